@@ -1,0 +1,97 @@
+// Account schemas: one definition gives the server's validation, the forms' rules and the types.
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+
+/** Product-spec section 5: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'You must accept the terms and privacy policy',
+} as const;
+
+export const emailSchema = z
+  .string({ error: VALIDATION_MESSAGES.emailRequired })
+  .trim()
+  .min(1, VALIDATION_MESSAGES.emailRequired)
+  .max(254, VALIDATION_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const nameSchema = z
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, VALIDATION_MESSAGES.nameRequired)
+  .max(120, 'Name must be at most 120 characters');
+
+export const newPasswordSchema = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .min(1, VALIDATION_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordTooShort)
+  .max(1024, 'Password must be at most 1024 characters');
+
+export const signupRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: VALIDATION_MESSAGES.passwordRequired }).min(1, VALIDATION_MESSAGES.passwordRequired).max(1024),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const ROLES = ['contributor', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const updateProfileRequestSchema = z.object({ name: nameSchema });
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, VALIDATION_MESSAGES.passwordRequired),
+  newPassword: newPasswordSchema,
+});
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(20, 'This reset link is not valid').max(200),
+  newPassword: newPasswordSchema,
+});
+
+export const setRoleRequestSchema = z.object({ role: roleSchema });
+
+export const resetLinkResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+/** Signup form rules (client side), including the confirm and terms fields the server does not see. */
+export const signupFormSchema = signupRequestSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptTerms: z.literal(true, { error: VALIDATION_MESSAGES.termsRequired }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: VALIDATION_MESSAGES.passwordsDoNotMatch,
+  });
+
+/** Name falls back to email for display (spec section 3). */
+export function displayName(user: Pick<User, 'name' | 'email'>): string {
+  return user.name.trim() || user.email;
+}

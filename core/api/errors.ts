@@ -1,0 +1,24 @@
+// The error shape every API failure answers with, and the codes the server uses.
+import { z } from 'zod';
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  emailTaken: 'EMAIL_TAKEN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  rateLimited: 'RATE_LIMITED',
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  lastAdmin: 'LAST_ADMIN',
+  internal: 'INTERNAL',
+  unavailable: 'UNAVAILABLE',
+} as const;

@@ -1,0 +1,82 @@
+// Business constants and limits of product-spec section 9, named after what they mean.
+
+/** API request timeout: 10 s. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Model status poll interval on /training: 5 s. */
+export const TRAINING_POLL_MS = 5_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Session tokens expire after 30 days. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Password-reset links are valid for 24 hours and usable once. */
+export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000;
+/** Sign-in/sign-up attempts per minute, per client IP and email. */
+export const AUTH_RATE_LIMIT_PER_MINUTE = 10;
+
+export const CHAT_SESSION_HISTORY_MESSAGES = 10;
+export const CHAT_HISTORY_PANEL_MESSAGES = 10;
+/** Typewriter effect: one character per 20 ms. */
+export const TYPEWRITER_MS_PER_CHAR = 20;
+/** Copy confirmation lasts 2 s. */
+export const COPY_CONFIRMATION_MS = 2_000;
+/** Save check mark in the translation editor lasts 2 s. */
+export const SAVE_CHECKMARK_MS = 2_000;
+
+export const RECORDINGS_PAGE_SIZE = 20;
+export const LEXICON_DEFAULT_LIMIT = 100;
+export const LEXICON_DASHBOARD_LIMIT = 50;
+export const LEXICON_PREVIEW_ENTRIES = 12;
+export const SPEAKERS_TABLE_ROWS = 5;
+
+export const MVP_GOAL_AUDIO_HOURS = 20;
+export const MVP_GOAL_SPEAKERS = 50;
+export const MVP_GOAL_TRANSLATION_PAIRS = 10_000;
+
+/** Direction detection: more than 70% Latin letters means English input. */
+export const DIRECTION_LATIN_THRESHOLD = 0.7;
+
+export const KINGDOM_FIGURES = {
+  villages: 7,
+  yearCycle: 22,
+  generation: 14,
+  transitionDate: '15-16 January 2022',
+  termStart: 2022,
+  nextTransition: 2044,
+} as const;
+
+export const TRANSLATION_CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
+export type TranslationCategory = (typeof TRANSLATION_CATEGORIES)[number];
+
+export const MODEL_TYPES = ['asr', 'tts', 'mt'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+
+export const CONSENT_TYPES = ['recording', 'translation', 'full'] as const;
+export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+export const CONTRIBUTION_LICENCE = 'CC-BY-NC-4.0';
+
+/** Families graph (section 9). */
+export const FAMILY_GRAPH = {
+  dropdownLimit: 8,
+  nodeSizeRoyal: 20,
+  nodeSizeOther: 8,
+  autoFitDelayMs: 1_500,
+  autoFitDurationMs: 500,
+  autoFitPadding: 100,
+  resizeRefitDurationMs: 400,
+  resizeRefitPadding: 80,
+  zoomFactor: 1.5,
+  zoomDurationMs: 500,
+  searchZoom: 2,
+  searchZoomDurationMs: 1_000,
+  focusMaxZoom: 3,
+  focusPadding: 100,
+  physicsCooldownMs: 3_000,
+  alphaDecay: 0.02,
+  velocityDecay: 0.3,
+  graphHeightVh: 65,
+  dropdownMaxHeightRem: 15,
+  dimOpacitySelected: 0.2,
+  dimOpacityTrace: 0.05,
+  relativesCircleMaxRadius: 250,
+} as const;

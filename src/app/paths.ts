@@ -1,0 +1,37 @@
+// Every URL of the app in one place: route paths and link builders.
+
+export const PATHS = {
+  home: '/',
+  chat: '/chat',
+  about: '/about',
+  villages: '/villages',
+  culture: '/culture',
+  history: '/history',
+  families: '/families',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  profile: '/profile',
+  settings: '/settings',
+  admin: '/admin',
+  translation: '/translation',
+  recording: '/recording',
+  training: '/training',
+  data: '/data',
+  consent: '/consent',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** Consent documents, served as static files from public/docs. */
+export const DOCS = {
+  consentFormEnglish: '/docs/consent-form-en.pdf',
+  consentFormLopit: '/docs/consent-form-lpx.pdf',
+  dataUsePolicy: '/docs/data-use-policy.pdf',
+} as const;
+
+/** Link to the external source repository; configurable at build time. */
+export const SOURCE_REPOSITORY_URL: string =
+  (import.meta.env.VITE_SOURCE_REPOSITORY_URL as string | undefined) ?? 'https://github.com/lopit-community/lopit-platform';
