@@ -1,0 +1,52 @@
+// Accessible modal on the native <dialog>: focus is trapped, Escape closes, a backdrop click closes.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  closeLabel?: string;
+}
+
+export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself (not its content) lands on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      data-testid="modal"
+    >
+      {open && (
+        <div className="modal-body">
+          <h2 id={titleId}>{title}</h2>
+          {children}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-primary" onClick={onClose}>
+              {closeLabel}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
