@@ -1,0 +1,56 @@
+// Builds the Fastify app as a plugin tree: config -> errors -> security -> database -> auth -> routes -> static.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../core/api/errors.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/driver.ts';
+import adminRoutes from './features/admin/admin.routes.ts';
+import authRoutes from './features/auth/auth.routes.ts';
+import healthRoutes from './features/health/health.routes.ts';
+import controlRoutes from './features/internal/control.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import databasePlugin from './plugins/database.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import staticPlugin from './plugins/static.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database?: Database;
+  /** Secret the local `npm run admin` command presents to the running server. */
+  controlSecret?: string;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, controlSecret, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .status(404)
+          .send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound }),
+      );
+      await api.register(healthRoutes, { config });
+      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(adminRoutes, { prefix: '/admin' });
+      if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticPlugin, { config });
+  return app;
+}

@@ -1,0 +1,47 @@
+// Server configuration: read from the environment once at start-up, validated, typed.
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STATIC_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(300),
+  PUBLIC_APP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATIC_DIR'> & {
+  DATA_DIR: string;
+  STATIC_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses and validates the environment; paths become absolute. Throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    STATIC_DIR: path.resolve(parsed.data.STATIC_DIR),
+  };
+}

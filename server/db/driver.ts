@@ -1,0 +1,105 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Both expose the same Drizzle API, so repositories run unchanged on either.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { acquireLock } from '../lib/process-lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs SQL text that may hold several statements (migrations). */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs SQL text in one transaction: all of it applies, or none. */
+  execScriptInTransaction(sqlText: string): Promise<void>;
+  /** Runs `fn` while holding the migration lock, so two processes never migrate at once. */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite; `undefined` keeps the database in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export class DatabaseLockedError extends Error {}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  let releaseLock = () => undefined as void;
+  if (dir) {
+    await fs.mkdir(path.dirname(dir), { recursive: true });
+    // PGlite has no locking of its own: two processes on one folder would corrupt it.
+    const lock = acquireLock(`${dir}.lock`);
+    if ('heldBy' in lock) {
+      throw new DatabaseLockedError(`The embedded database in ${dir} is in use by process ${lock.heldBy}.`);
+    }
+    releaseLock = lock.release;
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  try {
+    await client.waitReady;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    execScript: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    execScriptInTransaction: async (sqlText) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sqlText);
+      });
+    },
+    // PGlite is single-connection and single-process: nothing else can migrate concurrently.
+    withMigrationLock: (fn) => fn(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const client = postgres(url, { max: 10, onnotice: () => undefined });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    execScript: async (sqlText) => {
+      await client.unsafe(sqlText);
+    },
+    execScriptInTransaction: async (sqlText) => {
+      await client.begin(async (tx) => {
+        await tx.unsafe(sqlText);
+      });
+    },
+    withMigrationLock: async (fn) => {
+      const reserved = await client.reserve();
+      try {
+        // Arbitrary constant key shared by every process of this app.
+        await reserved`select pg_advisory_lock(721001)`;
+        return await fn();
+      } finally {
+        await reserved`select pg_advisory_unlock(721001)`;
+        reserved.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,119 @@
+// /api/auth: sign-up, sign-in, sign-out, the current user, profile changes and reset links.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '../../../core/api/auth.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { SESSION_TTL_MS } from '../../../core/constants.ts';
+import type { Config } from '../../config.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { rateLimits } from '../../plugins/security.ts';
+import { getDecoyHash, hashPassword, verifyPassword } from './password.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { toUser } from './users-repository.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const limits = rateLimits(config);
+  const limited = [app.rateLimit(limits.authPerIp), app.rateLimit(limits.authPerEmail)];
+
+  async function startSession(userId: string) {
+    const { token, tokenHash } = newToken();
+    await app.users.createSession(userId, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
+    return token;
+  }
+
+  app.post(
+    '/signup',
+    { schema: { body: signupRequestSchema, response: { 201: authResponseSchema } }, preHandler: limited },
+    async (request, reply) => {
+      const { email, name, password } = request.body;
+      const row = await app.users.create({ email, name, passwordHash: await hashPassword(password) });
+      if (!row) {
+        throw conflict('An account with this email already exists. Sign in instead.', ERROR_CODES.emailTaken, [
+          { path: 'email', message: 'An account with this email already exists' },
+        ]);
+      }
+      const token = await startSession(row.id);
+      return reply.status(201).send({ token, user: toUser(row) });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } }, preHandler: limited },
+    async (request) => {
+      const { email, password } = request.body;
+      const row = await app.users.findByEmail(email);
+      const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
+      if (!row || !valid) throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
+      return { token: await startSession(row.id), user: toUser(row) };
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
+    // Idempotent: signing out with an expired or unknown token still succeeds.
+    if (request.tokenHash) await app.users.revokeSession(request.tokenHash);
+    return { ok: true as const };
+  });
+
+  app.get('/me', { schema: { response: { 200: z.object({ user: userSchema }) } }, preHandler: app.requireUser }, (request) => ({
+    user: currentUser(request),
+  }));
+
+  app.patch(
+    '/me',
+    { schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } }, preHandler: app.requireUser },
+    async (request) => {
+      const row = await app.users.setName(currentUser(request).id, request.body.name);
+      if (!row) throw new AppError(404, 'Account not found.');
+      return { user: toUser(row) };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    { schema: { body: changePasswordRequestSchema, response: { 200: okSchema } }, preHandler: [app.requireUser, ...limited] },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await app.users.findById(user.id);
+      if (!row || !(await verifyPassword(request.body.currentPassword, row.passwordHash))) {
+        throw new AppError(400, 'Your current password is not correct.', ERROR_CODES.invalidCredentials, [
+          { path: 'currentPassword', message: 'Your current password is not correct' },
+        ]);
+      }
+      await app.users.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
+      await app.users.revokeAllSessions(user.id, request.tokenHash ?? undefined);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } }, preHandler: [app.rateLimit(limits.authPerIp)] },
+    async (request) => {
+      const userId = await app.users.consumePasswordReset(hashToken(request.body.token));
+      if (!userId) {
+        throw new AppError(
+          400,
+          'This reset link is not valid or has expired. Ask a community admin for a new one.',
+          ERROR_CODES.invalidResetToken,
+        );
+      }
+      await app.users.setPasswordHash(userId, await hashPassword(request.body.newPassword));
+      await app.users.revokeAllSessions(userId);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,51 @@
+// Starts the server: listens on PORT, writes DATA_DIR/server.json for the admin command, shuts down gracefully.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseLockedError } from './db/driver.ts';
+
+export const CONTROL_FILE = 'server.json';
+
+async function main() {
+  const config = loadConfig();
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  const controlSecret = crypto.randomBytes(32).toString('base64url');
+  const app = await buildApp({ config, controlSecret });
+  const controlPath = path.join(config.DATA_DIR, CONTROL_FILE);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting connections, finish in-flight requests, close the database; give up after 10 s.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    fs.rmSync(controlPath, { force: true });
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  fs.writeFileSync(controlPath, JSON.stringify({ pid: process.pid, port, secret: controlSecret }), { mode: 0o600 });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

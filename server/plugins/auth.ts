@@ -1,0 +1,65 @@
+// Resolves the bearer token of each request to its user, and offers the guards routes use.
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../../core/api/auth.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import { hashToken } from '../features/auth/tokens.ts';
+import { toUser, UsersRepository } from '../features/auth/users-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+    /** preHandler: the request must carry a valid token. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: the request must carry a valid token of an admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    tokenHash: string | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+export default fp(
+  function authPlugin(app: FastifyInstance) {
+    const repository = new UsersRepository(app.database.db);
+    app.decorate('users', repository);
+    app.decorateRequest('user', null);
+    app.decorateRequest('tokenHash', null);
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) return;
+      const tokenHash = hashToken(match[1]);
+      const row = await repository.findSessionUser(tokenHash);
+      if (row) {
+        request.user = toUser(row);
+        request.tokenHash = tokenHash;
+      }
+    });
+
+    const requireUser: preHandlerAsyncHookHandler = async (request) => {
+      if (!request.user) {
+        throw unauthenticated(
+          request.headers.authorization
+            ? 'Your session has ended. Please sign in again.'
+            : 'Please sign in to continue.',
+        );
+      }
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireAdmin', async function requireAdmin(this: FastifyInstance, request, reply) {
+      await requireUser.call(this, request, reply);
+      if (request.user?.role !== 'admin') throw forbidden('Only community admins can do this.');
+    } satisfies preHandlerAsyncHookHandler);
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
