@@ -5,6 +5,12 @@ import { ERROR_CODES } from '../core/api/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/driver.ts';
 import adminRoutes from './features/admin/admin.routes.ts';
+import audioRoutes from './features/audio/audio.routes.ts';
+import consentRoutes from './features/consent/consent.routes.ts';
+import dataRoutes from './features/data/data.routes.ts';
+import trainingRoutes from './features/training/training.routes.ts';
+import translateRoutes from './features/translation/translate.routes.ts';
+import translationRoutes from './features/translation/translation.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import controlRoutes from './features/internal/control.routes.ts';
@@ -46,6 +52,12 @@ export async function buildApp({ config, database, controlSecret, logger = true 
       await api.register(healthRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(consentRoutes, { prefix: '/consent' });
+      await api.register(translationRoutes, { prefix: '/translation' });
+      await api.register(translateRoutes, { prefix: '/translation', config });
+      await api.register(dataRoutes, { prefix: '/data', config });
+      await api.register(audioRoutes, { prefix: '/audio' });
+      await api.register(trainingRoutes, { prefix: '/training' });
       if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });
     },
     { prefix: '/api' },

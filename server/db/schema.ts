@@ -1,5 +1,5 @@
 // Drizzle table definitions; the SQL migrations in ./migrations are the source of truth for the database.
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -11,6 +11,9 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['contributor', 'admin'] }).notNull().default('contributor'),
+  ageGroup: text('age_group'),
+  gender: text('gender'),
+  dialect: text('dialect'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -34,4 +37,56 @@ export const passwordResets = pgTable('password_resets', {
   ...timestamps,
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const consentEvents = pgTable('consent_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  action: text('action', { enum: ['grant', 'withdraw'] }).notNull(),
+  consentType: text('consent_type', { enum: ['recording', 'translation', 'full'] }).notNull(),
+  formVersion: text('form_version').notNull(),
+  ...timestamps,
+});
+
+export const translationPairs = pgTable('translation_pairs', {
+  id: serial('id').primaryKey(),
+  english: text('english').notNull(),
+  lopit: text('lopit').notNull().default(''),
+  category: text('category', { enum: ['greetings', 'family', 'numbers', 'food', 'time'] }).notNull(),
+  status: text('status', { enum: ['empty', 'pending', 'approved'] }).notNull().default('empty'),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by'),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const translationRevisions = pgTable('translation_revisions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  pairId: integer('pair_id').notNull(),
+  userId: uuid('user_id'),
+  beforeText: text('before_text').notNull(),
+  afterText: text('after_text').notNull(),
+  version: integer('version').notNull(),
+  ...timestamps,
+});
+
+export const lexiconEntries = pgTable('lexicon_entries', {
+  id: serial('id').primaryKey(),
+  lopit: text('lopit').notNull(),
+  english: text('english').notNull(),
+  partOfSpeech: text('part_of_speech'),
+  ...timestamps,
+});
+
+export const recordings = pgTable('recordings', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  durationSeconds: doublePrecision('duration_seconds').notNull(),
+  transcript: text('transcript'),
+  language: text('language'),
+  ...timestamps,
 });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
+import { seed } from '../db/seed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,8 @@ export default fp<DatabasePluginOptions>(
       (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db') }));
     const applied = await migrate(opened);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+    const seeded = await seed(opened);
+    if (seeded > 0) app.log.info({ seeded }, 'translation prompts seeded');
     app.decorate('database', opened);
     if (owned) app.addHook('onClose', async () => opened.close());
   },

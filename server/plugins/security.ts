@@ -1,9 +1,11 @@
 // Security headers (helmet with a strict Content-Security-Policy) and rate limiting.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { ERROR_CODES } from '../../core/api/errors.ts';
 import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 
 export default fp<{ config: Config }>(
   async function securityPlugin(app: FastifyInstance, { config }) {
@@ -60,5 +62,23 @@ export function rateLimits(config: Config) {
       timeWindow: 60_000,
       keyGenerator: (request: { ip: string }) => `public:${request.ip}`,
     },
+  };
+}
+
+/**
+ * preHandler for sign-in style routes: both limits apply (per IP and email, and per IP), counted after the body
+ * is parsed so the email is known. (@fastify/rate-limit runs only the first of several handlers on a request.)
+ */
+export function authRateLimit(app: FastifyInstance, config: Config, withEmail = true): preHandlerAsyncHookHandler {
+  const limits = rateLimits(config);
+  const checks = [app.createRateLimit(limits.authPerIp), ...(withEmail ? [app.createRateLimit(limits.authPerEmail)] : [])];
+  return async (request, reply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        void reply.header('Retry-After', String(result.ttlInSeconds));
+        throw new AppError(429, 'Too many attempts. Please wait a minute and try again.', ERROR_CODES.rateLimited);
+      }
+    }
   };
 }

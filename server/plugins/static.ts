@@ -18,7 +18,8 @@ export default fp<{ config: Config }>(
     else {
       await app.register(fastifyStatic, {
         root,
-        wildcard: true,
+        // Routes for the files that exist at start-up; anything else falls through to the handlers below.
+        wildcard: false,
         index: false,
         cacheControl: false,
         setHeaders: (res, filePath) => {
@@ -29,7 +30,8 @@ export default fp<{ config: Config }>(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0] ?? '');
+      const pathname = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !path.extname(pathname);
       if (hasBuild && isPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }

@@ -11,7 +11,7 @@ const idParams = z.object({ id: z.uuid('Unknown user') });
 export default function adminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = new AccountsService(app.users);
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get('/users', { schema: { response: { 200: z.object({ users: z.array(userSchema) }) } } }, async () => ({
     users: await accounts.listUsers(),

@@ -16,7 +16,7 @@ import { SESSION_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { rateLimits } from '../../plugins/security.ts';
+import { authRateLimit } from '../../plugins/security.ts';
 import { getDecoyHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users-repository.ts';
@@ -25,8 +25,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const limits = rateLimits(config);
-  const limited = [app.rateLimit(limits.authPerIp), app.rateLimit(limits.authPerEmail)];
+  const limited = authRateLimit(instance, config);
 
   async function startSession(userId: string) {
     const { token, tokenHash } = newToken();
@@ -68,13 +67,13 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     return { ok: true as const };
   });
 
-  app.get('/me', { schema: { response: { 200: z.object({ user: userSchema }) } }, preHandler: app.requireUser }, (request) => ({
+  app.get('/me', { schema: { response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser }, (request) => ({
     user: currentUser(request),
   }));
 
   app.patch(
     '/me',
-    { schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } }, preHandler: app.requireUser },
+    { schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser },
     async (request) => {
       const row = await app.users.setName(currentUser(request).id, request.body.name);
       if (!row) throw new AppError(404, 'Account not found.');
@@ -84,7 +83,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordRequestSchema, response: { 200: okSchema } }, preHandler: [app.requireUser, ...limited] },
+    { schema: { body: changePasswordRequestSchema, response: { 200: okSchema } }, onRequest: app.requireUser, preHandler: limited },
     async (request) => {
       const user = currentUser(request);
       const row = await app.users.findById(user.id);
@@ -101,7 +100,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } }, preHandler: [app.rateLimit(limits.authPerIp)] },
+    { schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } }, preHandler: authRateLimit(instance, config, false) },
     async (request) => {
       const userId = await app.users.consumePasswordReset(hashToken(request.body.token));
       if (!userId) {

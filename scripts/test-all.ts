@@ -1,0 +1,62 @@
+// `npm test`: every tier (unit, API on PGlite and PostgreSQL when TEST_DATABASE_URL is set, end-to-end in Chromium),
+// then one closing line "N passed, N failed" summing them all.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.tmp', 'test-results');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  ok: boolean;
+}
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+const vitestFile = path.join(out, 'vitest.json');
+const vitestOk = run('unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestFile);
+const unit: Tally = {
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest ? vitest.numFailedTests : 1,
+  skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
+  ok: vitestOk,
+};
+
+const playwrightFile = path.join(out, 'playwright.json');
+const e2eOk = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
+});
+const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightFile);
+const e2e: Tally = {
+  passed: (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0),
+  failed: playwright ? playwright.stats.unexpected : 1,
+  skipped: playwright?.stats.skipped ?? 0,
+  ok: e2eOk,
+};
+
+const passed = unit.passed + e2e.passed;
+// A runner that crashed without reporting counts as one failure, so a broken tier can never look green.
+const failed = unit.failed + e2e.failed + (unit.ok || unit.failed ? 0 : 1) + (e2e.ok || e2e.failed ? 0 : 1);
+const skipped = unit.skipped + e2e.skipped;
+console.log(`\nunit+api: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && unit.ok && e2e.ok ? 0 : 1);

@@ -1,0 +1,28 @@
+// SQL for the append-only consent ledger.
+import { desc, eq } from 'drizzle-orm';
+import { consentCovers, type ConsentStatus } from '../../../core/api/consent.ts';
+import type { ConsentType } from '../../../core/constants.ts';
+import type { Db } from '../../db/driver.ts';
+import { consentEvents } from '../../db/schema.ts';
+
+export class ConsentRepository {
+  constructor(private readonly db: Db) {}
+
+  async append(userId: string, action: 'grant' | 'withdraw', consentType: ConsentType, formVersion: string): Promise<void> {
+    await this.db.insert(consentEvents).values({ userId, action, consentType, formVersion });
+  }
+
+  /** The effect of the ledger: the latest grant decides, unless a withdrawal came after it. */
+  async status(userId: string): Promise<ConsentStatus> {
+    const [latest] = await this.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.userId, userId))
+      .orderBy(desc(consentEvents.id))
+      .limit(1);
+    if (!latest || latest.action === 'withdraw') {
+      return { recording: false, translation: false, formVersion: latest?.formVersion ?? null, updatedAt: latest?.createdAt.toISOString() ?? null };
+    }
+    return { ...consentCovers(latest.consentType), formVersion: latest.formVersion, updatedAt: latest.createdAt.toISOString() };
+  }
+}

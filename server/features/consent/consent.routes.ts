@@ -1,0 +1,26 @@
+// /api/consent: grant, read and withdraw consent (signed-in contributors).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { ConsentRepository } from './consent-repository.ts';
+
+export default function consentRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const consents = new ConsentRepository(app.database.db);
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/status', { schema: { response: { 200: consentStatusSchema } } }, (request) => consents.status(currentUser(request).id));
+
+  app.post('/submit', { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } }, async (request) => {
+    const user = currentUser(request);
+    await consents.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+    return consents.status(user.id);
+  });
+
+  app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, async (request) => {
+    const user = currentUser(request);
+    await consents.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
+    return consents.status(user.id);
+  });
+}

@@ -1,0 +1,106 @@
+// The navigation bar on every page, with signed-in and signed-out variants and a mobile menu.
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { signOut } from '../../features/auth/auth-api.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { PATHS } from '../paths.ts';
+import { CONTRIBUTOR_NAV, PUBLIC_NAV } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function NavBar() {
+  const { user } = useAuth();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navigate = useNavigate();
+  const items = user ? [...PUBLIC_NAV, ...CONTRIBUTOR_NAV] : PUBLIC_NAV;
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <header className="nav-bar">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="nav-inner">
+        <Link to={PATHS.home} className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Lopit Community</span>
+        </Link>
+        <nav aria-label="Main" className="nav-links">
+          {items.map((item) => (
+            <Link key={item.to} to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="nav-actions">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <ThemeToggle />
+              <Link to={PATHS.login} className="btn btn-ghost">
+                Sign in
+              </Link>
+              <Link to={PATHS.signup} className="btn btn-primary">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="btn btn-ghost nav-menu-button"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+      </div>
+      {mobileOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
+          {items.map((item) => (
+            <Link key={item.to} to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+              {item.label}
+            </Link>
+          ))}
+          <hr />
+          {user ? (
+            <>
+              <Link to={PATHS.profile} className="nav-link">
+                Profile
+              </Link>
+              <Link to={PATHS.settings} className="nav-link">
+                Settings
+              </Link>
+              {user.role === 'admin' && (
+                <Link to={PATHS.admin} className="nav-link">
+                  Admin
+                </Link>
+              )}
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => void signOut().then(() => navigate({ to: PATHS.home }))}
+              >
+                Sign out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={PATHS.login} className="nav-link">
+                Sign in
+              </Link>
+              <Link to={PATHS.signup} className="nav-link">
+                Sign up
+              </Link>
+            </>
+          )}
+          <ThemeToggle />
+        </nav>
+      )}
+    </header>
+  );
+}

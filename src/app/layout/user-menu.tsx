@@ -1,0 +1,76 @@
+// Signed-in user menu: profile, settings, admin (for admins), theme, sign out.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { displayName, type User } from '../../../core/api/auth.ts';
+import { signOut } from '../../features/auth/auth-api.ts';
+import { PATHS } from '../paths.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+export function UserMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  return (
+    <div className="user-menu" ref={ref}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="user-menu-button"
+      >
+        <span className="avatar" aria-hidden="true">
+          {displayName(user).slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-menu-name">{displayName(user)}</span>
+      </button>
+      {open && (
+        <div className="user-menu-panel" id={menuId}>
+          <p className="user-menu-email muted">{user.email}</p>
+          <Link to={PATHS.profile} onClick={close}>
+            Profile
+          </Link>
+          <Link to={PATHS.settings} onClick={close}>
+            Settings
+          </Link>
+          {user.role === 'admin' && (
+            <Link to={PATHS.admin} onClick={close}>
+              Admin
+            </Link>
+          )}
+          <ThemeToggle className="btn btn-ghost user-menu-item" />
+          <button
+            type="button"
+            className="btn btn-ghost user-menu-item"
+            onClick={() => {
+              close();
+              void signOut().then(() => navigate({ to: PATHS.home }));
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

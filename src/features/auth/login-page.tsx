@@ -1,0 +1,86 @@
+// Sign in (product-spec sections 2, 5, 8).
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { PATHS } from '../../app/paths.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { authApi } from './auth-api.ts';
+import { authStore } from './auth-store.ts';
+
+export function LoginPage() {
+  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { token, user } = await authApi.login({ email, password });
+      authStore.signIn(token, user, remember);
+      await navigate({ to: redirect ?? PATHS.home });
+    } catch (caught) {
+      setError((caught as Error).message || 'Invalid email or password');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page page-narrow">
+      <div className="page-header">
+        <h1>Sign in</h1>
+        <p>Welcome back. Sign in to record, translate and manage your contributions.</p>
+      </div>
+      <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate={false} aria-busy={busy}>
+        {error && (
+          <div className="error-box" role="alert" data-testid="login-error">
+            {error}
+          </div>
+        )}
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          revealable
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <span>Remember me on this device</span>
+        </label>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+        <div className="auth-links">
+          <Link to={PATHS.forgotPassword}>Forgot password?</Link>
+          <Link to={PATHS.signup} search={redirect ? { redirect } : {}}>
+            Create an account
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// Create an account (product-spec sections 2, 5, 8); the rules come from the shared signup schema.
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { signupFormSchema } from '../../../core/api/auth.ts';
+import { PATHS } from '../../app/paths.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
+import { authApi } from './auth-api.ts';
+import { authStore } from './auth-store.ts';
+
+type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
+const EMPTY = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
+
+export function SignupPage() {
+  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function update<K extends Field>(field: K, value: (typeof EMPTY)[K]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setFormError(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = signupFormSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { name, email, password } = parsed.data;
+      const { token, user } = await authApi.signup({ name, email, password });
+      authStore.signIn(token, user);
+      await navigate({ to: redirect ?? PATHS.home });
+    } catch (caught) {
+      if (caught instanceof ApiError) setErrors(caught.fieldErrors());
+      setFormError((caught as Error).message || 'Failed to create account. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page page-narrow">
+      <div className="page-header">
+        <h1>Create an account</h1>
+        <p>Join the community to record your voice, add translations and help build Lopit language technology.</p>
+      </div>
+      <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+        {formError && (
+          <div className="error-box" role="alert" data-testid="signup-error">
+            {formError}
+          </div>
+        )}
+        <FormField label="Full name" name="name" autoComplete="name" value={form.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
+        <FormField label="Email" type="email" name="email" autoComplete="email" value={form.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+        <FormField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          revealable
+          value={form.password}
+          error={errors.password}
+          onChange={(e) => update('password', e.target.value)}
+        />
+        <FormField
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          revealable
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => update('confirmPassword', e.target.value)}
+        />
+        <div className="field">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="acceptTerms"
+              checked={form.acceptTerms}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              onChange={(e) => update('acceptTerms', e.target.checked)}
+            />
+            <span>
+              I agree to the <Link to={PATHS.terms}>Terms of Use</Link> and the <Link to={PATHS.privacy}>Privacy Policy</Link>
+            </span>
+          </label>
+          {errors.acceptTerms && <p className="field-error">{errors.acceptTerms}</p>}
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </button>
+        <p className="muted">
+          Already have an account? <Link to={PATHS.login}>Sign in</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

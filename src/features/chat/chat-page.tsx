@@ -1,0 +1,110 @@
+// /chat: translate between English and Lopit as a conversation (product-spec sections 2 and 4).
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CHAT_HISTORY_PANEL_MESSAGES } from '../../../core/constants.ts';
+import { MessageBubble } from './message-bubble.tsx';
+import { useChat } from './use-chat.ts';
+import './chat.css';
+
+/** Example prompts, one per category of the spec; English sentences the community is asked to translate. */
+const EXAMPLES = [
+  { category: 'greeting', text: 'Good morning.' },
+  { category: 'vocabulary', text: 'Water' },
+  { category: 'phrase', text: 'Thank you very much.' },
+  { category: 'family', text: 'This is my mother.' },
+  { category: 'conversation', text: 'How is your family?' },
+  { category: 'numbers', text: 'I have three goats.' },
+  { category: 'hospitality', text: 'Welcome to our village.' },
+  { category: 'food', text: 'The food is ready.' },
+];
+
+export function ChatPage() {
+  const { messages, loading, send, reset } = useChat();
+  const [input, setInput] = useState('');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [animateFrom] = useState(() => messages.length);
+  const endRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages]);
+
+  const submit = (text: string) => {
+    if (!text.trim() || loading) return;
+    setInput('');
+    void send(text);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit(input);
+    }
+  };
+  const userHistory = messages.filter((message) => message.role === 'user').slice(-CHAT_HISTORY_PANEL_MESSAGES).reverse();
+
+  return (
+    <div className="page chat-page">
+      {messages.length === 0 ? (
+        <section className="chat-empty">
+          <h1>What can I help with?</h1>
+          <p lang="en">Translate between English and Lodongie, the Lopit language.</p>
+          <ul className="chat-examples" aria-label="Example prompts">
+            {EXAMPLES.map((example) => (
+              <li key={example.category}>
+                <button type="button" className="card card-button" onClick={() => submit(example.text)} disabled={loading}>
+                  <span className="badge">{example.category}</span> {example.text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <>
+          <div className="chat-toolbar">
+            <h1 className="visually-hidden">Chat</h1>
+            <button type="button" className="btn" onClick={reset}>New conversation</button>
+            <button type="button" className="btn" aria-expanded={historyOpen} aria-controls="chat-history" onClick={() => setHistoryOpen((open) => !open)}>
+              History
+            </button>
+          </div>
+          <div className="chat-body">
+            <div className="chat-log" aria-live="polite">
+              {messages.map((message, index) => (
+                <MessageBubble key={message.id} message={message} animate={index >= animateFrom} />
+              ))}
+              <div ref={endRef} />
+            </div>
+            {historyOpen && (
+              <aside id="chat-history" className="card chat-history" aria-label="Recent messages">
+                <h2>History</h2>
+                {userHistory.length === 0 && <p className="muted">No messages yet.</p>}
+                <ul>
+                  {userHistory.map((message) => (
+                    <li key={message.id}>
+                      <button type="button" className="btn btn-ghost" onClick={() => { setInput(message.content); inputRef.current?.focus(); }}>
+                        {message.content}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </aside>
+            )}
+          </div>
+        </>
+      )}
+      <form className="chat-input" onSubmit={(event) => { event.preventDefault(); submit(input); }}>
+        <label htmlFor="chat-text" className="visually-hidden">Message</label>
+        <textarea
+          id="chat-text"
+          ref={inputRef}
+          className="input"
+          rows={2}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type in English or Lopit. Enter sends, Shift+Enter adds a line."
+        />
+        <button type="button" className="btn" disabled title="Voice input: coming soon" aria-label="Voice input (coming soon)">🎤</button>
+        <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>Send</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// Calls of /api/translation used by the editor.
+import type { TranslationPair } from '../../../core/api/translation.ts';
+import type { TranslationCategory } from '../../../core/constants.ts';
+import { api, request } from '../../lib/api-client.ts';
+
+export const translationApi = {
+  pairs: (category?: TranslationCategory) =>
+    request(() => api.get('translation/pairs', { searchParams: category ? { category } : {} }).json<{ pairs: TranslationPair[] }>()),
+  save: (id: number, translation: string, baseVersion: number) =>
+    request(() => api.post('translation/save', { json: { id, translation, baseVersion } }).json<{ pair: TranslationPair }>()),
+  exportCsv: () => request(() => api.get('translation/export', { searchParams: { format: 'csv' } }).blob()),
+};

@@ -1,0 +1,77 @@
+// The API client (ky): base address from VITE_API_URL, 10 s timeout, bearer token, and the spec's error catalogue.
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
+import { authStore } from '../features/auth/auth-store.ts';
+
+export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+
+/** Product-spec section 8. */
+export const ERROR_TEXTS = {
+  network: 'Unable to connect to server. Please check if the backend is running.',
+  timeout: 'Request timeout. Please try again.',
+  fallback: 'An error occurred',
+} as const;
+
+export class ApiError extends Error implements ApiErrorBody {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+  /** Field errors the server reported, keyed by field name. */
+  fieldErrors(): Record<string, string> {
+    const result: Record<string, string> = {};
+    if (!Array.isArray(this.details)) return result;
+    for (const item of this.details as unknown[]) {
+      const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
+      if (typeof path === 'string' && typeof message === 'string' && !(path in result)) result[path] = message;
+    }
+    return result;
+  }
+}
+
+export const api = ky.create({
+  prefixUrl: API_BASE_URL,
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = authStore.getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+/** Turns anything thrown by a request into an ApiError with the catalogue's message. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof TimeoutError) return new ApiError(ERROR_TEXTS.timeout, null, 'TIMEOUT');
+  if (error instanceof HTTPError) {
+    let body: Partial<ApiErrorBody> = {};
+    try {
+      body = (await error.response.clone().json()) as Partial<ApiErrorBody>;
+    } catch {
+      // Not JSON (a proxy's error page, say): fall back to the library text.
+    }
+    const message = typeof body.message === 'string' && body.message ? body.message : error.message || ERROR_TEXTS.fallback;
+    return new ApiError(message, error.response.status, body.code, body.details);
+  }
+  if (error instanceof TypeError) return new ApiError(ERROR_TEXTS.network, null, 'NETWORK');
+  if (error instanceof Error && error.message) return new ApiError(error.message, null);
+  return new ApiError(ERROR_TEXTS.fallback, null);
+}
+
+/** Runs a request and rethrows failures as ApiError. */
+export async function request<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

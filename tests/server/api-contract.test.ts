@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+
+const CONTRIBUTOR_ENDPOINTS = [
+  ['GET', '/api/translation/pairs'],
+  ['POST', '/api/translation/save'],
+  ['GET', '/api/translation/export'],
+  ['GET', '/api/audio/recordings'],
+  ['GET', '/api/training/status'],
+  ['GET', '/api/data/statistics'],
+  ['GET', '/api/data/speakers'],
+  ['GET', '/api/consent/status'],
+  ['POST', '/api/consent/submit'],
+  ['POST', '/api/consent/withdraw'],
+] as const;
+
+describe.each(DATABASE_KINDS)('API contract on %s', (kind) => {
+  let t: TestApp;
+  const staticDir = path.resolve('.tmp', `static-${kind}`);
+  beforeAll(async () => {
+    fs.mkdirSync(staticDir, { recursive: true });
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app shell</title>');
+    t = await createTestApp(kind, { STATIC_DIR: staticDir, PUBLIC_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('reports database reachability on /api/health', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: { kind, reachable: true } });
+  });
+
+  it('answers 401 in the error shape on every contributor endpoint without a token', async () => {
+    for (const [method, url] of CONTRIBUTOR_ENDPOINTS) {
+      const response = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json(), `${method} ${url}`).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('answers a bad token with 401 and a message to sign in again', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/consent/status', headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ message: string }>().message).toMatch(/sign in again/);
+  });
+
+  it('answers unknown API routes with 404 JSON, never the app shell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('/api/nothing/here') });
+  });
+
+  it('serves the app shell for unknown pages (SPA fallback), with a strict CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/some/client/route' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('app shell');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+
+  it('keeps public endpoints public but rate-limited', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/data/lexicon?search=a' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('lets a signed-in contributor read the contributor endpoints', async () => {
+    const { auth } = await signUp(t.app);
+    for (const url of ['/api/translation/pairs', '/api/audio/recordings', '/api/training/status', '/api/data/statistics', '/api/data/speakers', '/api/consent/status']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode, url).toBe(200);
+    }
+  });
+});

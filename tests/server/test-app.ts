@@ -1,0 +1,65 @@
+// Builds the app on a fresh real database for API tests: in-memory PGlite always, a scratch PostgreSQL
+// database too when TEST_DATABASE_URL is set (created per test file, dropped afterwards).
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/driver.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `lopit_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
+  const config = loadConfig({ DATA_DIR: '.tmp/api-tests', STATIC_DIR: '.tmp/no-build', LOG_LEVEL: 'silent', ...env });
+  const database = await openDatabase({ databaseUrl: scratch?.url });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** Signs up a new account and returns its token and user. The first account of an installation is admin. */
+export async function signUp(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter += 1;
+  const body = { name: `Tester ${counter}`, email: `tester${counter}-${crypto.randomUUID().slice(0, 8)}@example.org`, password: 'correct horse battery', ...overrides };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  const { token, user } = response.json<{ token: string; user: { id: string; email: string; role: string } }>();
+  return { token, user, password: body.password, auth: { authorization: `Bearer ${token}` } };
+}
