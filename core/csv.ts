@@ -14,6 +14,9 @@ export function csvRow(cells: readonly (string | number | null | undefined)[]): 
 }
 
 /** A whole document with a UTF-8 byte-order mark, so spreadsheet programs read Lopit letters (ŋ, ɲ) correctly. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   return `\uFEFF${csvRow(header)}${rows.map(csvRow).join('')}`;
 }

@@ -21,7 +21,11 @@ const COMMANDS: AdminCommand[] = ['grant', 'revoke', 'reset-password', 'list'];
 
 async function viaServer(controlPath: string, command: AdminCommand, email?: string): Promise<string | null> {
   if (!fs.existsSync(controlPath)) return null;
-  const { pid, port, secret } = JSON.parse(fs.readFileSync(controlPath, 'utf8')) as { pid: number; port: number; secret: string };
+  const { pid, port, secret } = JSON.parse(fs.readFileSync(controlPath, 'utf8')) as {
+    pid: number;
+    port: number;
+    secret: string;
+  };
   if (!isProcessAlive(pid)) return null;
   console.error(`The server is running (process ${pid}); sending the command to it.`);
   let response: Response;
@@ -42,7 +46,10 @@ async function viaServer(controlPath: string, command: AdminCommand, email?: str
 
 async function direct(command: AdminCommand, email?: string): Promise<string> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'db'),
+  });
   try {
     await migrate(database);
     return await runAdminCommand(new UsersRepository(database.db), command, email);
@@ -68,9 +75,14 @@ async function main() {
   }
   const config = loadConfig();
   let output: string | null = null;
-  if (!config.DATABASE_URL) output = await viaServer(path.join(config.DATA_DIR, 'server.json'), command as AdminCommand, email);
+  if (!config.DATABASE_URL)
+    output = await viaServer(path.join(config.DATA_DIR, 'server.json'), command as AdminCommand, email);
   if (output === null) {
-    console.error(config.DATABASE_URL ? 'Opening the PostgreSQL database directly.' : 'The server is not running; opening the embedded database directly.');
+    console.error(
+      config.DATABASE_URL
+        ? 'Opening the PostgreSQL database directly.'
+        : 'The server is not running; opening the embedded database directly.',
+    );
     output = await direct(command as AdminCommand, email);
   }
   console.log(output);

@@ -5,11 +5,15 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'server/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
     cwd: root,
     stdio: 'inherit',
@@ -19,7 +23,8 @@ const children = [
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

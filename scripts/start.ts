@@ -18,17 +18,26 @@ function newestMtime(dir: string): number {
 function buildIsStale(): boolean {
   if (!fs.existsSync(builtIndex)) return true;
   const built = fs.statSync(builtIndex).mtimeMs;
-  const sources = ['src', 'core', 'content', 'public', 'sw'].map((dir) => path.join(root, dir)).filter((dir) => fs.existsSync(dir));
-  const inputs = Math.max(...sources.map(newestMtime), ...['index.html', 'vite.config.ts'].map((file) => fs.statSync(path.join(root, file)).mtimeMs));
+  const sources = ['src', 'core', 'content', 'public', 'sw']
+    .map((dir) => path.join(root, dir))
+    .filter((dir) => fs.existsSync(dir));
+  const inputs = Math.max(
+    ...sources.map(newestMtime),
+    ...['index.html', 'vite.config.ts'].map((file) => fs.statSync(path.join(root, file)).mtimeMs),
+  );
   return inputs > built;
 }
 
 if (buildIsStale()) {
   console.log('Building the app (first start or sources changed)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -32,8 +32,18 @@ function readJson<T>(file: string): T | null {
 }
 
 const vitestFile = path.join(out, 'vitest.json');
-const vitestOk = run('unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestFile);
+const vitestOk = run('unit and API tests (Vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestFile);
 const unit: Tally = {
   passed: vitest?.numPassedTests ?? 0,
   failed: vitest ? vitest.numFailedTests : 1,
@@ -42,10 +52,17 @@ const unit: Tally = {
 };
 
 const playwrightFile = path.join(out, 'playwright.json');
-const e2eOk = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
-});
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightFile);
+const e2eOk = run(
+  'end-to-end tests (Playwright, Chromium)',
+  bin('playwright'),
+  ['test', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
+  },
+);
+const playwright = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}>(playwrightFile);
 const e2e: Tally = {
   passed: (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0),
   failed: playwright ? playwright.stats.unexpected : 1,
@@ -57,6 +74,8 @@ const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.
 const failed = unit.failed + e2e.failed + (unit.ok || unit.failed ? 0 : 1) + (e2e.ok || e2e.failed ? 0 : 1);
 const skipped = unit.skipped + e2e.skipped;
-console.log(`\nunit+api: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit+api: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && unit.ok && e2e.ok ? 0 : 1);

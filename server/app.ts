@@ -28,11 +28,18 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, controlSecret, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  controlSecret,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Creating a fresh embedded database (initdb in WebAssembly) takes 10-20 s on a small machine.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,7 +54,10 @@ export async function buildApp({ config, database, controlSecret, logger = true 
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)
-          .send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound }),
+          .send({
+            message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
+            code: ERROR_CODES.notFound,
+          }),
       );
       await api.register(healthRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config });

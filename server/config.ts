@@ -22,7 +22,11 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(300),
-  PUBLIC_APP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_APP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATIC_DIR'> & {

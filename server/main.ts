@@ -38,7 +38,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  fs.writeFileSync(controlPath, JSON.stringify({ pid: process.pid, port, secret: controlSecret }), { mode: 0o600 });
+  fs.writeFileSync(controlPath, JSON.stringify({ pid: process.pid, port, secret: controlSecret }), {
+    mode: 0o600,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -44,7 +44,10 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: VALIDATION_MESSAGES.passwordRequired }).min(1, VALIDATION_MESSAGES.passwordRequired).max(1024),
+  password: z
+    .string({ error: VALIDATION_MESSAGES.passwordRequired })
+    .min(1, VALIDATION_MESSAGES.passwordRequired)
+    .max(1024),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -91,7 +94,4 @@ export const signupFormSchema = signupRequestSchema
     message: VALIDATION_MESSAGES.passwordsDoNotMatch,
   });
 
-/** Name falls back to email for display (spec section 3). */
-export function displayName(user: Pick<User, 'name' | 'email'>): string {
-  return user.name.trim() || user.email;
-}
+export { displayName } from '../display-name.ts';

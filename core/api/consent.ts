@@ -5,7 +5,9 @@ import { CONSENT_TYPES } from '../constants.ts';
 /** Version of the consent forms in public/docs; stored with every ledger entry. */
 export const CONSENT_FORM_VERSION = '2026-11-v1';
 
-export const consentTypeSchema = z.enum(CONSENT_TYPES, { error: 'Choose one of: recording, translation or full' });
+export const consentTypeSchema = z.enum(CONSENT_TYPES, {
+  error: 'Choose one of: recording, translation or full',
+});
 
 export const consentSubmitSchema = z.object({ consent_type: consentTypeSchema });
 export type ConsentSubmit = z.infer<typeof consentSubmitSchema>;
@@ -19,6 +21,9 @@ export const consentStatusSchema = z.object({
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
 /** What a grant of each type covers. */
-export function consentCovers(type: z.infer<typeof consentTypeSchema>): { recording: boolean; translation: boolean } {
+export function consentCovers(type: z.infer<typeof consentTypeSchema>): {
+  recording: boolean;
+  translation: boolean;
+} {
   return { recording: type !== 'translation', translation: type !== 'recording' };
 }

@@ -20,7 +20,11 @@ export const speakerSchema = z.object({
 });
 export type Speaker = z.infer<typeof speakerSchema>;
 
-export const lexiconEntrySchema = z.object({ lopit: z.string(), english: z.string(), partOfSpeech: z.string().nullable() });
+export const lexiconEntrySchema = z.object({
+  lopit: z.string(),
+  english: z.string(),
+  partOfSpeech: z.string().nullable(),
+});
 export type LexiconEntry = z.infer<typeof lexiconEntrySchema>;
 
 export const lexiconQuerySchema = z.object({

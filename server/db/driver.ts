@@ -33,7 +33,9 @@ export interface DatabaseOptions {
 export class DatabaseLockedError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? Promise.resolve(openPostgres(options.databaseUrl))
+    : openPglite(options.pgliteDir);
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -75,7 +77,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+function openPostgres(url: string): Database {
   const client = postgres(url, { max: 10, onnotice: () => undefined });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {

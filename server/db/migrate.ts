@@ -52,7 +52,9 @@ export async function migrate(database: Database, dir?: string): Promise<string[
       const previous = appliedByVersion.get(migration.version);
       if (previous) {
         if (previous.checksum !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead`);
+          throw new Error(
+            `Migration ${migration.name} was changed after it was applied; add a new migration instead`,
+          );
         }
         continue;
       }
@@ -68,5 +70,5 @@ export async function migrate(database: Database, dir?: string): Promise<string[
 /** Drizzle's execute() returns rows directly (postgres-js) or inside `rows` (PGlite). */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }

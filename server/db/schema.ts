@@ -1,5 +1,15 @@
 // Drizzle table definitions; the SQL migrations in ./migrations are the source of truth for the database.
-import { bigint, bigserial, doublePrecision, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  doublePrecision,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -10,7 +20,9 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['contributor', 'admin'] }).notNull().default('contributor'),
+  role: text('role', { enum: ['contributor', 'admin'] })
+    .notNull()
+    .default('contributor'),
   ageGroup: text('age_group'),
   gender: text('gender'),
   dialect: text('dialect'),
@@ -53,7 +65,9 @@ export const translationPairs = pgTable('translation_pairs', {
   english: text('english').notNull(),
   lopit: text('lopit').notNull().default(''),
   category: text('category', { enum: ['greetings', 'family', 'numbers', 'food', 'time'] }).notNull(),
-  status: text('status', { enum: ['empty', 'pending', 'approved'] }).notNull().default('empty'),
+  status: text('status', { enum: ['empty', 'pending', 'approved'] })
+    .notNull()
+    .default('empty'),
   version: integer('version').notNull().default(1),
   updatedBy: uuid('updated_by'),
   ...timestamps,

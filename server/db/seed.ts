@@ -5,7 +5,9 @@ import prompts from '../../content/seed/translation-prompts.json' with { type: '
 import type { Database } from './driver.ts';
 import { TranslationRepository } from '../features/translation/translation-repository.ts';
 
-const promptsSchema = z.object({ prompts: z.array(z.object({ english: z.string().min(1), category: categorySchema })).min(1) });
+const promptsSchema = z.object({
+  prompts: z.array(z.object({ english: z.string().min(1), category: categorySchema })).min(1),
+});
 
 export async function seed(database: Database): Promise<number> {
   const repository = new TranslationRepository(database.db);

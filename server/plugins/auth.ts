@@ -40,14 +40,15 @@ export default fp(
       }
     });
 
-    const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      if (!request.user) {
-        throw unauthenticated(
+    const requireUser: preHandlerAsyncHookHandler = (request) => {
+      if (request.user) return Promise.resolve();
+      return Promise.reject(
+        unauthenticated(
           request.headers.authorization
             ? 'Your session has ended. Please sign in again.'
             : 'Please sign in to continue.',
-        );
-      }
+        ),
+      );
     };
     app.decorate('requireUser', requireUser);
     app.decorate('requireAdmin', async function requireAdmin(this: FastifyInstance, request, reply) {

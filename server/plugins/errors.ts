@@ -9,7 +9,9 @@ export default fp(
   function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ message: error.message, code: error.code, details: error.details });
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, code: error.code, details: error.details });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((issue) => ({
@@ -24,20 +26,27 @@ export default fp(
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
-        return reply.status(500).send({ message: 'Something went wrong on the server.', code: ERROR_CODES.internal });
+        return reply
+          .status(500)
+          .send({ message: 'Something went wrong on the server.', code: ERROR_CODES.internal });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
         return reply
           .status(429)
-          .send({ message: 'Too many attempts. Please wait a minute and try again.', code: ERROR_CODES.rateLimited });
+          .send({
+            message: 'Too many attempts. Please wait a minute and try again.',
+            code: ERROR_CODES.rateLimited,
+          });
       }
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (malformed JSON, payload too large, unsupported media type).
         return reply.status(status).send({ message: error.message, code: error.code });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: 'Something went wrong on the server.', code: ERROR_CODES.internal });
+      return reply
+        .status(500)
+        .send({ message: 'Something went wrong on the server.', code: ERROR_CODES.internal });
     });
   },
   { name: 'errors' },

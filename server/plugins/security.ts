@@ -69,15 +69,26 @@ export function rateLimits(config: Config) {
  * preHandler for sign-in style routes: both limits apply (per IP and email, and per IP), counted after the body
  * is parsed so the email is known. (@fastify/rate-limit runs only the first of several handlers on a request.)
  */
-export function authRateLimit(app: FastifyInstance, config: Config, withEmail = true): preHandlerAsyncHookHandler {
+export function authRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  withEmail = true,
+): preHandlerAsyncHookHandler {
   const limits = rateLimits(config);
-  const checks = [app.createRateLimit(limits.authPerIp), ...(withEmail ? [app.createRateLimit(limits.authPerEmail)] : [])];
+  const checks = [
+    app.createRateLimit(limits.authPerIp),
+    ...(withEmail ? [app.createRateLimit(limits.authPerEmail)] : []),
+  ];
   return async (request, reply) => {
     for (const check of checks) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         void reply.header('Retry-After', String(result.ttlInSeconds));
-        throw new AppError(429, 'Too many attempts. Please wait a minute and try again.', ERROR_CODES.rateLimited);
+        throw new AppError(
+          429,
+          'Too many attempts. Please wait a minute and try again.',
+          ERROR_CODES.rateLimited,
+        );
       }
     }
   };

@@ -14,7 +14,8 @@ export default fp<{ config: Config }>(
   async function staticPlugin(app: FastifyInstance, { config }) {
     const root = config.STATIC_DIR;
     const hasBuild = fs.existsSync(path.join(root, 'index.html'));
-    if (!hasBuild) app.log.warn({ root }, 'no built app found; run `npm run build` (npm start does this for you)');
+    if (!hasBuild)
+      app.log.warn({ root }, 'no built app found; run `npm run build` (npm start does this for you)');
     else {
       await app.register(fastifyStatic, {
         root,
@@ -31,7 +32,10 @@ export default fp<{ config: Config }>(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !path.extname(pathname);
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname);
       if (hasBuild && isPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }

@@ -34,4 +34,5 @@ export const DOCS = {
 
 /** Link to the external source repository; configurable at build time. */
 export const SOURCE_REPOSITORY_URL: string =
-  (import.meta.env.VITE_SOURCE_REPOSITORY_URL as string | undefined) ?? 'https://github.com/lopit-community/lopit-platform';
+  (import.meta.env.VITE_SOURCE_REPOSITORY_URL as string | undefined) ??
+  'https://github.com/lopit-community/lopit-platform';

@@ -32,23 +32,54 @@ const validateRedirectSearch = (search: Record<string, unknown>): { redirect?: s
 /** The contributor routes send visitors to sign in, and bring them back afterwards. */
 function requireSignedIn({ location }: { location: ParsedLocation }) {
   if (!authStore.getState().user) {
+    // TanStack Router's redirects are thrown by design.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw redirect({ to: PATHS.login, search: { redirect: location.href } });
   }
 }
 
 const page = (path: string, component: ReturnType<typeof lazyRouteComponent>, guarded = false) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component, ...(guarded ? { beforeLoad: requireSignedIn } : {}) });
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component,
+    ...(guarded ? { beforeLoad: requireSignedIn } : {}),
+  });
 
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: PATHS.home, component: HomePage }),
-  page(PATHS.chat, lazyRouteComponent(() => import('../features/chat/chat-page.tsx'), 'ChatPage')),
-  page(PATHS.about, lazyRouteComponent(() => import('../features/heritage/about-page.tsx'), 'AboutPage')),
-  page(PATHS.villages, lazyRouteComponent(() => import('../features/heritage/villages-page.tsx'), 'VillagesPage')),
-  page(PATHS.culture, lazyRouteComponent(() => import('../features/heritage/culture-page.tsx'), 'CulturePage')),
-  page(PATHS.history, lazyRouteComponent(() => import('../features/heritage/history-page.tsx'), 'HistoryPage')),
-  page(PATHS.families, lazyRouteComponent(() => import('../features/families/families-page.tsx'), 'FamiliesPage')),
-  page(PATHS.terms, lazyRouteComponent(() => import('../features/legal/terms-page.tsx'), 'TermsPage')),
-  page(PATHS.privacy, lazyRouteComponent(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage')),
+  page(
+    PATHS.chat,
+    lazyRouteComponent(() => import('../features/chat/chat-page.tsx'), 'ChatPage'),
+  ),
+  page(
+    PATHS.about,
+    lazyRouteComponent(() => import('../features/heritage/about-page.tsx'), 'AboutPage'),
+  ),
+  page(
+    PATHS.villages,
+    lazyRouteComponent(() => import('../features/heritage/villages-page.tsx'), 'VillagesPage'),
+  ),
+  page(
+    PATHS.culture,
+    lazyRouteComponent(() => import('../features/heritage/culture-page.tsx'), 'CulturePage'),
+  ),
+  page(
+    PATHS.history,
+    lazyRouteComponent(() => import('../features/heritage/history-page.tsx'), 'HistoryPage'),
+  ),
+  page(
+    PATHS.families,
+    lazyRouteComponent(() => import('../features/families/families-page.tsx'), 'FamiliesPage'),
+  ),
+  page(
+    PATHS.terms,
+    lazyRouteComponent(() => import('../features/legal/terms-page.tsx'), 'TermsPage'),
+  ),
+  page(
+    PATHS.privacy,
+    lazyRouteComponent(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage'),
+  ),
   createRoute({
     getParentRoute: () => rootRoute,
     path: PATHS.login,
@@ -66,16 +97,50 @@ const routeTree = rootRoute.addChildren([
     path: PATHS.forgotPassword,
     validateSearch: (search: Record<string, unknown>): { token?: string } =>
       typeof search.token === 'string' ? { token: search.token } : {},
-    component: lazyRouteComponent(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+    component: lazyRouteComponent(
+      () => import('../features/auth/forgot-password-page.tsx'),
+      'ForgotPasswordPage',
+    ),
   }),
-  page(PATHS.profile, lazyRouteComponent(() => import('../features/account/profile-page.tsx'), 'ProfilePage'), true),
-  page(PATHS.settings, lazyRouteComponent(() => import('../features/settings/settings-page.tsx'), 'SettingsPage')),
-  page(PATHS.admin, lazyRouteComponent(() => import('../features/admin/admin-page.tsx'), 'AdminPage'), true),
-  page(PATHS.translation, lazyRouteComponent(() => import('../features/translation/translation-page.tsx'), 'TranslationPage'), true),
-  page(PATHS.recording, lazyRouteComponent(() => import('../features/recording/recording-page.tsx'), 'RecordingPage'), true),
-  page(PATHS.training, lazyRouteComponent(() => import('../features/training/training-page.tsx'), 'TrainingPage'), true),
-  page(PATHS.data, lazyRouteComponent(() => import('../features/data/data-page.tsx'), 'DataPage'), true),
-  page(PATHS.consent, lazyRouteComponent(() => import('../features/consent/consent-page.tsx'), 'ConsentPage'), true),
+  page(
+    PATHS.profile,
+    lazyRouteComponent(() => import('../features/account/profile-page.tsx'), 'ProfilePage'),
+    true,
+  ),
+  page(
+    PATHS.settings,
+    lazyRouteComponent(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
+  ),
+  page(
+    PATHS.admin,
+    lazyRouteComponent(() => import('../features/admin/admin-page.tsx'), 'AdminPage'),
+    true,
+  ),
+  page(
+    PATHS.translation,
+    lazyRouteComponent(() => import('../features/translation/translation-page.tsx'), 'TranslationPage'),
+    true,
+  ),
+  page(
+    PATHS.recording,
+    lazyRouteComponent(() => import('../features/recording/recording-page.tsx'), 'RecordingPage'),
+    true,
+  ),
+  page(
+    PATHS.training,
+    lazyRouteComponent(() => import('../features/training/training-page.tsx'), 'TrainingPage'),
+    true,
+  ),
+  page(
+    PATHS.data,
+    lazyRouteComponent(() => import('../features/data/data-page.tsx'), 'DataPage'),
+    true,
+  ),
+  page(
+    PATHS.consent,
+    lazyRouteComponent(() => import('../features/consent/consent-page.tsx'), 'ConsentPage'),
+    true,
+  ),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -28,7 +28,8 @@ export class ApiError extends Error implements ApiErrorBody {
     if (!Array.isArray(this.details)) return result;
     for (const item of this.details as unknown[]) {
       const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
-      if (typeof path === 'string' && typeof message === 'string' && !(path in result)) result[path] = message;
+      if (typeof path === 'string' && typeof message === 'string' && !(path in result))
+        result[path] = message;
     }
     return result;
   }
@@ -59,7 +60,8 @@ export async function toApiError(error: unknown): Promise<ApiError> {
     } catch {
       // Not JSON (a proxy's error page, say): fall back to the library text.
     }
-    const message = typeof body.message === 'string' && body.message ? body.message : error.message || ERROR_TEXTS.fallback;
+    const message =
+      typeof body.message === 'string' && body.message ? body.message : error.message || ERROR_TEXTS.fallback;
     return new ApiError(message, error.response.status, body.code, body.details);
   }
   if (error instanceof TypeError) return new ApiError(ERROR_TEXTS.network, null, 'NETWORK');

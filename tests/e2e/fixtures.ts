@@ -5,12 +5,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 }
 
-export async function signUpViaUi(page: Page, name = 'Field Tester', email = uniqueEmail(), password = 'a long password') {
+export async function signUpViaUi(
+  page: Page,
+  name = 'Field Tester',
+  email = uniqueEmail(),
+  password = 'a long password',
+) {
   await page.goto('/signup');
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/');
@@ -23,7 +28,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);

@@ -8,7 +8,8 @@ test.describe('navigation bar', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of PUBLIC_LINKS) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
-    for (const name of CONTRIBUTOR_LINKS) await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
+    for (const name of CONTRIBUTOR_LINKS)
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
     await expect(page.getByTestId('theme-toggle')).toBeVisible();
@@ -20,7 +21,8 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    for (const name of PUBLIC_LINKS) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of PUBLIC_LINKS)
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(menu.getByTestId('theme-toggle')).toBeVisible();
     await menu.getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL('/about');
@@ -54,17 +56,21 @@ test('unknown paths redirect home, replacing the history entry', async ({ page }
 test('sign up, see contributor links, sign out: token and chat history gone', async ({ page }) => {
   const { name } = await signUpViaUi(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of CONTRIBUTOR_LINKS) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
+  for (const link of CONTRIBUTOR_LINKS)
+    await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lopit.auth.token'))).toBeTruthy();
   await page.evaluate(() => sessionStorage.setItem('lopit.chat.history', '[{"id":"1"}]'));
 
-  const logout = page.waitForRequest((request) => request.url().endsWith('/api/auth/logout') && request.method() === 'POST');
+  const logout = page.waitForRequest(
+    (request) => request.url().endsWith('/api/auth/logout') && request.method() === 'POST',
+  );
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByText(name).first()).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await logout;
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  for (const link of CONTRIBUTOR_LINKS) await expect(nav.getByRole('link', { name: link, exact: true })).toHaveCount(0);
+  for (const link of CONTRIBUTOR_LINKS)
+    await expect(nav.getByRole('link', { name: link, exact: true })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('lopit.auth.token'))).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('lopit.chat.history'))).toBeNull();
 });
@@ -89,7 +95,7 @@ test('signup shows each validation message and clears it when the field is edite
   await expect(page.getByText('Name is required')).toHaveCount(0);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('different');
+  await page.getByLabel('Confirm password', { exact: true }).fill('different');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Please enter a valid email')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
@@ -104,7 +110,7 @@ test('signup refuses a taken email with a clear message', async ({ page }) => {
   await page.getByLabel('Full name').fill('Second');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('another password');
-  await page.getByLabel('Confirm password').fill('another password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('another password');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('signup-error')).toContainText('already exists');

@@ -9,7 +9,9 @@ import { openDatabase, type Database } from '../../server/db/driver.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,7 +39,12 @@ async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<voi
 
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  const config = loadConfig({ DATA_DIR: '.tmp/api-tests', STATIC_DIR: '.tmp/no-build', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: '.tmp/api-tests',
+    STATIC_DIR: '.tmp/no-build',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const database = await openDatabase({ databaseUrl: scratch?.url });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -55,11 +62,22 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
 
 let counter = 0;
 /** Signs up a new account and returns its token and user. The first account of an installation is admin. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
   counter += 1;
-  const body = { name: `Tester ${counter}`, email: `tester${counter}-${crypto.randomUUID().slice(0, 8)}@example.org`, password: 'correct horse battery', ...overrides };
+  const body = {
+    name: `Tester ${counter}`,
+    email: `tester${counter}-${crypto.randomUUID().slice(0, 8)}@example.org`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
   const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
-  const { token, user } = response.json<{ token: string; user: { id: string; email: string; role: string } }>();
+  const { token, user } = response.json<{
+    token: string;
+    user: { id: string; email: string; role: string };
+  }>();
   return { token, user, password: body.password, auth: { authorization: `Bearer ${token}` } };
 }

@@ -24,7 +24,11 @@ export class AccountsService {
     const row = await this.users.findById(userId);
     if (!row) throw notFound('No such user.');
     if (row.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) {
-      throw new AppError(409, 'This is the only admin. Make someone else an admin first.', ERROR_CODES.lastAdmin);
+      throw new AppError(
+        409,
+        'This is the only admin. Make someone else an admin first.',
+        ERROR_CODES.lastAdmin,
+      );
     }
     const updated = await this.users.setRole(userId, role);
     if (!updated) throw notFound('No such user.');

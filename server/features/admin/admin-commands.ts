@@ -5,7 +5,11 @@ import { AccountsService } from './accounts.service.ts';
 
 export type AdminCommand = 'grant' | 'revoke' | 'reset-password' | 'list';
 
-export async function runAdminCommand(users: UsersRepository, command: AdminCommand, email?: string): Promise<string> {
+export async function runAdminCommand(
+  users: UsersRepository,
+  command: AdminCommand,
+  email?: string,
+): Promise<string> {
   const accounts = new AccountsService(users);
   if (command === 'list') {
     const list = await accounts.listUsers();

@@ -13,13 +13,23 @@ export default function adminRoutes(instance: FastifyInstance) {
   const accounts = new AccountsService(app.users);
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/users', { schema: { response: { 200: z.object({ users: z.array(userSchema) }) } } }, async () => ({
-    users: await accounts.listUsers(),
-  }));
+  app.get(
+    '/users',
+    { schema: { response: { 200: z.object({ users: z.array(userSchema) }) } } },
+    async () => ({
+      users: await accounts.listUsers(),
+    }),
+  );
 
   app.patch(
     '/users/:id/role',
-    { schema: { params: idParams, body: setRoleRequestSchema, response: { 200: z.object({ user: userSchema }) } } },
+    {
+      schema: {
+        params: idParams,
+        body: setRoleRequestSchema,
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
     async (request) => ({ user: await accounts.setRole(request.params.id, request.body.role) }),
   );
 

@@ -20,11 +20,28 @@ export default function audioRoutes(instance: FastifyInstance) {
 
   app.get(
     '/recordings',
-    { schema: { querystring: pageQuery, response: { 200: z.object({ recordings: z.array(recordingSchema), total: z.number().int(), page: z.number().int() }) } } },
+    {
+      schema: {
+        querystring: pageQuery,
+        response: {
+          200: z.object({
+            recordings: z.array(recordingSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+          }),
+        },
+      },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const owner = eq(recordings.ownerId, currentUser(request).id);
-      const rows = await db.select().from(recordings).where(owner).orderBy(desc(recordings.createdAt)).limit(limit).offset((page - 1) * limit);
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(owner)
+        .orderBy(desc(recordings.createdAt))
+        .limit(limit)
+        .offset((page - 1) * limit);
       const [total] = await db.select({ total: count() }).from(recordings).where(owner);
       return {
         recordings: rows.map((row) => ({

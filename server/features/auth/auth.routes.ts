@@ -40,9 +40,11 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       const { email, name, password } = request.body;
       const row = await app.users.create({ email, name, passwordHash: await hashPassword(password) });
       if (!row) {
-        throw conflict('An account with this email already exists. Sign in instead.', ERROR_CODES.emailTaken, [
-          { path: 'email', message: 'An account with this email already exists' },
-        ]);
+        throw conflict(
+          'An account with this email already exists. Sign in instead.',
+          ERROR_CODES.emailTaken,
+          [{ path: 'email', message: 'An account with this email already exists' }],
+        );
       }
       const token = await startSession(row.id);
       return reply.status(201).send({ token, user: toUser(row) });
@@ -56,7 +58,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       const { email, password } = request.body;
       const row = await app.users.findByEmail(email);
       const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
-      if (!row || !valid) throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
+      if (!row || !valid)
+        throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
       return { token: await startSession(row.id), user: toUser(row) };
     },
   );
@@ -67,13 +70,20 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     return { ok: true as const };
   });
 
-  app.get('/me', { schema: { response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser }, (request) => ({
-    user: currentUser(request),
-  }));
+  app.get(
+    '/me',
+    { schema: { response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser },
+    (request) => ({
+      user: currentUser(request),
+    }),
+  );
 
   app.patch(
     '/me',
-    { schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser },
+    {
+      schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const row = await app.users.setName(currentUser(request).id, request.body.name);
       if (!row) throw new AppError(404, 'Account not found.');
@@ -83,7 +93,11 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordRequestSchema, response: { 200: okSchema } }, onRequest: app.requireUser, preHandler: limited },
+    {
+      schema: { body: changePasswordRequestSchema, response: { 200: okSchema } },
+      onRequest: app.requireUser,
+      preHandler: limited,
+    },
     async (request) => {
       const user = currentUser(request);
       const row = await app.users.findById(user.id);
@@ -100,7 +114,10 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } }, preHandler: authRateLimit(instance, config, false) },
+    {
+      schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } },
+      preHandler: authRateLimit(instance, config, false),
+    },
     async (request) => {
       const userId = await app.users.consumePasswordReset(hashToken(request.body.token));
       if (!userId) {

@@ -8,14 +8,23 @@ import { passwordResets, sessions, users } from '../../db/schema.ts';
 type UserRow = typeof users.$inferSelect;
 
 export function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     return row;
   }
 
@@ -32,7 +41,10 @@ export class UsersRepository {
   async create(input: { email: string; name: string; passwordHash: string }): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`lock table users in share row exclusive mode`);
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${input.email})`);
       if (taken) return undefined;
       const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
       const [row] = await tx
@@ -53,12 +65,20 @@ export class UsersRepository {
   }
 
   async setRole(id: string, role: Role): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await this.db
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row;
   }
 
   async setName(id: string, name: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await this.db
+      .update(users)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row;
   }
 
@@ -91,8 +111,15 @@ export class UsersRepository {
     );
   }
 
-  async createPasswordReset(userId: string, tokenHash: string, expiresAt: Date, createdBy?: string): Promise<void> {
-    await this.db.insert(passwordResets).values({ tokenHash, userId, expiresAt, createdBy: createdBy ?? null });
+  async createPasswordReset(
+    userId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    createdBy?: string,
+  ): Promise<void> {
+    await this.db
+      .insert(passwordResets)
+      .values({ tokenHash, userId, expiresAt, createdBy: createdBy ?? null });
   }
 
   /** Marks a valid, unused reset link as used and returns its user id; undefined when invalid or expired. */
@@ -100,7 +127,13 @@ export class UsersRepository {
     const [row] = await this.db
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     return row?.userId;
   }

@@ -8,7 +8,12 @@ import { consentEvents } from '../../db/schema.ts';
 export class ConsentRepository {
   constructor(private readonly db: Db) {}
 
-  async append(userId: string, action: 'grant' | 'withdraw', consentType: ConsentType, formVersion: string): Promise<void> {
+  async append(
+    userId: string,
+    action: 'grant' | 'withdraw',
+    consentType: ConsentType,
+    formVersion: string,
+  ): Promise<void> {
     await this.db.insert(consentEvents).values({ userId, action, consentType, formVersion });
   }
 
@@ -21,8 +26,17 @@ export class ConsentRepository {
       .orderBy(desc(consentEvents.id))
       .limit(1);
     if (!latest || latest.action === 'withdraw') {
-      return { recording: false, translation: false, formVersion: latest?.formVersion ?? null, updatedAt: latest?.createdAt.toISOString() ?? null };
+      return {
+        recording: false,
+        translation: false,
+        formVersion: latest?.formVersion ?? null,
+        updatedAt: latest?.createdAt.toISOString() ?? null,
+      };
     }
-    return { ...consentCovers(latest.consentType), formVersion: latest.formVersion, updatedAt: latest.createdAt.toISOString() };
+    return {
+      ...consentCovers(latest.consentType),
+      formVersion: latest.formVersion,
+      updatedAt: latest.createdAt.toISOString(),
+    };
   }
 }

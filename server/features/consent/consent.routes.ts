@@ -10,13 +10,19 @@ export default function consentRoutes(instance: FastifyInstance) {
   const consents = new ConsentRepository(app.database.db);
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/status', { schema: { response: { 200: consentStatusSchema } } }, (request) => consents.status(currentUser(request).id));
+  app.get('/status', { schema: { response: { 200: consentStatusSchema } } }, (request) =>
+    consents.status(currentUser(request).id),
+  );
 
-  app.post('/submit', { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } }, async (request) => {
-    const user = currentUser(request);
-    await consents.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
-    return consents.status(user.id);
-  });
+  app.post(
+    '/submit',
+    { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await consents.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+      return consents.status(user.id);
+    },
+  );
 
   app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, async (request) => {
     const user = currentUser(request);

@@ -16,7 +16,10 @@ export default function healthRoutes(instance: FastifyInstance, { config }: { co
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } }, config: { rateLimit: rateLimits(config).public } },
+    {
+      schema: { response: { 200: healthSchema, 503: healthSchema } },
+      config: { rateLimit: rateLimits(config).public },
+    },
     async (request, reply) => {
       const started = performance.now();
       let reachable = true;
@@ -28,7 +31,11 @@ export default function healthRoutes(instance: FastifyInstance, { config }: { co
       }
       const body = {
         status: reachable ? ('ok' as const) : ('degraded' as const),
-        database: { kind: app.database.kind, reachable, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+        database: {
+          kind: app.database.kind,
+          reachable,
+          latencyMs: Math.round((performance.now() - started) * 10) / 10,
+        },
         time: new Date().toISOString(),
       };
       return reply.status(reachable ? 200 : 503).send(body);

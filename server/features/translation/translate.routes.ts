@@ -1,7 +1,11 @@
 // POST /api/translation/translate: public, rate-limited. Answers from the community's approved translations.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NO_TRANSLATION_MESSAGE, translateRequestSchema, translateResponseSchema } from '../../../core/api/chat.ts';
+import {
+  NO_TRANSLATION_MESSAGE,
+  translateRequestSchema,
+  translateResponseSchema,
+} from '../../../core/api/chat.ts';
 import { sentenceKey } from '../../../core/mt/normalise.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -14,12 +18,17 @@ export default function translateRoutes(instance: FastifyInstance, { config }: {
 
   app.post(
     '/translate',
-    { config: { rateLimit: rateLimits(config).public }, schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } } },
+    {
+      config: { rateLimit: rateLimits(config).public },
+      schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } },
+    },
     async (request) => {
       const { text, direction } = request.body;
       const key = sentenceKey(text);
       const approved = (await pairs.list()).filter((pair) => pair.status === 'approved');
-      const match = approved.find((pair) => sentenceKey(direction === 'en_to_lpx' ? pair.english : pair.lopit) === key);
+      const match = approved.find(
+        (pair) => sentenceKey(direction === 'en_to_lpx' ? pair.english : pair.lopit) === key,
+      );
       if (!match) throw new AppError(404, NO_TRANSLATION_MESSAGE, 'NO_TRANSLATION_KNOWN');
       return {
         translated: direction === 'en_to_lpx' ? match.lopit : match.english,

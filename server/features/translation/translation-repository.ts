@@ -19,7 +19,10 @@ export function toPair(row: PairRow): TranslationPair {
   };
 }
 
-export type SaveResult = { kind: 'saved'; pair: TranslationPair } | { kind: 'conflict'; current: TranslationPair } | { kind: 'missing' };
+export type SaveResult =
+  | { kind: 'saved'; pair: TranslationPair }
+  | { kind: 'conflict'; current: TranslationPair }
+  | { kind: 'missing' };
 
 export class TranslationRepository {
   constructor(private readonly db: Db) {}
@@ -42,7 +45,8 @@ export class TranslationRepository {
       const [row] = await tx.select().from(translationPairs).where(eq(translationPairs.id, id)).for('update');
       if (!row) return { kind: 'missing' as const };
       if (row.lopit === text) return { kind: 'saved' as const, pair: toPair(row) };
-      if (baseVersion !== undefined && baseVersion !== row.version) return { kind: 'conflict' as const, current: toPair(row) };
+      if (baseVersion !== undefined && baseVersion !== row.version)
+        return { kind: 'conflict' as const, current: toPair(row) };
       const [updated] = await tx
         .update(translationPairs)
         .set({
@@ -54,17 +58,27 @@ export class TranslationRepository {
         })
         .where(eq(translationPairs.id, id))
         .returning();
-      await tx.insert(translationRevisions).values({ pairId: id, userId, beforeText: row.lopit, afterText: text, version: row.version + 1 });
+      await tx
+        .insert(translationRevisions)
+        .values({ pairId: id, userId, beforeText: row.lopit, afterText: text, version: row.version + 1 });
       return { kind: 'saved' as const, pair: toPair(updated ?? row) };
     });
   }
 
   /** Inserts prompts that are not there yet (same category and English text); returns how many were new. */
-  async insertPrompts(prompts: { english: string; category: TranslationCategory; lopit?: string }[]): Promise<number> {
+  async insertPrompts(
+    prompts: { english: string; category: TranslationCategory; lopit?: string }[],
+  ): Promise<number> {
     if (prompts.length === 0) return 0;
     const rows = await this.db
       .insert(translationPairs)
-      .values(prompts.map((prompt) => ({ ...prompt, lopit: prompt.lopit ?? '', status: prompt.lopit ? ('approved' as const) : ('empty' as const) })))
+      .values(
+        prompts.map((prompt) => ({
+          ...prompt,
+          lopit: prompt.lopit ?? '',
+          status: prompt.lopit ? ('approved' as const) : ('empty' as const),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: translationPairs.id });
     return rows.length;
@@ -72,7 +86,10 @@ export class TranslationRepository {
 
   async count(): Promise<{ total: number; translated: number }> {
     const [row] = await this.db
-      .select({ total: sql<number>`count(*)::int`, translated: sql<number>`count(*) filter (where ${translationPairs.status} = 'approved')::int` })
+      .select({
+        total: sql<number>`count(*)::int`,
+        translated: sql<number>`count(*) filter (where ${translationPairs.status} = 'approved')::int`,
+      })
       .from(translationPairs);
     return { total: row?.total ?? 0, translated: row?.translated ?? 0 };
   }

@@ -2,7 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportQuerySchema, pairsQuerySchema, saveTranslationSchema, translationPairSchema } from '../../../core/api/translation.ts';
+import {
+  exportQuerySchema,
+  pairsQuerySchema,
+  saveTranslationSchema,
+  translationPairSchema,
+} from '../../../core/api/translation.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -14,33 +19,53 @@ export default function translationRoutes(instance: FastifyInstance) {
 
   app.get(
     '/pairs',
-    { onRequest: app.requireUser, schema: { querystring: pairsQuerySchema, response: { 200: z.object({ pairs: z.array(translationPairSchema) }) } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        querystring: pairsQuerySchema,
+        response: { 200: z.object({ pairs: z.array(translationPairSchema) }) },
+      },
+    },
     async (request) => ({ pairs: await pairs.list(request.query.category) }),
   );
 
   app.post(
     '/save',
-    { onRequest: app.requireUser, schema: { body: saveTranslationSchema, response: { 200: z.object({ pair: translationPairSchema }) } } },
+    {
+      onRequest: app.requireUser,
+      schema: { body: saveTranslationSchema, response: { 200: z.object({ pair: translationPairSchema }) } },
+    },
     async (request) => {
       const { id, translation, baseVersion } = request.body;
       const result = await pairs.save(id, translation, currentUser(request).id, baseVersion);
       if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
       if (result.kind === 'conflict') {
-        throw conflict('Someone else changed this translation while you were editing. Choose which text to keep.', 'EDIT_CONFLICT', {
-          current: result.current,
-        });
+        throw conflict(
+          'Someone else changed this translation while you were editing. Choose which text to keep.',
+          'EDIT_CONFLICT',
+          {
+            current: result.current,
+          },
+        );
       }
       return { pair: result.pair };
     },
   );
 
-  app.get('/export', { onRequest: app.requireUser, schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    const list = await pairs.list();
-    if (request.query.format === 'json') return { pairs: list };
-    const csv = toCsv(['id', 'category', 'english', 'lopit', 'status'], list.map((pair) => [pair.id, pair.category, pair.english, pair.lopit, pair.status]));
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="translations.csv"')
-      .send(csv);
-  });
+  app.get(
+    '/export',
+    { onRequest: app.requireUser, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const list = await pairs.list();
+      if (request.query.format === 'json') return { pairs: list };
+      const csv = toCsv(
+        ['id', 'category', 'english', 'lopit', 'status'],
+        list.map((pair) => [pair.id, pair.category, pair.english, pair.lopit, pair.status]),
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="translations.csv"')
+        .send(csv);
+    },
+  );
 }

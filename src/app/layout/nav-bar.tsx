@@ -29,7 +29,13 @@ export function NavBar() {
         </Link>
         <nav aria-label="Main" className="nav-links">
           {items.map((item) => (
-            <Link key={item.to} to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+            <Link
+              key={item.to}
+              to={item.to}
+              className="nav-link"
+              activeProps={{ 'aria-current': 'page' }}
+              activeOptions={{ exact: true }}
+            >
               {item.label}
             </Link>
           ))}
@@ -62,7 +68,13 @@ export function NavBar() {
       {mobileOpen && (
         <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
           {items.map((item) => (
-            <Link key={item.to} to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+            <Link
+              key={item.to}
+              to={item.to}
+              className="nav-link"
+              activeProps={{ 'aria-current': 'page' }}
+              activeOptions={{ exact: true }}
+            >
               {item.label}
             </Link>
           ))}

@@ -12,8 +12,8 @@ export function RootLayout() {
       </main>
       <footer className="site-footer">
         <p>
-          Contributions are shared under CC-BY-NC-4.0 for non-commercial community use. <Link to={PATHS.terms}>Terms</Link> ·{' '}
-          <Link to={PATHS.privacy}>Privacy</Link>
+          Contributions are shared under CC-BY-NC-4.0 for non-commercial community use.{' '}
+          <Link to={PATHS.terms}>Terms</Link> · <Link to={PATHS.privacy}>Privacy</Link>
         </p>
       </footer>
     </>

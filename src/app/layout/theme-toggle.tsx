@@ -5,7 +5,13 @@ export function ThemeToggle({ className = 'btn btn-ghost' }: { className?: strin
   const theme = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button type="button" className={className} onClick={toggleTheme} aria-label={`Switch to ${next} theme`} data-testid="theme-toggle">
+    <button
+      type="button"
+      className={className}
+      onClick={toggleTheme}
+      aria-label={`Switch to ${next} theme`}
+      data-testid="theme-toggle"
+    >
       <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
       <span className="theme-toggle-text">{next === 'light' ? 'Light' : 'Dark'}</span>
     </button>

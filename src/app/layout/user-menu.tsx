@@ -1,7 +1,8 @@
 // Signed-in user menu: profile, settings, admin (for admins), theme, sign out.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { displayName, type User } from '../../../core/api/auth.ts';
+import type { User } from '../../../core/api/auth.ts';
+import { displayName } from '../../../core/display-name.ts';
 import { signOut } from '../../features/auth/auth-api.ts';
 import { PATHS } from '../paths.ts';
 import { ThemeToggle } from './theme-toggle.tsx';

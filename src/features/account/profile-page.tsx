@@ -48,11 +48,25 @@ function NameForm({ initialName }: { initialName: string }) {
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <h2>Name</h2>
-      <FormField label="Full name" autoComplete="name" value={name} error={error} onChange={(e) => { setName(e.target.value); setError(undefined); setStatus('idle'); }} />
+      <FormField
+        label="Full name"
+        autoComplete="name"
+        value={name}
+        error={error}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(undefined);
+          setStatus('idle');
+        }}
+      />
       <button type="submit" className="btn btn-primary" disabled={status === 'saving'}>
         {status === 'saving' ? 'Saving...' : 'Save name'}
       </button>
-      {status === 'saved' && <p role="status" className="success-box">✓ Name saved</p>}
+      {status === 'saved' && (
+        <p role="status" className="success-box">
+          ✓ Name saved
+        </p>
+      )}
     </form>
   );
 }
@@ -96,10 +110,38 @@ function PasswordForm() {
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <h2>Change password</h2>
-      {formError && <div className="error-box" role="alert">{formError}</div>}
-      <FormField label="Current password" type="password" autoComplete="current-password" revealable value={form.current} error={errors.current} onChange={(e) => update('current', e.target.value)} />
-      <FormField label="New password" type="password" autoComplete="new-password" revealable value={form.next} error={errors.next} onChange={(e) => update('next', e.target.value)} />
-      <FormField label="Confirm new password" type="password" autoComplete="new-password" revealable value={form.confirm} error={errors.confirm} onChange={(e) => update('confirm', e.target.value)} />
+      {formError && (
+        <div className="error-box" role="alert">
+          {formError}
+        </div>
+      )}
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        revealable
+        value={form.current}
+        error={errors.current}
+        onChange={(e) => update('current', e.target.value)}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        value={form.next}
+        error={errors.next}
+        onChange={(e) => update('next', e.target.value)}
+      />
+      <FormField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        value={form.confirm}
+        error={errors.confirm}
+        onChange={(e) => update('confirm', e.target.value)}
+      />
       <button type="submit" className="btn btn-primary" disabled={status === 'saving'}>
         {status === 'saving' ? 'Saving...' : 'Change password'}
       </button>

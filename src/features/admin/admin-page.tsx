@@ -9,7 +9,9 @@ export function AdminPage() {
     return (
       <div className="page page-narrow">
         <h1>Admin</h1>
-        <p className="notice-box">Only community admins can open this page. Ask an admin if you need access.</p>
+        <p className="notice-box">
+          Only community admins can open this page. Ask an admin if you need access.
+        </p>
       </div>
     );
   }

@@ -31,7 +31,10 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   async function createResetLink(user: User) {
     try {
       const { token } = await adminApi.resetLink(user.id);
-      setResetLinks((links) => ({ ...links, [user.id]: `${location.origin}${PATHS.forgotPassword}?token=${token}` }));
+      setResetLinks((links) => ({
+        ...links,
+        [user.id]: `${location.origin}${PATHS.forgotPassword}?token=${token}`,
+      }));
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -40,7 +43,11 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   return (
     <section className="card" aria-labelledby="users-heading">
       <h2 id="users-heading">Users and roles</h2>
-      {error && <div className="error-box" role="alert">{error}</div>}
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
       {users === null && !error && <p>Loading users...</p>}
       {users && (
         <div className="table-wrap">
@@ -65,7 +72,12 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     <label className="visually-hidden" htmlFor={`role-${user.id}`}>
                       Role of {user.email}
                     </label>
-                    <select id={`role-${user.id}`} className="input" value={user.role} onChange={(e) => void changeRole(user, e.target.value as Role)}>
+                    <select
+                      id={`role-${user.id}`}
+                      className="input"
+                      value={user.role}
+                      onChange={(e) => void changeRole(user, e.target.value as Role)}
+                    >
                       <option value="contributor">Contributor</option>
                       <option value="admin">Admin</option>
                     </select>
@@ -74,7 +86,13 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     {resetLinks[user.id] ? (
                       <div>
                         <p className="muted">Give this one-time link to {user.name} (valid 24 hours):</p>
-                        <input className="input" readOnly value={resetLinks[user.id]} onFocus={(e) => e.currentTarget.select()} aria-label={`Reset link for ${user.email}`} />
+                        <input
+                          className="input"
+                          readOnly
+                          value={resetLinks[user.id]}
+                          onFocus={(e) => e.currentTarget.select()}
+                          aria-label={`Reset link for ${user.email}`}
+                        />
                       </div>
                     ) : (
                       <button type="button" className="btn" onClick={() => void createResetLink(user)}>

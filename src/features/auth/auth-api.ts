@@ -5,11 +5,15 @@ import { authStore } from './auth-store.ts';
 
 export const authApi = {
   login: (body: LoginRequest) => request(() => api.post('auth/login', { json: body }).json<AuthResponse>()),
-  signup: (body: SignupRequest) => request(() => api.post('auth/signup', { json: body }).json<AuthResponse>()),
+  signup: (body: SignupRequest) =>
+    request(() => api.post('auth/signup', { json: body }).json<AuthResponse>()),
   me: () => request(() => api.get('auth/me').json<{ user: User }>()),
-  updateProfile: (name: string) => request(() => api.patch('auth/me', { json: { name } }).json<{ user: User }>()),
+  updateProfile: (name: string) =>
+    request(() => api.patch('auth/me', { json: { name } }).json<{ user: User }>()),
   changePassword: (currentPassword: string, newPassword: string) =>
-    request(() => api.post('auth/change-password', { json: { currentPassword, newPassword } }).json<{ ok: true }>()),
+    request(() =>
+      api.post('auth/change-password', { json: { currentPassword, newPassword } }).json<{ ok: true }>(),
+    ),
   resetPassword: (token: string, newPassword: string) =>
     request(() => api.post('auth/reset-password', { json: { token, newPassword } }).json<{ ok: true }>()),
 };

@@ -1,13 +1,14 @@
 // Password help: no mail server yet, so a community admin creates a one-time reset link, which this page accepts.
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { newPasswordSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
 
 export function ForgotPasswordPage() {
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const token = useSearchParam('token');
   return (
     <div className="page page-narrow">
       <div className="page-header">
@@ -23,8 +24,13 @@ function HowToReset() {
     <div className="card">
       <p>This platform does not send email yet. To reset your password:</p>
       <ol>
-        <li>Ask a community admin (the people who run this site for your community) for a password reset link.</li>
-        <li>They create a one-time link for your account from the admin page. It works once and expires after 24 hours.</li>
+        <li>
+          Ask a community admin (the people who run this site for your community) for a password reset link.
+        </li>
+        <li>
+          They create a one-time link for your account from the admin page. It works once and expires after 24
+          hours.
+        </li>
         <li>Open the link on this device and choose a new password. You will then sign in with it.</li>
       </ol>
       <p>
@@ -76,8 +82,30 @@ function ResetForm({ token }: { token: string }) {
           {formError}
         </div>
       )}
-      <FormField label="New password" type="password" autoComplete="new-password" revealable value={password} error={errors.password} onChange={(e) => { setPassword(e.target.value); setErrors({}); }} />
-      <FormField label="Confirm new password" type="password" autoComplete="new-password" revealable value={confirm} error={errors.confirm} onChange={(e) => { setConfirm(e.target.value); setErrors({}); }} />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        value={password}
+        error={errors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setErrors({});
+        }}
+      />
+      <FormField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        value={confirm}
+        error={errors.confirm}
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          setErrors({});
+        }}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}
       </button>

@@ -1,13 +1,14 @@
 // Sign in (product-spec sections 2, 5, 8).
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { PATHS } from '../../app/paths.ts';
+import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
 import { authStore } from './auth-store.ts';
 
 export function LoginPage() {
-  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const redirect = useSearchParam('redirect');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +37,12 @@ export function LoginPage() {
         <h1>Sign in</h1>
         <p>Welcome back. Sign in to record, translate and manage your contributions.</p>
       </div>
-      <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate={false} aria-busy={busy}>
+      <form
+        className="form card"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate={false}
+        aria-busy={busy}
+      >
         {error && (
           <div className="error-box" role="alert" data-testid="login-error">
             {error}

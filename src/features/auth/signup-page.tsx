@@ -1,8 +1,9 @@
 // Create an account (product-spec sections 2, 5, 8); the rules come from the shared signup schema.
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { signupFormSchema } from '../../../core/api/auth.ts';
+import { signupFormSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
@@ -13,7 +14,7 @@ type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
 export function SignupPage() {
-  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const redirect = useSearchParam('redirect');
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -30,7 +31,11 @@ export function SignupPage() {
     event.preventDefault();
     const parsed = signupFormSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      const found: FieldErrors<Field> = fieldErrorsOf(parsed.error);
+      // Zod runs the object-level match check only when every field passed; report it alongside the others.
+      if (form.password !== form.confirmPassword)
+        found.confirmPassword ??= VALIDATION_MESSAGES.passwordsDoNotMatch;
+      setErrors(found);
       return;
     }
     setBusy(true);
@@ -51,7 +56,9 @@ export function SignupPage() {
     <div className="page page-narrow">
       <div className="page-header">
         <h1>Create an account</h1>
-        <p>Join the community to record your voice, add translations and help build Lopit language technology.</p>
+        <p>
+          Join the community to record your voice, add translations and help build Lopit language technology.
+        </p>
       </div>
       <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
         {formError && (
@@ -59,8 +66,23 @@ export function SignupPage() {
             {formError}
           </div>
         )}
-        <FormField label="Full name" name="name" autoComplete="name" value={form.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
-        <FormField label="Email" type="email" name="email" autoComplete="email" value={form.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+        <FormField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => update('name', e.target.value)}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
         <FormField
           label="Password"
           type="password"
@@ -91,7 +113,8 @@ export function SignupPage() {
               onChange={(e) => update('acceptTerms', e.target.checked)}
             />
             <span>
-              I agree to the <Link to={PATHS.terms}>Terms of Use</Link> and the <Link to={PATHS.privacy}>Privacy Policy</Link>
+              I agree to the <Link to={PATHS.terms}>Terms of Use</Link> and the{' '}
+              <Link to={PATHS.privacy}>Privacy Policy</Link>
             </span>
           </label>
           {errors.acceptTerms && <p className="field-error">{errors.acceptTerms}</p>}

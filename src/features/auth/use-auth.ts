@@ -3,5 +3,6 @@ import { useSyncExternalStore } from 'react';
 import { authStore, type AuthState } from './auth-store.ts';
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  const getState = () => authStore.getState();
+  return useSyncExternalStore((listener) => authStore.subscribe(listener), getState, getState);
 }

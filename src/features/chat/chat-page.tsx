@@ -38,7 +38,10 @@ export function ChatPage() {
       submit(input);
     }
   };
-  const userHistory = messages.filter((message) => message.role === 'user').slice(-CHAT_HISTORY_PANEL_MESSAGES).reverse();
+  const userHistory = messages
+    .filter((message) => message.role === 'user')
+    .slice(-CHAT_HISTORY_PANEL_MESSAGES)
+    .reverse();
 
   return (
     <div className="page chat-page">
@@ -49,7 +52,12 @@ export function ChatPage() {
           <ul className="chat-examples" aria-label="Example prompts">
             {EXAMPLES.map((example) => (
               <li key={example.category}>
-                <button type="button" className="card card-button" onClick={() => submit(example.text)} disabled={loading}>
+                <button
+                  type="button"
+                  className="card card-button"
+                  onClick={() => submit(example.text)}
+                  disabled={loading}
+                >
                   <span className="badge">{example.category}</span> {example.text}
                 </button>
               </li>
@@ -60,8 +68,16 @@ export function ChatPage() {
         <>
           <div className="chat-toolbar">
             <h1 className="visually-hidden">Chat</h1>
-            <button type="button" className="btn" onClick={reset}>New conversation</button>
-            <button type="button" className="btn" aria-expanded={historyOpen} aria-controls="chat-history" onClick={() => setHistoryOpen((open) => !open)}>
+            <button type="button" className="btn" onClick={reset}>
+              New conversation
+            </button>
+            <button
+              type="button"
+              className="btn"
+              aria-expanded={historyOpen}
+              aria-controls="chat-history"
+              onClick={() => setHistoryOpen((open) => !open)}
+            >
               History
             </button>
           </div>
@@ -79,7 +95,14 @@ export function ChatPage() {
                 <ul>
                   {userHistory.map((message) => (
                     <li key={message.id}>
-                      <button type="button" className="btn btn-ghost" onClick={() => { setInput(message.content); inputRef.current?.focus(); }}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        onClick={() => {
+                          setInput(message.content);
+                          inputRef.current?.focus();
+                        }}
+                      >
                         {message.content}
                       </button>
                     </li>
@@ -90,8 +113,16 @@ export function ChatPage() {
           </div>
         </>
       )}
-      <form className="chat-input" onSubmit={(event) => { event.preventDefault(); submit(input); }}>
-        <label htmlFor="chat-text" className="visually-hidden">Message</label>
+      <form
+        className="chat-input"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(input);
+        }}
+      >
+        <label htmlFor="chat-text" className="visually-hidden">
+          Message
+        </label>
         <textarea
           id="chat-text"
           ref={inputRef}
@@ -102,8 +133,18 @@ export function ChatPage() {
           onKeyDown={onKeyDown}
           placeholder="Type in English or Lopit. Enter sends, Shift+Enter adds a line."
         />
-        <button type="button" className="btn" disabled title="Voice input: coming soon" aria-label="Voice input (coming soon)">🎤</button>
-        <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>Send</button>
+        <button
+          type="button"
+          className="btn"
+          disabled
+          title="Voice input: coming soon"
+          aria-label="Voice input (coming soon)"
+        >
+          🎤
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>
+          Send
+        </button>
       </form>
     </div>
   );

@@ -4,7 +4,11 @@ import { COPY_CONFIRMATION_MS } from '../../../core/constants.ts';
 import type { ChatMessage } from './use-chat.ts';
 import { Typewriter } from './typewriter.tsx';
 
-const SOURCE_LABEL = { memory: 'From community translations', model: 'From the translation model', lexicon: 'Word by word from the lexicon' } as const;
+const SOURCE_LABEL = {
+  memory: 'From community translations',
+  model: 'From the translation model',
+  lexicon: 'Word by word from the lexicon',
+} as const;
 
 export function MessageBubble({ message, animate }: { message: ChatMessage; animate: boolean }) {
   const [copied, setCopied] = useState(false);
@@ -15,10 +19,18 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
   }, [copied]);
 
   if (message.role === 'user') {
-    return <div className="bubble bubble-user" data-testid="user-message">{message.content}</div>;
+    return (
+      <div className="bubble bubble-user" data-testid="user-message">
+        {message.content}
+      </div>
+    );
   }
   if (!message.content) {
-    return <div className="bubble bubble-assistant muted" role="status">Translating…</div>;
+    return (
+      <div className="bubble bubble-assistant muted" role="status">
+        Translating…
+      </div>
+    );
   }
   if (message.error) {
     return (
@@ -30,7 +42,9 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
   }
   return (
     <div className="bubble bubble-assistant" data-testid="assistant-message">
-      <p><Typewriter text={message.content} animate={animate} /></p>
+      <p>
+        <Typewriter text={message.content} animate={animate} />
+      </p>
       <div className="bubble-actions">
         {message.source && <span className="muted">{SOURCE_LABEL[message.source]}</span>}
         <button

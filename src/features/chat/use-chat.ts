@@ -44,12 +44,18 @@ export function useChat() {
       ]);
       setLoading(true);
       // The reply always fills the assistant message created above (the spec's known defect used a new random id).
-      const fill = (patch: Partial<ChatMessage>) => setMessages((list) => list.map((message) => (message.id === assistantId ? { ...message, ...patch } : message)));
+      const fill = (patch: Partial<ChatMessage>) =>
+        setMessages((list) =>
+          list.map((message) => (message.id === assistantId ? { ...message, ...patch } : message)),
+        );
       try {
         const answer = await request(() =>
-          api.post('translation/translate', { json: { text: content, direction: detectDirection(content) } }).json<Partial<TranslateResponse> & { error?: string }>(),
+          api
+            .post('translation/translate', { json: { text: content, direction: detectDirection(content) } })
+            .json<Partial<TranslateResponse> & { error?: string }>(),
         );
-        if (answer.error || !answer.translated) fill({ content: answer.error ?? 'Failed to translate. Please try again.', error: true });
+        if (answer.error || !answer.translated)
+          fill({ content: answer.error ?? 'Failed to translate. Please try again.', error: true });
         else fill({ content: answer.translated, ...(answer.source ? { source: answer.source } : {}) });
       } catch (caught) {
         fill({ content: (caught as Error).message || 'Failed to translate. Please try again.', error: true });

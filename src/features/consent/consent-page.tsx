@@ -6,14 +6,23 @@ import { DOCS } from '../../app/paths.ts';
 import { api, request } from '../../lib/api-client.ts';
 
 const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
-  { value: 'recording', label: 'Audio Recording Only', hint: 'Your voice recordings may be used to train speech models.' },
-  { value: 'translation', label: 'Translation Only', hint: 'Your translations may be used to train the translation model.' },
+  {
+    value: 'recording',
+    label: 'Audio Recording Only',
+    hint: 'Your voice recordings may be used to train speech models.',
+  },
+  {
+    value: 'translation',
+    label: 'Translation Only',
+    hint: 'Your translations may be used to train the translation model.',
+  },
   { value: 'full', label: 'Full Contribution', hint: 'Both your recordings and your translations.' },
 ];
 
 const consentApi = {
   status: () => request(() => api.get('consent/status').json<ConsentStatus>()),
-  submit: (consent_type: ConsentType) => request(() => api.post('consent/submit', { json: { consent_type } }).json<ConsentStatus>()),
+  submit: (consent_type: ConsentType) =>
+    request(() => api.post('consent/submit', { json: { consent_type } }).json<ConsentStatus>()),
   withdraw: () => request(() => api.post('consent/withdraw').json<ConsentStatus>()),
 };
 
@@ -72,28 +81,55 @@ export function ConsentPage() {
             {!granted && <li>No consent granted yet</li>}
           </ul>
         )}
-        {status?.updatedAt && <p className="muted">Last changed {new Date(status.updatedAt).toLocaleString()} (form version {status.formVersion}).</p>}
+        {status?.updatedAt && (
+          <p className="muted">
+            Last changed {new Date(status.updatedAt).toLocaleString()} (form version {status.formVersion}).
+          </p>
+        )}
       </section>
 
       <section className="card" aria-labelledby="consent-about-heading">
         <h2 id="consent-about-heading">About your consent</h2>
         <h3>Why we ask</h3>
-        <p>No speech or translation technology exists for Lopit yet. Your voice and translations are how it comes to exist, and they are yours: we use them only with your permission.</p>
+        <p>
+          No speech or translation technology exists for Lopit yet. Your voice and translations are how it
+          comes to exist, and they are yours: we use them only with your permission.
+        </p>
         <h3>How your data is used</h3>
-        <p>Contributions train open models (speech recognition, text-to-speech, translation) for the Lopit community. They are shared under CC-BY-NC-4.0 for non-commercial community use, and never sold.</p>
+        <p>
+          Contributions train open models (speech recognition, text-to-speech, translation) for the Lopit
+          community. They are shared under CC-BY-NC-4.0 for non-commercial community use, and never sold.
+        </p>
         <h3>Your rights</h3>
-        <p>You can withdraw consent at any time. After you withdraw, your contributions are left out of every dataset export and every model trained from then on.</p>
+        <p>
+          You can withdraw consent at any time. After you withdraw, your contributions are left out of every
+          dataset export and every model trained from then on.
+        </p>
       </section>
 
       <form className="card form" onSubmit={onSubmit} aria-labelledby="consent-grant-heading">
         <h2 id="consent-grant-heading">Grant consent</h2>
-        {error && <div className="error-box" role="alert">{error}</div>}
-        {notice && <div className="success-box" role="status">{notice}</div>}
+        {error && (
+          <div className="error-box" role="alert">
+            {error}
+          </div>
+        )}
+        {notice && (
+          <div className="success-box" role="status">
+            {notice}
+          </div>
+        )}
         <fieldset className="consent-choices">
           <legend className="visually-hidden">Type of consent</legend>
           {CHOICES.map((option) => (
             <label key={option.value} className="checkbox">
-              <input type="radio" name="consent_type" value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} />
+              <input
+                type="radio"
+                name="consent_type"
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => setChoice(option.value)}
+              />
               <span>
                 <strong>{option.label}</strong>
                 <br />
@@ -102,13 +138,21 @@ export function ConsentPage() {
             </label>
           ))}
         </fieldset>
-        <p className="muted">Licence: contributions are shared under Creative Commons CC-BY-NC-4.0 for non-commercial community use. Your data is not sold or used commercially.</p>
+        <p className="muted">
+          Licence: contributions are shared under Creative Commons CC-BY-NC-4.0 for non-commercial community
+          use. Your data is not sold or used commercially.
+        </p>
         <div className="button-row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Submitting...' : 'Give consent'}
           </button>
           {granted && (
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run(consentApi.withdraw, 'Your consent has been withdrawn.')}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void run(consentApi.withdraw, 'Your consent has been withdrawn.')}
+            >
               Withdraw consent
             </button>
           )}
@@ -118,9 +162,15 @@ export function ConsentPage() {
       <nav aria-label="Consent documents" className="card">
         <h2>Documents</h2>
         <ul>
-          <li><a href={DOCS.consentFormEnglish}>English consent form (PDF)</a></li>
-          <li><a href={DOCS.consentFormLopit}>Lopit consent form (PDF)</a></li>
-          <li><a href={DOCS.dataUsePolicy}>Data Use Policy (PDF)</a></li>
+          <li>
+            <a href={DOCS.consentFormEnglish}>English consent form (PDF)</a>
+          </li>
+          <li>
+            <a href={DOCS.consentFormLopit}>Lopit consent form (PDF)</a>
+          </li>
+          <li>
+            <a href={DOCS.dataUsePolicy}>Data Use Policy (PDF)</a>
+          </li>
         </ul>
       </nav>
     </div>

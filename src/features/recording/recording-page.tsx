@@ -8,7 +8,9 @@ export function RecordingPage() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    request(() => api.get('audio/recordings', { searchParams: { page: 1 } }).json<{ recordings: Recording[] }>()).then(
+    request(() =>
+      api.get('audio/recordings', { searchParams: { page: 1 } }).json<{ recordings: Recording[] }>(),
+    ).then(
       ({ recordings: list }) => setRecordings(list),
       (caught: Error) => setError(caught.message),
     );
@@ -20,17 +22,24 @@ export function RecordingPage() {
         <h1>Audio Recording</h1>
         <p>Your voice recordings of Lopit speech.</p>
       </div>
-      <p className="notice-box">Recording in the browser and uploading files are not available yet on this installation.</p>
+      <p className="notice-box">
+        Recording in the browser and uploading files are not available yet on this installation.
+      </p>
       <section className="card" aria-labelledby="your-recordings">
         <h2 id="your-recordings">Your Recordings</h2>
-        {error && <div className="error-box" role="alert">{error}</div>}
+        {error && (
+          <div className="error-box" role="alert">
+            {error}
+          </div>
+        )}
         {recordings === null && !error && <p>Loading...</p>}
         {recordings?.length === 0 && <p>No recordings yet. Upload or record audio to get started.</p>}
         {recordings && recordings.length > 0 && (
           <ul>
             {recordings.map((recording) => (
               <li key={recording.id}>
-                {recording.fileName} · {recording.duration.toFixed(1)} s · {new Date(recording.createdAt).toLocaleDateString()}
+                {recording.fileName} · {recording.duration.toFixed(1)} s ·{' '}
+                {new Date(recording.createdAt).toLocaleDateString()}
               </li>
             ))}
           </ul>

@@ -20,7 +20,13 @@ export function SettingsPage() {
         </legend>
         {THEMES.map((option) => (
           <label key={option.value} className="checkbox">
-            <input type="radio" name="theme" value={option.value} checked={theme === option.value} onChange={() => setTheme(option.value)} />
+            <input
+              type="radio"
+              name="theme"
+              value={option.value}
+              checked={theme === option.value}
+              onChange={() => setTheme(option.value)}
+            />
             <span>
               <strong>{option.label}</strong> <span className="muted">— {option.hint}</span>
             </span>

@@ -13,7 +13,9 @@ export function getTheme(): Theme {
 export function applyTheme(theme: Theme = getTheme()) {
   if (theme === 'light') document.documentElement.dataset.theme = 'light';
   else delete document.documentElement.dataset.theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'light' ? '#fbfaf7' : '#0f1115');
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', theme === 'light' ? '#fbfaf7' : '#0f1115');
 }
 
 export function setTheme(theme: Theme) {

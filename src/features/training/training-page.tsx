@@ -1,14 +1,30 @@
 // /training: the three model types, their status, and how far the data is from what each needs.
 import { useEffect, useState } from 'react';
 import type { ModelStatus, Statistics } from '../../../core/api/data.ts';
-import { MODEL_TYPES, MVP_GOAL_AUDIO_HOURS, MVP_GOAL_SPEAKERS, MVP_GOAL_TRANSLATION_PAIRS, TRAINING_POLL_MS, type ModelType } from '../../../core/constants.ts';
+import {
+  MODEL_TYPES,
+  MVP_GOAL_AUDIO_HOURS,
+  MVP_GOAL_SPEAKERS,
+  MVP_GOAL_TRANSLATION_PAIRS,
+  TRAINING_POLL_MS,
+  type ModelType,
+} from '../../../core/constants.ts';
 import { api, request } from '../../lib/api-client.ts';
 import { dataApi } from '../data/data-api.ts';
 
 const MODEL_INFO: Record<ModelType, { title: string; requirement: string }> = {
-  asr: { title: 'Speech recognition (ASR)', requirement: 'Needs 20-50 hours of audio, 50+ speakers, transcribed data.' },
-  tts: { title: 'Text-to-speech (TTS)', requirement: 'Needs 3-8 hours of single-speaker high-quality recordings with the Omiaha accent.' },
-  mt: { title: 'Machine translation (MT)', requirement: 'Needs 10-30k sentence pairs Lopit-English with diverse vocabulary.' },
+  asr: {
+    title: 'Speech recognition (ASR)',
+    requirement: 'Needs 20-50 hours of audio, 50+ speakers, transcribed data.',
+  },
+  tts: {
+    title: 'Text-to-speech (TTS)',
+    requirement: 'Needs 3-8 hours of single-speaker high-quality recordings with the Omiaha accent.',
+  },
+  mt: {
+    title: 'Machine translation (MT)',
+    requirement: 'Needs 10-30k sentence pairs Lopit-English with diverse vocabulary.',
+  },
 };
 
 const STATUS_LABEL: Record<ModelStatus['status'], string> = {
@@ -18,7 +34,13 @@ const STATUS_LABEL: Record<ModelStatus['status'], string> = {
   error: '⚠ Error',
 };
 
-const placeholder = (modelType: ModelType): ModelStatus => ({ modelType, status: 'not_trained', lastTrained: null, progress: 0, metrics: {} });
+const placeholder = (modelType: ModelType): ModelStatus => ({
+  modelType,
+  status: 'not_trained',
+  lastTrained: null,
+  progress: 0,
+  metrics: {},
+});
 
 export function TrainingPage() {
   const [models, setModels] = useState<ModelStatus[] | null>(null);
@@ -40,7 +62,9 @@ export function TrainingPage() {
     return () => clearInterval(timer);
   }, []);
 
-  const cards = MODEL_TYPES.map((type) => models?.find((model) => model.modelType === type) ?? placeholder(type));
+  const cards = MODEL_TYPES.map(
+    (type) => models?.find((model) => model.modelType === type) ?? placeholder(type),
+  );
   const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
   const measured: Record<ModelType, string> = {
     asr: `Now: ${stats?.totalAudioHours ?? 0} of ${MVP_GOAL_AUDIO_HOURS} hours, ${stats?.totalSpeakers ?? 0} of ${MVP_GOAL_SPEAKERS} speakers.`,
@@ -54,25 +78,52 @@ export function TrainingPage() {
         <h1>Model Training</h1>
         <p>Models are trained from the community's consented contributions.</p>
       </div>
-      {error && <div className="error-box" role="alert">{error}</div>}
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
       <div className="grid">
-        <div className="card stat"><span className="stat-value">{countOf('trained')}</span><span className="stat-label">Trained</span></div>
-        <div className="card stat"><span className="stat-value">{countOf('training')}</span><span className="stat-label">Training</span></div>
-        <div className="card stat"><span className="stat-value">{countOf('not_trained')}</span><span className="stat-label">Not trained</span></div>
+        <div className="card stat">
+          <span className="stat-value">{countOf('trained')}</span>
+          <span className="stat-label">Trained</span>
+        </div>
+        <div className="card stat">
+          <span className="stat-value">{countOf('training')}</span>
+          <span className="stat-label">Training</span>
+        </div>
+        <div className="card stat">
+          <span className="stat-value">{countOf('not_trained')}</span>
+          <span className="stat-label">Not trained</span>
+        </div>
       </div>
       <div className="grid">
         {cards.map((model) => (
           <article key={model.modelType} className="card" data-testid={`model-card-${model.modelType}`}>
             <h2>{MODEL_INFO[model.modelType].title}</h2>
-            <p><strong>{STATUS_LABEL[model.status]}</strong></p>
-            <p className="muted">
-              {model.status === 'training' ? `Progress ${model.progress}%` : model.lastTrained ? `Last trained ${new Date(model.lastTrained).toLocaleString()}` : 'Never trained'}
+            <p>
+              <strong>{STATUS_LABEL[model.status]}</strong>
             </p>
-            <progress className="progress" max={100} value={model.progress} aria-label={`${model.modelType} progress`} />
+            <p className="muted">
+              {model.status === 'training'
+                ? `Progress ${model.progress}%`
+                : model.lastTrained
+                  ? `Last trained ${new Date(model.lastTrained).toLocaleString()}`
+                  : 'Never trained'}
+            </p>
+            <progress
+              className="progress"
+              max={100}
+              value={model.progress}
+              aria-label={`${model.modelType} progress`}
+            />
             {Object.keys(model.metrics).length > 0 && (
               <dl>
                 {Object.entries(model.metrics).map(([name, value]) => (
-                  <div key={name}><dt>{name}</dt><dd>{value}</dd></div>
+                  <div key={name}>
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
                 ))}
               </dl>
             )}

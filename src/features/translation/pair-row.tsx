@@ -5,9 +5,20 @@ import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { translationApi } from './translation-api.ts';
 
-type RowState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string } | { kind: 'conflict'; theirs: TranslationPair };
+type RowState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string }
+  | { kind: 'conflict'; theirs: TranslationPair };
 
-export function PairRow({ pair, onChange }: { pair: TranslationPair; onChange: (pair: TranslationPair) => void }) {
+export function PairRow({
+  pair,
+  onChange,
+}: {
+  pair: TranslationPair;
+  onChange: (pair: TranslationPair) => void;
+}) {
   const [text, setText] = useState(pair.lopit);
   const [state, setState] = useState<RowState>({ kind: 'idle' });
 
@@ -26,8 +37,12 @@ export function PairRow({ pair, onChange }: { pair: TranslationPair; onChange: (
       setText(saved.lopit);
       setState({ kind: 'saved' });
     } catch (caught) {
-      const details = caught instanceof ApiError ? (caught.details as { current?: TranslationPair } | undefined) : undefined;
-      if (caught instanceof ApiError && caught.status === 409 && details?.current) setState({ kind: 'conflict', theirs: details.current });
+      const details =
+        caught instanceof ApiError
+          ? (caught.details as { current?: TranslationPair } | undefined)
+          : undefined;
+      if (caught instanceof ApiError && caught.status === 409 && details?.current)
+        setState({ kind: 'conflict', theirs: details.current });
       else setState({ kind: 'error', message: (caught as Error).message });
     }
   }
@@ -70,7 +85,9 @@ export function PairRow({ pair, onChange }: { pair: TranslationPair; onChange: (
             </div>
           </div>
         )}
-        {state.kind === 'error' && <p className="field-error">{state.message} Your text is kept here; leave the field to try again.</p>}
+        {state.kind === 'error' && (
+          <p className="field-error">{state.message} Your text is kept here; leave the field to try again.</p>
+        )}
       </td>
       <td className="pair-status">
         <StatusIcon state={state} pair={pair} />
@@ -81,8 +98,19 @@ export function PairRow({ pair, onChange }: { pair: TranslationPair; onChange: (
 
 function StatusIcon({ state, pair }: { state: RowState; pair: TranslationPair }) {
   if (state.kind === 'saving') return <span role="status">Saving…</span>;
-  if (state.kind === 'saved') return <span role="status" data-testid="saved-check">✓ Saved</span>;
+  if (state.kind === 'saved')
+    return (
+      <span role="status" data-testid="saved-check">
+        ✓ Saved
+      </span>
+    );
   if (state.kind === 'error') return <span>⚠ Not saved</span>;
   if (state.kind === 'conflict') return <span>⚠ Conflict</span>;
-  return pair.lopit ? <span title="Translated">● Translated</span> : <span className="muted" title="Not translated yet">○ Empty</span>;
+  return pair.lopit ? (
+    <span title="Translated">● Translated</span>
+  ) : (
+    <span className="muted" title="Not translated yet">
+      ○ Empty
+    </span>
+  );
 }

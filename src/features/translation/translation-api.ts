@@ -5,8 +5,16 @@ import { api, request } from '../../lib/api-client.ts';
 
 export const translationApi = {
   pairs: (category?: TranslationCategory) =>
-    request(() => api.get('translation/pairs', { searchParams: category ? { category } : {} }).json<{ pairs: TranslationPair[] }>()),
+    request(() =>
+      api
+        .get('translation/pairs', { searchParams: category ? { category } : {} })
+        .json<{ pairs: TranslationPair[] }>(),
+    ),
   save: (id: number, translation: string, baseVersion: number) =>
-    request(() => api.post('translation/save', { json: { id, translation, baseVersion } }).json<{ pair: TranslationPair }>()),
+    request(() =>
+      api
+        .post('translation/save', { json: { id, translation, baseVersion } })
+        .json<{ pair: TranslationPair }>(),
+    ),
   exportCsv: () => request(() => api.get('translation/export', { searchParams: { format: 'csv' } }).blob()),
 };

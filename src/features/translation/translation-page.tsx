@@ -44,7 +44,11 @@ export function TranslationPage() {
       <div className="toolbar">
         <label>
           Category{' '}
-          <select className="input" value={category} onChange={(event) => setCategory(event.target.value as TranslationCategory | 'all')}>
+          <select
+            className="input"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as TranslationCategory | 'all')}
+          >
             <option value="all">all</option>
             {TRANSLATION_CATEGORIES.map((name) => (
               <option key={name} value={name}>
@@ -56,9 +60,17 @@ export function TranslationPage() {
         <button type="button" className="btn" onClick={() => void exportCsv()}>
           Export CSV
         </button>
-        {pairs && pairs.length > 0 && <span className="muted">{translated} of {pairs.length} translated</span>}
+        {pairs && pairs.length > 0 && (
+          <span className="muted">
+            {translated} of {pairs.length} translated
+          </span>
+        )}
       </div>
-      {error && <div className="error-box" role="alert">{error}</div>}
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
       {pairs === null && <p>Loading translations...</p>}
       {pairs?.length === 0 && !error && <p>No translations available</p>}
       {pairs && pairs.length > 0 && (
@@ -73,7 +85,13 @@ export function TranslationPage() {
             </thead>
             <tbody>
               {pairs.map((pair) => (
-                <PairRow key={pair.id} pair={pair} onChange={(next) => setPairs((list) => list?.map((item) => (item.id === next.id ? next : item)) ?? null)} />
+                <PairRow
+                  key={pair.id}
+                  pair={pair}
+                  onChange={(next) =>
+                    setPairs((list) => list?.map((item) => (item.id === next.id ? next : item)) ?? null)
+                  }
+                />
               ))}
             </tbody>
           </table>
