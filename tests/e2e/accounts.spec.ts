@@ -1,0 +1,78 @@
+import { expect, signUpViaUi, test } from './fixtures.ts';
+
+const PAGES = ['/login', '/signup', '/forgot-password', '/chat', '/families'];
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no horizontal scrolling at 360 px on account and tool pages (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('lopit.theme', value), theme);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main')).not.toBeEmpty();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test('the first account is admin: it manages roles and creates a reset link the user can use', async ({
+  page,
+  browser,
+}) => {
+  // The e2e server starts empty, but other tests may have created accounts first: promote through the UI only if needed.
+  const admin = await signUpViaUi(page, 'Admin Person');
+  await page.goto('/admin');
+  const isAdmin = await page.getByRole('heading', { name: 'Community administration' }).isVisible();
+  test.skip(!isAdmin, 'another test created the first account');
+
+  const other = await browser.newPage();
+  const member = await signUpViaUi(other, 'Member Person');
+  await page.reload();
+  const row = page.getByTestId('admin-user-row').filter({ hasText: member.email });
+  await row.getByRole('combobox').selectOption('admin');
+  await expect(row.getByRole('combobox')).toHaveValue('admin');
+  await row.getByRole('combobox').selectOption('contributor');
+  await row.getByRole('button', { name: 'Create reset link' }).click();
+  const link = await row.getByRole('textbox').inputValue();
+  expect(link).toContain('/forgot-password?token=');
+
+  await other.goto(link);
+  await other.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await other.getByLabel('Confirm new password', { exact: true }).fill('a brand new password');
+  await other.getByRole('button', { name: 'Set new password' }).click();
+  await expect(other.getByRole('status')).toContainText('Your password has been changed');
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(member.email);
+  await other.getByLabel('Password', { exact: true }).fill('a brand new password');
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL('/');
+  expect(admin.email).not.toBe(member.email);
+});
+
+test('profile edits the name and changes the password', async ({ page }) => {
+  const account = await signUpViaUi(page, 'Old Name');
+  await page.goto('/profile');
+  await page.getByLabel('Full name').fill('New Name');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('✓ Name saved')).toBeVisible();
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-button')).toContainText('New Name');
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Current password', { exact: true }).fill('wrong one');
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('other');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('another long password');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('another long password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your current password is not correct')).toBeVisible();
+  await page.getByLabel('Current password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+});
