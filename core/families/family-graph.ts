@@ -1,0 +1,151 @@
+// Builds the drawable family graph: nodes for persons connected to the root, marriage and parent-child links, adjacency.
+import { FAMILY_GRAPH } from '../constants.ts';
+import type { FamilyData, Gender } from './family-schema.ts';
+
+export type LinkType = 'marriage' | 'parent-child';
+
+/** Flat node data (cytoscape element data stays flat). */
+export interface GraphNode {
+  id: string;
+  name: string;
+  gender: Gender;
+  birthYear?: number;
+  /** Display size: 20 for the royal lineage, 8 for everyone else (spec section 9). */
+  val: number;
+  royalLineage: boolean;
+  sample: boolean;
+}
+
+export interface GraphLink {
+  id: string;
+  source: string;
+  target: string;
+  type: LinkType;
+  marriageId: string;
+}
+
+/** How a neighbour relates to the person: the neighbour is their spouse, parent or child. */
+export type StepKind = 'spouse' | 'parent' | 'child';
+
+export interface Neighbour {
+  id: string;
+  linkId: string;
+  kind: StepKind;
+}
+
+export interface FamilyGraph {
+  rootId: string;
+  nodes: GraphNode[];
+  links: GraphLink[];
+  nodeById: ReadonlyMap<string, GraphNode>;
+  /** Neighbours in link order: spouses, parents and children, each link seen from both ends. */
+  neighbours: ReadonlyMap<string, readonly Neighbour[]>;
+}
+
+export const marriageLinkId = (marriageId: string) => `m:${marriageId}`;
+export const parentLinkId = (marriageId: string, parentId: string, childId: string) =>
+  `pc:${marriageId}:${parentId}:${childId}`;
+
+/** Every link of the data, before the root-connectivity filter; duplicates (same id) are dropped. */
+function allLinks(data: FamilyData): GraphLink[] {
+  const links = new Map<string, GraphLink>();
+  const add = (link: GraphLink) => {
+    if (!links.has(link.id)) links.set(link.id, link);
+  };
+  for (const marriage of data.marriages) {
+    add({
+      id: marriageLinkId(marriage.id),
+      source: marriage.husbandId,
+      target: marriage.wifeId,
+      type: 'marriage',
+      marriageId: marriage.id,
+    });
+    for (const childId of marriage.childIds) {
+      for (const parentId of [marriage.husbandId, marriage.wifeId]) {
+        add({
+          id: parentLinkId(marriage.id, parentId, childId),
+          source: parentId,
+          target: childId,
+          type: 'parent-child',
+          marriageId: marriage.id,
+        });
+      }
+    }
+  }
+  return [...links.values()];
+}
+
+function neighbourMap(ids: Iterable<string>, links: readonly GraphLink[]): Map<string, Neighbour[]> {
+  const map = new Map<string, Neighbour[]>();
+  for (const id of ids) map.set(id, []);
+  for (const link of links) {
+    const fromSource: StepKind = link.type === 'marriage' ? 'spouse' : 'child';
+    const fromTarget: StepKind = link.type === 'marriage' ? 'spouse' : 'parent';
+    map.get(link.source)?.push({ id: link.target, linkId: link.id, kind: fromSource });
+    map.get(link.target)?.push({ id: link.source, linkId: link.id, kind: fromTarget });
+  }
+  return map;
+}
+
+/** Ids reachable from the root through any link (breadth first). */
+function connectedToRoot(rootId: string, neighbours: ReadonlyMap<string, readonly Neighbour[]>): Set<string> {
+  const seen = new Set<string>([rootId]);
+  const queue = [rootId];
+  for (let head = 0; head < queue.length; head++) {
+    const current = queue[head] as string;
+    for (const next of neighbours.get(current) ?? []) {
+      if (!seen.has(next.id)) {
+        seen.add(next.id);
+        queue.push(next.id);
+      }
+    }
+  }
+  return seen;
+}
+
+export function buildFamilyGraph(data: FamilyData): FamilyGraph {
+  const links = allLinks(data);
+  const connected = connectedToRoot(data.rootPersonId, neighbourMap(Object.keys(data.persons), links));
+  const nodes: GraphNode[] = [];
+  for (const person of Object.values(data.persons)) {
+    if (!connected.has(person.id)) continue;
+    const node: GraphNode = {
+      id: person.id,
+      name: person.name,
+      gender: person.gender,
+      val: person.royalLineage ? FAMILY_GRAPH.nodeSizeRoyal : FAMILY_GRAPH.nodeSizeOther,
+      royalLineage: person.royalLineage,
+      sample: person.sample,
+    };
+    if (person.birthYear !== undefined) node.birthYear = person.birthYear;
+    nodes.push(node);
+  }
+  const shownLinks = links.filter((link) => connected.has(link.source) && connected.has(link.target));
+  return {
+    rootId: data.rootPersonId,
+    nodes,
+    links: shownLinks,
+    nodeById: new Map(nodes.map((node) => [node.id, node])),
+    neighbours: neighbourMap(
+      nodes.map((node) => node.id),
+      shownLinks,
+    ),
+  };
+}
+
+export interface FamilyCounters {
+  persons: number;
+  male: number;
+  female: number;
+}
+
+/** The page's counters, computed from the persons shown (those connected to the root). */
+export function countPersons(graph: FamilyGraph): FamilyCounters {
+  let male = 0;
+  let female = 0;
+  for (const node of graph.nodes) {
+    if (node.gender === 'male') male++;
+    else if (node.gender === 'female') female++;
+  }
+  return { persons: graph.nodes.length, male, female };
+}

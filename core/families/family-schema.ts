@@ -1,0 +1,127 @@
+// Family data file schema (persons, marriages, root, precomputed layouts): one definition gives validation and types.
+import { z } from 'zod';
+
+/** Ids are slugs: lower-case letters, digits and single hyphens ("sample-king-2", "ikuma"). */
+export const PERSON_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const personIdSchema = z
+  .string()
+  .regex(PERSON_ID_PATTERN, 'Person ids are lower-case slugs (a-z, 0-9, hyphens)');
+
+/** "unknown" exists only for imported genealogies whose SEX is missing or U; the shipped data is male/female. */
+export const GENDERS = ['male', 'female', 'unknown'] as const;
+export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
+
+/** heritage-facts.md: every heritage record is draft until the community's editors confirm it. */
+export const recordStatusSchema = z.enum(['verified', 'draft']);
+
+export const personSchema = z.strictObject({
+  id: personIdSchema,
+  /** May include titles or bracketed alternate names. */
+  name: z.string().trim().min(1).max(200),
+  gender: genderSchema,
+  birthYear: z.number().int().min(1).max(3000).optional(),
+  royalLineage: z.boolean(),
+  /** True for illustrative placeholder persons; the UI says so while any remain. */
+  sample: z.boolean(),
+  status: recordStatusSchema,
+  sources: z.array(z.string().trim().min(1)),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const marriageSchema = z.strictObject({
+  id: personIdSchema,
+  husbandId: personIdSchema,
+  wifeId: personIdSchema,
+  childIds: z.array(personIdSchema),
+});
+export type Marriage = z.infer<typeof marriageSchema>;
+
+export const pointSchema = z.strictObject({ x: z.number(), y: z.number() });
+export type Point = z.infer<typeof pointSchema>;
+
+export const LAYOUT_VIEWS = ['generations', 'organic'] as const;
+export type LayoutView = (typeof LAYOUT_VIEWS)[number];
+
+/** Positions per view, keyed by person id, computed in Node when the data is built or imported. */
+export const familyLayoutSchema = z.strictObject({
+  generations: z.record(z.string(), pointSchema),
+  organic: z.record(z.string(), pointSchema),
+});
+export type FamilyLayout = z.infer<typeof familyLayoutSchema>;
+
+const familyDataShape = z.strictObject({
+  rootPersonId: personIdSchema,
+  persons: z.record(personIdSchema, personSchema),
+  marriages: z.array(marriageSchema),
+  layout: familyLayoutSchema.optional(),
+});
+
+/** Cross-record rules: keys match ids, every reference resolves, no child is listed twice in one marriage. */
+export const familyDataSchema = familyDataShape.superRefine((data, ctx) => {
+  const has = (id: string) => Object.hasOwn(data.persons, id);
+  for (const [key, person] of Object.entries(data.persons)) {
+    if (key !== person.id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['persons', key, 'id'],
+        message: `Key ${key} differs from id ${person.id}`,
+      });
+  }
+  if (!has(data.rootPersonId))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rootPersonId'],
+      message: `Unknown root person ${data.rootPersonId}`,
+    });
+  const marriageIds = new Set<string>();
+  data.marriages.forEach((marriage, index) => {
+    if (marriageIds.has(marriage.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['marriages', index, 'id'],
+        message: `Duplicate marriage id ${marriage.id}`,
+      });
+    marriageIds.add(marriage.id);
+    for (const field of ['husbandId', 'wifeId'] as const) {
+      if (!has(marriage[field]))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['marriages', index, field],
+          message: `Unknown person ${marriage[field]}`,
+        });
+    }
+    if (new Set(marriage.childIds).size !== marriage.childIds.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['marriages', index, 'childIds'],
+        message: 'A child is listed twice',
+      });
+    }
+    marriage.childIds.forEach((childId, childIndex) => {
+      if (!has(childId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['marriages', index, 'childIds', childIndex],
+          message: `Unknown person ${childId}`,
+        });
+      if (childId === marriage.husbandId || childId === marriage.wifeId) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['marriages', index, 'childIds', childIndex],
+          message: 'A parent cannot be their own child',
+        });
+      }
+    });
+  });
+});
+export type FamilyData = z.infer<typeof familyDataSchema>;
+
+/** Validates unknown input (a JSON file, an import) and returns typed data or throws a readable error. */
+export function parseFamilyData(input: unknown): FamilyData {
+  const result = familyDataSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid family data:\n${lines.join('\n')}`);
+}

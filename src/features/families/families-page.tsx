@@ -1,0 +1,266 @@
+// Families Lineage (/families): the interactive family graph on cytoscape, with search, trace, list view and relations.
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { FAMILY_GRAPH } from '../../../core/constants.ts';
+import type { Point } from '../../../core/families/family-schema.ts';
+import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
+import { relativesWithSelf } from '../../../core/families/relatives.ts';
+import { matchPersons } from '../../../core/families/search.ts';
+import { familyCounters, familyData, familyGraph as graph, hasSampleData, queenName } from './family-data.ts';
+import { FamiliesLegend } from './families-legend.tsx';
+import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
+import { FamiliesToolbar } from './families-toolbar.tsx';
+import { FamilyListView } from './family-list-view.tsx';
+import { kinMove } from './kin-navigation.ts';
+import { PersonCard } from './person-card.tsx';
+import { PersonSearch } from './person-search.tsx';
+import { RelationFinder } from './relation-finder.tsx';
+import { useFamilyGraph } from './use-family-graph.ts';
+import { useReducedMotion } from './use-reduced-motion.ts';
+import './families.css';
+
+const reducer = createFamiliesReducer(graph);
+const layout = familyData.layout ?? { generations: {}, organic: {} };
+
+export function FamiliesPage() {
+  const [state, dispatch] = useReducer(reducer, initialFamiliesState);
+  const [traceQuery, setTraceQuery] = useState('');
+  const [pinnedIds, setPinnedIds] = useState<ReadonlySet<string>>(new Set());
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const [relayoutBusy, setRelayoutBusy] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const matchIds = useMemo(
+    () => new Set(matchPersons(graph.nodes, state.query).map((node) => node.id)),
+    [state.query],
+  );
+  const highlightedIds = useMemo(() => new Set(state.highlight?.nodeIds ?? []), [state.highlight]);
+
+  // Selecting from the graph, the list, a dropdown or a relative: highlight, circle the relatives, fit them.
+  const selectAndFocus = (id: string, query?: string) => {
+    dispatch({ type: 'select', id, ...(query === undefined ? {} : { query }) });
+    camera.focusFamily(id, relativesWithSelf(graph, id).nodeIds);
+  };
+  const clearSelection = () => {
+    dispatch({ type: 'clear' });
+    setMovingId(null);
+    camera.restorePositions();
+  };
+  const trace = (id: string) => {
+    dispatch({ type: 'trace', id });
+    camera.fitNodes(pathToRoot(graph, id).nodeIds);
+  };
+
+  const camera = useFamilyGraph(containerRef, {
+    graph,
+    layout,
+    view: state.view,
+    reducedMotion,
+    mode: state.mode,
+    highlight: state.highlight,
+    selectedId: state.selectedId,
+    matchIds,
+    labelsVisible: state.labelsVisible,
+    onNodeTap: (id) => {
+      if (state.selectedId === id && state.mode === 'select') {
+        clearSelection();
+        camera.fitAll();
+      } else {
+        selectAndFocus(id);
+      }
+    },
+    onBackgroundTap: (point: Point) => {
+      if (!movingId) return;
+      camera.moveNode(movingId, point);
+      setMovingId(null);
+    },
+    onPinsChange: useCallback((ids: ReadonlySet<string>) => setPinnedIds(ids), []),
+  });
+
+  const onSearch = (query: string) => {
+    dispatch({ type: 'search', query });
+    const first = matchPersons(graph.nodes, query)[0];
+    if (first) camera.centerOn(first.id, FAMILY_GRAPH.searchZoom, FAMILY_GRAPH.searchZoomDurationMs);
+    else camera.restorePositions();
+  };
+
+  return (
+    <div className="page families-page">
+      <header className="page-header">
+        <h1>Families Lineage</h1>
+        <p>Interactive family knowledge graph - drag, zoom, and explore the royal lineage</p>
+      </header>
+      {hasSampleData && (
+        <p className="notice-box families-notice" data-testid="families-sample-notice">
+          <strong>Illustrative sample data.</strong> The names and links below are placeholders showing the
+          shape of the royal lineage; they are not real people. They will be replaced when the community loads
+          its real genealogy.
+        </p>
+      )}
+      <dl className="families-counters" data-testid="families-counters">
+        {(
+          [
+            ['Persons', familyCounters.persons],
+            ['Male', familyCounters.male],
+            ['Female', familyCounters.female],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="card stat">
+            <dt className="stat-label">{label}</dt>
+            <dd className="stat-value" data-counter={label.toLowerCase()}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <PersonSearch
+        label="Search family members"
+        placeholder="Search family members..."
+        query={state.query}
+        onQueryChange={onSearch}
+        nodes={graph.nodes}
+        onChoose={(node) => selectAndFocus(node.id, node.name)}
+        clearable
+        testId="families-search"
+      />
+      <FamiliesLegend queenName={queenName} />
+      <FamiliesToolbar
+        labelsVisible={state.labelsVisible}
+        tracing={state.mode === 'trace'}
+        view={state.view}
+        listOpen={state.listOpen}
+        relayoutBusy={relayoutBusy}
+        onZoomOut={() => camera.zoomBy(1 / FAMILY_GRAPH.zoomFactor)}
+        onZoomIn={() => camera.zoomBy(FAMILY_GRAPH.zoomFactor)}
+        onFit={() => camera.fitAll()}
+        onFocusRoot={() => {
+          dispatch({ type: 'select', id: graph.rootId });
+          camera.centerOn(graph.rootId, FAMILY_GRAPH.searchZoom, FAMILY_GRAPH.searchZoomDurationMs);
+        }}
+        onReset={() => {
+          dispatch({ type: 'reset' });
+          setMovingId(null);
+          camera.restorePositions();
+          camera.fitAll();
+        }}
+        onToggleLabels={() => dispatch({ type: 'toggle-labels' })}
+        onTrace={() => {
+          if (state.mode === 'trace') clearSelection();
+          else if (state.selectedId) trace(state.selectedId);
+          else dispatch({ type: 'trace-panel', open: !state.tracePanelOpen });
+        }}
+        onView={(view) => dispatch({ type: 'view', view })}
+        onRelayout={() => {
+          setRelayoutBusy(true);
+          camera
+            .relayout()
+            .catch((error: unknown) => console.error('Re-layout failed', error))
+            .finally(() => setRelayoutBusy(false));
+        }}
+        onToggleList={() => dispatch({ type: 'toggle-list' })}
+      />
+      {state.tracePanelOpen && (
+        <section
+          className="card families-trace-panel"
+          aria-labelledby="families-trace-heading"
+          data-testid="families-trace-panel"
+        >
+          <h2 id="families-trace-heading">Search person to trace</h2>
+          <PersonSearch
+            label="Search person to trace"
+            placeholder="Type to search family members..."
+            query={traceQuery}
+            onQueryChange={setTraceQuery}
+            nodes={graph.nodes}
+            onChoose={(node) => {
+              setTraceQuery('');
+              trace(node.id);
+            }}
+            inline
+            autoFocus
+            hint={
+              traceQuery.trim() === ''
+                ? 'Type to see matching family members'
+                : 'Click on a name to trace their lineage'
+            }
+            testId="families-trace-search"
+          />
+        </section>
+      )}
+      <div className="families-stage">
+        <div
+          ref={containerRef}
+          className="families-canvas"
+          style={{ height: `${FAMILY_GRAPH.graphHeightVh}vh` }}
+          role="application"
+          aria-roledescription="family graph"
+          aria-label="Family graph"
+          aria-describedby="families-help"
+          tabIndex={0}
+          data-testid="families-canvas"
+          data-selected-id={state.selectedId ?? ''}
+          data-mode={state.mode}
+          data-labels-visible={String(state.labelsVisible)}
+          data-moving={movingId ? 'true' : undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              if (movingId) setMovingId(null);
+              else clearSelection();
+              return;
+            }
+            const next = kinMove(graph, state.selectedId ?? graph.rootId, event.key);
+            if (next) {
+              event.preventDefault();
+              dispatch({ type: 'select', id: next });
+              camera.centerOn(next, Math.max(FAMILY_GRAPH.searchZoom, 1), FAMILY_GRAPH.zoomDurationMs);
+            }
+          }}
+        />
+        {state.selectedId && (
+          <PersonCard
+            graph={graph}
+            personId={state.selectedId}
+            tracePath={state.mode === 'trace' ? state.tracePath : null}
+            pinned={pinnedIds.has(state.selectedId)}
+            moving={movingId === state.selectedId}
+            onClose={clearSelection}
+            onSelect={(id) => selectAndFocus(id)}
+            onTrace={() => state.selectedId && trace(state.selectedId)}
+            onTogglePin={() =>
+              state.selectedId && camera.setPinned(state.selectedId, !pinnedIds.has(state.selectedId))
+            }
+            onMove={() => setMovingId(movingId ? null : state.selectedId)}
+          />
+        )}
+      </div>
+      <p id="families-help" className="families-help muted">
+        Drag the background to pan; scroll, pinch or use the zoom buttons to zoom. Click a person to see their
+        spouses, parents and children; click them again to see everyone. Drag a person to move them: they stay
+        where you drop them (or use Move and Pin on the selected person). With the graph focused, arrow keys
+        move between relatives and Escape clears; the list view offers the same by keyboard.
+      </p>
+      {state.listOpen && (
+        <FamilyListView
+          graph={graph}
+          selectedId={state.selectedId}
+          highlightedIds={highlightedIds}
+          matchIds={matchIds}
+          onSelect={(id) => selectAndFocus(id)}
+          onClear={clearSelection}
+        />
+      )}
+      <RelationFinder
+        graph={graph}
+        defaultFromId={state.selectedId}
+        sentence={state.relation?.sentence ?? null}
+        onRelate={(fromId, toId) => {
+          dispatch({ type: 'relate', fromId, toId });
+          camera.fitNodes(shortestPath(graph, fromId, toId).nodeIds);
+        }}
+        onClear={clearSelection}
+      />
+      <p className="visually-hidden" aria-live="polite" data-testid="families-announcer">
+        {state.announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+// /families end to end: counters, search, selection, trace, names, reset, list keyboard, dragging, 360 px, CSP.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { FAMILY_GRAPH } from '../../core/constants.ts';
+import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
+import { parseFamilyData } from '../../core/families/family-schema.ts';
+import { pathToRoot } from '../../core/families/paths.ts';
+import { directRelatives, relativesWithSelf } from '../../core/families/relatives.ts';
+import { matchPersons } from '../../core/families/search.ts';
+
+const data = parseFamilyData(
+  JSON.parse(
+    readFileSync(new URL('../../content/families/sample-lineage.json', import.meta.url), 'utf8'),
+  ) as unknown,
+);
+const graph = buildFamilyGraph(data);
+const sorted = (ids: readonly string[]) => [...ids].sort();
+
+/** What cytoscape shows, through the page's read-only test hook. */
+const state = (page: Page) =>
+  page.evaluate(() => {
+    const hook = window.__familiesGraph;
+    if (!hook) throw new Error('no test hook');
+    return {
+      selectedId: hook.selectedId,
+      highlightedIds: hook.highlightedIds,
+      labelsVisible: hook.labelsVisible,
+      pinnedIds: hook.pinnedIds,
+      nodeCount: hook.nodeCount,
+    };
+  });
+
+async function open(page: Page) {
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspErrors.push(message.text());
+  });
+  await page.goto('/families');
+  await expect(page.getByRole('heading', { level: 1, name: 'Families Lineage' })).toBeVisible();
+  await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+  // Let the initial auto-fit (1.5 s, then 0.5 s) settle before clicking nodes by position.
+  await page.waitForTimeout(FAMILY_GRAPH.autoFitDelayMs + FAMILY_GRAPH.autoFitDurationMs + 300);
+  return cspErrors;
+}
+
+/** Scrolls the canvas into view, then gives a node's viewport coordinates. */
+async function nodePoint(page: Page, id: string) {
+  await page
+    .getByTestId('families-canvas')
+    .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  return page.evaluate((nodeId) => window.__familiesGraph?.clientPosition(nodeId) ?? null, id);
+}
+
+async function clickNode(page: Page, id: string) {
+  const point = await nodePoint(page, id);
+  if (!point) throw new Error(`node ${id} not drawn`);
+  await page.mouse.click(point.x, point.y);
+}
+
+test('counters match the data, the sample notice shows, and nothing breaks the CSP', async ({ page }) => {
+  const cspErrors = await open(page);
+  const counters = countPersons(graph);
+  await expect(page.locator('[data-counter="persons"]')).toHaveText(String(counters.persons));
+  await expect(page.locator('[data-counter="male"]')).toHaveText(String(counters.male));
+  await expect(page.locator('[data-counter="female"]')).toHaveText(String(counters.female));
+  expect((await state(page)).nodeCount).toBe(counters.persons);
+  await expect(page.getByTestId('families-sample-notice')).toContainText('sample data');
+  expect(cspErrors).toEqual([]);
+});
+
+test('search shows at most 8 matches and selects the first', async ({ page }) => {
+  await open(page);
+  const query = 'sample person 1';
+  const expected = matchPersons(graph.nodes, query);
+  expect(expected.length).toBeGreaterThan(FAMILY_GRAPH.dropdownLimit);
+  await page.getByRole('combobox', { name: 'Search family members' }).fill(query);
+  const options = page.getByTestId('families-search').getByRole('option');
+  await expect(options).toHaveCount(FAMILY_GRAPH.dropdownLimit);
+  await expect(options.first()).toContainText(expected[0]?.name ?? '');
+  await expect.poll(async () => (await state(page)).selectedId).toBe(expected[0]?.id);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect.poll(async () => (await state(page)).selectedId).toBeNull();
+});
+
+test('selecting a person highlights exactly them and their direct relatives; clicking again deselects', async ({
+  page,
+}) => {
+  await open(page);
+  await clickNode(page, 'sample-king-2');
+  await expect.poll(async () => (await state(page)).selectedId).toBe('sample-king-2');
+  expect((await state(page)).highlightedIds).toEqual(
+    sorted(relativesWithSelf(graph, 'sample-king-2').nodeIds),
+  );
+  await expect(page.getByTestId('families-person-card')).toContainText('Sample King 2');
+  await page.waitForTimeout(FAMILY_GRAPH.zoomDurationMs + 200);
+  await clickNode(page, 'sample-king-2');
+  await expect.poll(async () => (await state(page)).highlightedIds).toEqual([]);
+});
+
+test('trace from a leaf highlights the path to the root, and Exit Trace clears it', async ({ page }) => {
+  await open(page);
+  const leaf = graph.nodes.filter((node) => directRelatives(graph, node.id).children.length === 0).at(-1);
+  if (!leaf) throw new Error('no leaf');
+  const search = page.getByRole('combobox', { name: 'Search family members' });
+  await search.fill(leaf.name);
+  await page
+    .getByTestId('families-search')
+    .getByRole('option', { name: new RegExp(`^${leaf.name}\\b`) })
+    .first()
+    .click();
+  await expect.poll(async () => (await state(page)).selectedId).toBe(leaf.id);
+  await page.getByRole('button', { name: 'Trace to Root' }).first().click();
+  await expect
+    .poll(async () => (await state(page)).highlightedIds)
+    .toEqual(sorted(pathToRoot(graph, leaf.id).nodeIds));
+  await expect(page.getByTestId('families-person-card')).toContainText('Tracing to root');
+  await page.getByRole('button', { name: 'Exit Trace' }).click();
+  await expect.poll(async () => state(page)).toMatchObject({ selectedId: null, highlightedIds: [] });
+});
+
+test('Trace to Root with nobody selected opens the trace search', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Trace to Root' }).click();
+  const panel = page.getByTestId('families-trace-panel');
+  await expect(panel).toContainText('Type to see matching family members');
+  await panel.getByRole('combobox').fill('Sample King 6');
+  await expect(panel).toContainText('Click on a name to trace their lineage');
+  await panel.getByRole('option').first().click();
+  await expect
+    .poll(async () => (await state(page)).highlightedIds)
+    .toEqual(sorted(pathToRoot(graph, 'sample-king-6').nodeIds));
+  await expect(panel).toBeHidden();
+});
+
+test('Hide Names hides labels and Show Names brings them back', async ({ page }) => {
+  await open(page);
+  expect((await state(page)).labelsVisible).toBe(true);
+  await page.getByRole('button', { name: 'Hide Names' }).click();
+  await expect.poll(async () => (await state(page)).labelsVisible).toBe(false);
+  await page.getByRole('button', { name: 'Show Names' }).click();
+  await expect.poll(async () => (await state(page)).labelsVisible).toBe(true);
+});
+
+test('Reset View clears selection and search', async ({ page }) => {
+  await open(page);
+  const search = page.getByRole('combobox', { name: 'Search family members' });
+  await search.fill('queen');
+  await expect.poll(async () => (await state(page)).selectedId).toBe('ikuma');
+  await page.getByRole('button', { name: 'Reset View' }).click();
+  await expect(search).toHaveValue('');
+  await expect.poll(async () => state(page)).toMatchObject({ selectedId: null, highlightedIds: [] });
+});
+
+test('the list view reaches the same selection by keyboard', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'List view' }).click();
+  const list = page.getByRole('listbox', { name: 'Family members' });
+  await list.focus();
+  const firstChild = directRelatives(graph, graph.rootId).children[0] ?? '';
+  await page.keyboard.press('ArrowDown');
+  await expect(list).toHaveAttribute('data-active-id', firstChild);
+  await page.keyboard.press('ArrowUp');
+  await expect(list).toHaveAttribute('data-active-id', graph.rootId);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await state(page)).selectedId).toBe(firstChild);
+  expect((await state(page)).highlightedIds).toEqual(sorted(relativesWithSelf(graph, firstChild).nodeIds));
+  await expect(page.getByTestId('families-announcer')).toContainText(
+    `Selected ${graph.nodeById.get(firstChild)?.name}`,
+  );
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await state(page)).selectedId).toBeNull();
+});
+
+test('a dragged node stays where it is dropped, also across a view change', async ({ page }) => {
+  await open(page);
+  const id = 'sample-king-4';
+  const start = await nodePoint(page, id);
+  if (!start) throw new Error('node not drawn');
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 40, start.y + 30, { steps: 8 });
+  await page.mouse.move(start.x + 80, start.y + 60, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await state(page)).pinnedIds).toEqual([id]);
+  const dropped = await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), id);
+  await page.getByRole('button', { name: 'Organic' }).click();
+  await page.waitForTimeout(FAMILY_GRAPH.zoomDurationMs + 300);
+  expect(await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), id)).toEqual(dropped);
+});
+
+test('works on a 360 px wide phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = await page.getByTestId('families-canvas').boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(300);
+  expect(box?.height ?? 0).toBeGreaterThan(740 * 0.6);
+  // A window narrowed after the graph was drawn reflows too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(600);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(600);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+});
