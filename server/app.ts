@@ -8,6 +8,7 @@ import adminRoutes from './features/admin/admin.routes.ts';
 import audioRoutes from './features/audio/audio.routes.ts';
 import consentRoutes from './features/consent/consent.routes.ts';
 import dataRoutes from './features/data/data.routes.ts';
+import familiesRoutes from './features/families/families.routes.ts';
 import trainingRoutes from './features/training/training.routes.ts';
 import translateRoutes from './features/translation/translate.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
@@ -52,12 +53,10 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) =>
-        reply
-          .status(404)
-          .send({
-            message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
-            code: ERROR_CODES.notFound,
-          }),
+        reply.status(404).send({
+          message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
+          code: ERROR_CODES.notFound,
+        }),
       );
       await api.register(healthRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config });
@@ -68,6 +67,7 @@ export async function buildApp({
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(audioRoutes, { prefix: '/audio' });
       await api.register(trainingRoutes, { prefix: '/training' });
+      await api.register(familiesRoutes, { config });
       if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });
     },
     { prefix: '/api' },
