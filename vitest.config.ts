@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores on the target machines; each API test file starts its own database.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -23,8 +25,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are memory-hungry; keep the machine's two cores for the rest.
-          maxWorkers: 2,
         },
       },
     ],
