@@ -28,5 +28,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'public/**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -32,12 +32,10 @@ export default fp(
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
-        return reply
-          .status(429)
-          .send({
-            message: 'Too many attempts. Please wait a minute and try again.',
-            code: ERROR_CODES.rateLimited,
-          });
+        return reply.status(429).send({
+          message: 'Too many attempts. Please wait a minute and try again.',
+          code: ERROR_CODES.rateLimited,
+        });
       }
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (malformed JSON, payload too large, unsupported media type).
