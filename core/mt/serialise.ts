@@ -1,0 +1,221 @@
+// Versioned, compact model file (JSON with base64 typed arrays) and its validating parser.
+import { decodeBase64, encodeBase64 } from './base64.ts';
+import type { LanguageModelData } from './language-model.ts';
+import { DEFAULT_WEIGHTS, type ModelWeights, type MtModelData, type VocabularyData } from './model-data.ts';
+import type { PhraseList, PhraseTableData } from './phrase-table.ts';
+
+export const MODEL_FORMAT = 'lopit-mt';
+export const MODEL_FORMAT_VERSION = 1;
+
+/** The file cannot be used: not a model, an unsupported version, or damaged. */
+export class ModelFormatError extends Error {
+  override name = 'ModelFormatError';
+}
+
+interface Packed {
+  t: 'i32' | 'q16';
+  n: number;
+  d: string;
+}
+
+// Log scores (all <= 0) are kept to 1/1000 as unsigned 16-bit: enough for decoding, 2 bytes each.
+const Q = 1000;
+
+function packInt32(a: Int32Array): Packed {
+  const bytes = new Uint8Array(a.length * 4);
+  const view = new DataView(bytes.buffer);
+  a.forEach((v, i) => view.setInt32(i * 4, v, true));
+  return { t: 'i32', n: a.length, d: encodeBase64(bytes) };
+}
+
+function packLog(a: Float32Array): Packed {
+  const bytes = new Uint8Array(a.length * 2);
+  const view = new DataView(bytes.buffer);
+  a.forEach((v, i) => view.setUint16(i * 2, Math.min(65535, Math.max(0, Math.round(-v * Q))), true));
+  return { t: 'q16', n: a.length, d: encodeBase64(bytes) };
+}
+
+function fail(what: string): never {
+  throw new ModelFormatError(`Model file is damaged: ${what}`);
+}
+
+function unpack(value: unknown, type: Packed['t'], what: string): DataView {
+  const p = value as Partial<Packed> | null;
+  if (!p || p.t !== type || typeof p.n !== 'number' || typeof p.d !== 'string') fail(`${what} is missing`);
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeBase64(p.d);
+  } catch {
+    fail(`${what} is not base64`);
+  }
+  if (bytes.length !== p.n * (type === 'i32' ? 4 : 2)) fail(`${what} has the wrong length`);
+  return new DataView(bytes.buffer);
+}
+
+function unpackInt32(value: unknown, what: string): Int32Array {
+  const view = unpack(value, 'i32', what);
+  return Int32Array.from({ length: view.byteLength / 4 }, (_, i) => view.getInt32(i * 4, true));
+}
+
+function unpackLog(value: unknown, what: string): Float32Array {
+  const view = unpack(value, 'q16', what);
+  return Float32Array.from({ length: view.byteLength / 2 }, (_, i) => -view.getUint16(i * 2, true) / Q);
+}
+
+/** Serialises a trained model to the file the server stores and the browser downloads. */
+export function serialiseModel(model: MtModelData): string {
+  const vocab = (v: VocabularyData) => ({
+    words: v.words,
+    surfaces: v.surfaces.map((s, i) => (s === v.words[i] ? '' : s)),
+  });
+  const list = (l: PhraseList) => ({ offsets: packInt32(l.offsets), words: packInt32(l.words) });
+  const lm = (m: LanguageModelData) => ({
+    order: m.order,
+    logUnknown: m.logUnknown,
+    parent: packInt32(m.parent),
+    word: packInt32(m.word),
+    logProb: packLog(m.logProb),
+    logBackoff: packLog(m.logBackoff),
+  });
+  const p = model.phrases;
+  return JSON.stringify({
+    format: MODEL_FORMAT,
+    version: MODEL_FORMAT_VERSION,
+    meta: model.meta,
+    weights: model.weights,
+    vocab: { en: vocab(model.vocab.en), lpx: vocab(model.vocab.lpx) },
+    phrases: {
+      en: list(p.en),
+      lpx: list(p.lpx),
+      pairEn: packInt32(p.pairEn),
+      pairLpx: packInt32(p.pairLpx),
+      logPEnGivenLpx: packLog(p.logPEnGivenLpx),
+      logPLpxGivenEn: packLog(p.logPLpxGivenEn),
+      logLexEnGivenLpx: packLog(p.logLexEnGivenLpx),
+      logLexLpxGivenEn: packLog(p.logLexLpxGivenEn),
+      alignMask: packInt32(p.alignMask),
+    },
+    lm: { en: lm(model.lm.en), lpx: lm(model.lm.lpx) },
+    bestLpxForEn: packInt32(model.bestLpxForEn),
+    bestEnForLpx: packInt32(model.bestEnForLpx),
+  });
+}
+
+type Json = Record<string, unknown>;
+
+function obj(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`${what} is missing`);
+  return value as Json;
+}
+
+function strings(value: unknown, what: string): string[] {
+  if (!Array.isArray(value) || value.some((s) => typeof s !== 'string'))
+    fail(`${what} is not a list of strings`);
+  return value as string[];
+}
+
+function checkIds(ids: Int32Array, limit: number, what: string, allowMinusOne = false): void {
+  for (const id of ids)
+    if (id >= limit || id < (allowMinusOne ? -1 : 0)) fail(`${what} refers past its table`);
+}
+
+/** Parses and validates a model file; throws ModelFormatError with a clear message otherwise. */
+export function parseModel(text: string): MtModelData {
+  let root: Json;
+  try {
+    root = obj(JSON.parse(text), 'the model');
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw e;
+    throw new ModelFormatError('Model file is not valid JSON');
+  }
+  if (root.format !== MODEL_FORMAT)
+    throw new ModelFormatError(`Not a translation model file (format "${String(root.format)}")`);
+  if (root.version !== MODEL_FORMAT_VERSION) {
+    throw new ModelFormatError(
+      `Model format version ${String(root.version)} is not supported (this app reads version ${MODEL_FORMAT_VERSION}); retrain the model or update the app`,
+    );
+  }
+  const vocab = (v: unknown, what: string): VocabularyData => {
+    const o = obj(v, what);
+    const words = strings(o.words, `${what} words`);
+    const surfaces = strings(o.surfaces, `${what} surfaces`);
+    if (surfaces.length !== words.length) fail(`${what} surfaces do not match its words`);
+    return { words, surfaces: surfaces.map((s, i) => s || (words[i] as string)) };
+  };
+  const v = obj(root.vocab, 'vocabulary');
+  const en = vocab(v.en, 'English vocabulary');
+  const lpx = vocab(v.lpx, 'Lopit vocabulary');
+  const p = obj(root.phrases, 'phrase table');
+  const list = (value: unknown, size: number, what: string): PhraseList => {
+    const o = obj(value, what);
+    const offsets = unpackInt32(o.offsets, `${what} offsets`);
+    const words = unpackInt32(o.words, `${what} words`);
+    if (offsets.length < 1 || offsets[offsets.length - 1] !== words.length)
+      fail(`${what} offsets do not match`);
+    checkIds(words, size, what);
+    return { offsets, words };
+  };
+  const phrases: PhraseTableData = {
+    en: list(p.en, en.words.length, 'English phrases'),
+    lpx: list(p.lpx, lpx.words.length, 'Lopit phrases'),
+    pairEn: unpackInt32(p.pairEn, 'phrase pairs'),
+    pairLpx: unpackInt32(p.pairLpx, 'phrase pairs'),
+    logPEnGivenLpx: unpackLog(p.logPEnGivenLpx, 'phrase scores'),
+    logPLpxGivenEn: unpackLog(p.logPLpxGivenEn, 'phrase scores'),
+    logLexEnGivenLpx: unpackLog(p.logLexEnGivenLpx, 'phrase scores'),
+    logLexLpxGivenEn: unpackLog(p.logLexLpxGivenEn, 'phrase scores'),
+    alignMask: unpackInt32(p.alignMask, 'phrase links'),
+  };
+  const pairs = phrases.pairEn.length;
+  for (const a of [
+    phrases.pairLpx,
+    phrases.logPEnGivenLpx,
+    phrases.logPLpxGivenEn,
+    phrases.logLexEnGivenLpx,
+    phrases.logLexLpxGivenEn,
+    phrases.alignMask,
+  ]) {
+    if (a.length !== pairs) fail('phrase pair columns differ in length');
+  }
+  checkIds(phrases.pairEn, phrases.en.offsets.length - 1, 'phrase pairs');
+  checkIds(phrases.pairLpx, phrases.lpx.offsets.length - 1, 'phrase pairs');
+  const lm = (value: unknown, size: number, what: string): LanguageModelData => {
+    const o = obj(value, what);
+    if (typeof o.order !== 'number' || o.order < 1 || typeof o.logUnknown !== 'number')
+      fail(`${what} header`);
+    const parent = unpackInt32(o.parent, `${what} nodes`);
+    const word = unpackInt32(o.word, `${what} nodes`);
+    const logProb = unpackLog(o.logProb, `${what} scores`);
+    const logBackoff = unpackLog(o.logBackoff, `${what} scores`);
+    if (
+      word.length !== parent.length ||
+      logProb.length !== parent.length ||
+      logBackoff.length !== parent.length
+    )
+      fail(`${what} columns differ`);
+    parent.forEach((par, k) => {
+      if (par < 0 || par > k) fail(`${what} nodes are out of order`);
+    });
+    checkIds(word, size + 2, what);
+    return { order: o.order, logUnknown: o.logUnknown, parent, word, logProb, logBackoff };
+  };
+  const l = obj(root.lm, 'language models');
+  const bestLpxForEn = unpackInt32(root.bestLpxForEn, 'word translations');
+  const bestEnForLpx = unpackInt32(root.bestEnForLpx, 'word translations');
+  checkIds(bestLpxForEn, lpx.words.length, 'word translations', true);
+  checkIds(bestEnForLpx, en.words.length, 'word translations', true);
+  const meta = obj(root.meta, 'model description') as unknown as MtModelData['meta'];
+  const weights = { ...DEFAULT_WEIGHTS, ...(obj(root.weights, 'weights') as Partial<ModelWeights>) };
+  return {
+    vocab: { en, lpx },
+    phrases,
+    lm: {
+      en: lm(l.en, en.words.length, 'English language model'),
+      lpx: lm(l.lpx, lpx.words.length, 'Lopit language model'),
+    },
+    bestLpxForEn,
+    bestEnForLpx,
+    weights,
+    meta,
+  };
+}

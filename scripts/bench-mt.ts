@@ -1,0 +1,184 @@
+// Benchmark of the translation engine on verse-aligned Bibles from Debian's SWORD modules (KJV and Reina-Valera 1909).
+//   npx tsx scripts/bench-mt.ts [--sizes 1000,5000,10000,all] [--test 500] [--seed 42]
+// Spanish plays the role of Lopit (direction names en_to_lpx / lpx_to_en keep the engine's terms).
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
+import { MtModel } from '../core/mt/mt-model.ts';
+import { tokenise } from '../core/mt/normalise.ts';
+import { serialiseModel } from '../core/mt/serialise.ts';
+import { trainModel } from '../core/mt/train.ts';
+import { TranslationMemory } from '../core/mt/translation-memory.ts';
+import { DIRECTIONS, sides, type Direction, type TranslationPairInput } from '../core/mt/types.ts';
+
+const ENGLISH_MODULE = 'engKJV2006eb';
+const OTHER_MODULE = 'spaRV1909eb';
+const INSTALL_HINT = 'apt-get install -y diatheke sword-text-kjv sword-text-sparv';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+function fail(message: string): never {
+  console.error(`bench-mt: ${message}`);
+  process.exit(1);
+}
+
+/** Reads a whole Bible module as reference -> verse text (Strong's tags and headings removed). */
+function readModule(module: string): Map<string, string> {
+  const out = execFileSync('diatheke', ['-b', module, '-f', 'plain', '-k', 'Gen-Rev'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const verses = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const m = /^\s*(.+? \d+:\d+): (.*)$/.exec(line);
+    if (!m) continue; // psalm titles and the closing "(module)" line
+    const text = (m[2] as string)
+      .replace(/<[GH]\d+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text) verses.set(m[1] as string, text);
+  }
+  return verses;
+}
+
+function loadCorpus(): TranslationPairInput[] {
+  let modules = '';
+  try {
+    modules = execFileSync('diatheke', ['-b', 'system', '-k', 'modulelist'], { encoding: 'utf8' });
+  } catch {
+    fail(`diatheke is not installed. Install the corpus with: ${INSTALL_HINT}`);
+  }
+  for (const m of [ENGLISH_MODULE, OTHER_MODULE]) {
+    if (!modules.includes(m)) fail(`SWORD module ${m} is not installed. Install it with: ${INSTALL_HINT}`);
+  }
+  const english = readModule(ENGLISH_MODULE);
+  const other = readModule(OTHER_MODULE);
+  const pairs: TranslationPairInput[] = [];
+  for (const [ref, text] of english) {
+    const lopit = other.get(ref);
+    if (lopit) pairs.push({ english: text, lopit });
+  }
+  if (pairs.length < 1000) fail(`only ${pairs.length} verse pairs could be read; is the module complete?`);
+  return pairs;
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+interface Row {
+  size: number;
+  direction: Direction;
+  model: Scores;
+  memory: Scores;
+  memoryNearest: Scores;
+  lexicon: Scores;
+  memoryCoverage: number;
+  trainSeconds: number;
+  trainCpuSeconds: number;
+  /** Mean CPU time per sentence: wall-clock latency also counts waiting for a shared core. */
+  cpuMs: number;
+  p50: number;
+  p95: number;
+  bytes: number;
+  gzipBytes: number;
+}
+
+async function main(): Promise<void> {
+  const seed = Number(arg('seed', '42'));
+  const testSize = Number(arg('test', '500'));
+  const corpus = loadCorpus();
+  const { train: pool, test: heldOut } = splitHeldOut(corpus, { fraction: 0.1, seed });
+  const test = heldOut.slice(0, testSize);
+  console.log(
+    `Corpus: ${corpus.length} verse pairs (${ENGLISH_MODULE} / ${OTHER_MODULE}); training pool ${pool.length}, ` +
+      `held out ${heldOut.length} (seed ${seed}), scored on ${test.length}.`,
+  );
+  const sizes = arg('sizes', '1000,5000,10000,all')
+    .split(',')
+    .map((s) => (s === 'all' ? pool.length : Math.min(pool.length, Number(s))));
+  const rows: Row[] = [];
+  for (const size of sizes) {
+    const train = pool.slice(0, size);
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const data = await trainModel(train);
+    const trainSeconds = (performance.now() - t0) / 1000;
+    const trainCpuSeconds = cpuSeconds(cpu0);
+    const file = new TextEncoder().encode(serialiseModel(data));
+    const model = new MtModel(data);
+    const memory = new TranslationMemory(train);
+    for (const direction of DIRECTIONS) {
+      const { from, to } = sides(direction);
+      const refs = test.map((p) => p[to]);
+      const times: number[] = [];
+      const cpu1 = process.cpuUsage();
+      const hyps = test.map((p) => {
+        const start = performance.now();
+        const out = model.translate(tokenise(p[from]), direction)?.text ?? '';
+        times.push(performance.now() - start);
+        return out;
+      });
+      const cpuMs = (1000 * cpuSeconds(cpu1)) / test.length;
+      times.sort((a, b) => a - b);
+      const fuzzy = test.map((p) => memory.lookup(p[from], direction, 70, 1)[0]?.target ?? '');
+      const nearest = test.map((p) => memory.lookup(p[from], direction, 0, 1)[0]?.target ?? '');
+      const lexicon = test.map((p) => model.wordForWord(p[from], direction));
+      rows.push({
+        size,
+        direction,
+        model: score(hyps, refs),
+        memory: score(fuzzy, refs),
+        memoryNearest: score(nearest, refs),
+        lexicon: score(lexicon, refs),
+        memoryCoverage: fuzzy.filter((h) => h !== '').length / test.length,
+        trainSeconds,
+        trainCpuSeconds,
+        cpuMs,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        bytes: file.length,
+        gzipBytes: gzipSync(file).length,
+      });
+      const r = rows[rows.length - 1] as Row;
+      console.log(
+        `${size} ${direction}: model chrF ${r.model.chrf.toFixed(1)} BLEU ${r.model.bleu.toFixed(1)}; ` +
+          `train ${trainSeconds.toFixed(1)} s; p50 ${r.p50.toFixed(1)} ms p95 ${r.p95.toFixed(1)} ms`,
+      );
+    }
+  }
+  // The training-time target is stated for 30k pairs: time the whole corpus too (no evaluation).
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  await trainModel(corpus);
+  const fullSeconds = (performance.now() - t0) / 1000;
+  const fullCpu = cpuSeconds(cpu0);
+  const f = (x: number) => x.toFixed(1);
+  const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+  console.log(
+    '\n| pairs | direction | model chrF / BLEU | TM >=70% chrF / BLEU (hit rate) | TM nearest chrF / BLEU | word-for-word lexicon chrF / BLEU | train s wall (CPU), both directions | latency p50 / p95 ms (mean CPU ms) | model file MB (gzip) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.size} | ${r.direction === 'en_to_lpx' ? 'en→es' : 'es→en'} | ${f(r.model.chrf)} / ${f(r.model.bleu)} | ` +
+        `${f(r.memory.chrf)} / ${f(r.memory.bleu)} (${(100 * r.memoryCoverage).toFixed(0)}%) | ` +
+        `${f(r.memoryNearest.chrf)} / ${f(r.memoryNearest.bleu)} | ${f(r.lexicon.chrf)} / ${f(r.lexicon.bleu)} | ` +
+        `${f(r.trainSeconds)} (${f(r.trainCpuSeconds)}) | ${f(r.p50)} / ${f(r.p95)} (${f(r.cpuMs)}) | ` +
+        `${mb(r.bytes)} (${mb(r.gzipBytes)}) |`,
+    );
+  }
+  console.log(
+    `\nTraining on the whole corpus (${corpus.length} pairs, both directions): ${f(fullSeconds)} s wall, ${f(fullCpu)} s CPU.`,
+  );
+}
+
+await main();
