@@ -52,10 +52,19 @@ async function nodePoint(page: Page, id: string) {
   return page.evaluate((nodeId) => window.__familiesGraph?.clientPosition(nodeId) ?? null, id);
 }
 
+/** Clicks a node once it has stopped moving (fits and zooms animate; a busy machine may still be mid-animation). */
 async function clickNode(page: Page, id: string) {
-  const point = await nodePoint(page, id);
-  if (!point) throw new Error(`node ${id} not drawn`);
-  await page.mouse.click(point.x, point.y);
+  let previous: { x: number; y: number } | null = null;
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const point = await nodePoint(page, id);
+    if (point && previous && Math.abs(point.x - previous.x) < 0.5 && Math.abs(point.y - previous.y) < 0.5) {
+      await page.mouse.click(point.x, point.y);
+      return;
+    }
+    previous = point;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`node ${id} is not drawn or never stops moving`);
 }
 
 test('counters match the data, the sample notice shows, and nothing breaks the CSP', async ({ page }) => {
