@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { emailSchema } from '../core/api/auth.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { runAdminCommand, type AdminCommand } from '../server/features/admin/admin-commands.ts';
@@ -44,8 +44,7 @@ async function viaServer(controlPath: string, command: AdminCommand, email?: str
   return body.output ?? '';
 }
 
-async function direct(command: AdminCommand, email?: string): Promise<string> {
-  const config = loadConfig();
+async function direct(config: Config, command: AdminCommand, email?: string): Promise<string> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'db'),
@@ -83,7 +82,7 @@ async function main() {
         ? 'Opening the PostgreSQL database directly.'
         : 'The server is not running; opening the embedded database directly.',
     );
-    output = await direct(command as AdminCommand, email);
+    output = await direct(config, command as AdminCommand, email);
   }
   console.log(output);
 }

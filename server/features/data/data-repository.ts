@@ -45,8 +45,10 @@ export class DataRepository {
   /** Ranked: exact, then prefix, then contains; case-insensitive on both languages. */
   async lexicon(search: string | undefined, limit: number): Promise<LexiconEntry[]> {
     const term = (search ?? '').toLowerCase();
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // LIKE wildcards in the user's text match literally.
+    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = `%${escaped}%`;
+    const prefix = `${escaped}%`;
     const rows = rowsOf<{ lopit: string; english: string; part_of_speech: string | null }>(
       await this.db.execute(sql`select lopit, english, part_of_speech from lexicon_entries
         where ${term} = '' or lower(lopit) like ${pattern} or lower(english) like ${pattern}

@@ -1,18 +1,18 @@
 // The navigation bar on every page, with signed-in and signed-out variants and a mobile menu.
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { signOut } from '../../features/auth/auth-api.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { PATHS } from '../paths.ts';
-import { CONTRIBUTOR_NAV, PUBLIC_NAV } from './nav-items.ts';
+import { CONTRIBUTOR_NAV, PUBLIC_NAV, type NavItem } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { useSignOut } from './use-sign-out.ts';
 import { UserMenu } from './user-menu.tsx';
 
 export function NavBar() {
   const { user } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const navigate = useNavigate();
+  const signOutAndGoHome = useSignOut();
   const items = user ? [...PUBLIC_NAV, ...CONTRIBUTOR_NAV] : PUBLIC_NAV;
 
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -28,17 +28,7 @@ export function NavBar() {
           <span>Lopit Community</span>
         </Link>
         <nav aria-label="Main" className="nav-links">
-          {items.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              className="nav-link"
-              activeProps={{ 'aria-current': 'page' }}
-              activeOptions={{ exact: true }}
-            >
-              {item.label}
-            </Link>
-          ))}
+          <NavLinks items={items} />
         </nav>
         <div className="nav-actions">
           {user ? (
@@ -67,17 +57,7 @@ export function NavBar() {
       </div>
       {mobileOpen && (
         <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
-          {items.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              className="nav-link"
-              activeProps={{ 'aria-current': 'page' }}
-              activeOptions={{ exact: true }}
-            >
-              {item.label}
-            </Link>
-          ))}
+          <NavLinks items={items} />
           <hr />
           {user ? (
             <>
@@ -92,11 +72,7 @@ export function NavBar() {
                   Admin
                 </Link>
               )}
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => void signOut().then(() => navigate({ to: PATHS.home }))}
-              >
+              <button type="button" className="btn btn-ghost" onClick={signOutAndGoHome}>
                 Sign out
               </button>
             </>
@@ -115,4 +91,19 @@ export function NavBar() {
       )}
     </header>
   );
+}
+
+/** The page links, the same in the desktop bar and the mobile menu. */
+function NavLinks({ items }: { items: NavItem[] }) {
+  return items.map((item) => (
+    <Link
+      key={item.to}
+      to={item.to}
+      className="nav-link"
+      activeProps={{ 'aria-current': 'page' }}
+      activeOptions={{ exact: true }}
+    >
+      {item.label}
+    </Link>
+  ));
 }

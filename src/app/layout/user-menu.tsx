@@ -1,17 +1,17 @@
 // Signed-in user menu: profile, settings, admin (for admins), theme, sign out.
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../core/api/auth.ts';
 import { displayName } from '../../../core/display-name.ts';
-import { signOut } from '../../features/auth/auth-api.ts';
 import { PATHS } from '../paths.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { useSignOut } from './use-sign-out.ts';
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
+  const signOutAndGoHome = useSignOut();
 
   useEffect(() => {
     if (!open) return;
@@ -65,7 +65,7 @@ export function UserMenu({ user }: { user: User }) {
             className="btn btn-ghost user-menu-item"
             onClick={() => {
               close();
-              void signOut().then(() => navigate({ to: PATHS.home }));
+              signOutAndGoHome();
             }}
           >
             Sign out
