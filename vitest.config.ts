@@ -14,6 +14,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'build/**/*.test.ts',
           ],
           environment: 'node',
         },
