@@ -1,16 +1,21 @@
-// Browser entry: applies the theme, checks the stored session, and mounts the router.
+// Browser entry: applies the theme, checks the stored session, registers the service worker, starts the
+// outbox sync, and mounts the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router.tsx';
 import { refreshSession } from './features/auth/auth-api.ts';
 import { applyTheme } from './features/theme/theme.ts';
+import { registerServiceWorker } from './pwa/pwa-store.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './app/layout/layout.css';
 
 applyTheme();
 void refreshSession();
+registerServiceWorker();
+// The outbox engine (Dexie) loads after the first paint, keeping the initial JavaScript small.
+void import('./offline/sync.ts').then(({ startSync }) => startSync());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,12 +1,17 @@
 // The navigation bar on every page, with signed-in and signed-out variants and a mobile menu.
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { PATHS } from '../paths.ts';
 import { CONTRIBUTOR_NAV, PUBLIC_NAV, type NavItem } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useSignOut } from './use-sign-out.ts';
 import { UserMenu } from './user-menu.tsx';
+
+// Loaded after the first paint with the outbox engine (Dexie), which the first page does not need at once.
+const SyncIndicator = lazy(() =>
+  import('../../offline/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })),
+);
 
 export function NavBar() {
   const { user } = useAuth();
@@ -23,13 +28,16 @@ export function NavBar() {
         Skip to content
       </a>
       <div className="nav-inner">
-        <Link to={PATHS.home} className="brand">
+        <Link to={PATHS.home} className="brand" aria-label="Lopit Community, home">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Lopit Community</span>
         </Link>
         <nav aria-label="Main" className="nav-links">
           <NavLinks items={items} />
         </nav>
+        <Suspense fallback={null}>
+          <SyncIndicator />
+        </Suspense>
         <div className="nav-actions">
           {user ? (
             <UserMenu user={user} />

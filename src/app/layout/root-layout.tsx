@@ -1,5 +1,6 @@
 // The frame of every page: navigation bar, main content, footer.
 import { Link, Outlet } from '@tanstack/react-router';
+import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';
 
@@ -7,6 +8,7 @@ export function RootLayout() {
   return (
     <>
       <NavBar />
+      <UpdateBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

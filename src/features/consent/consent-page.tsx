@@ -1,9 +1,18 @@
 // /consent: the contributor's consent status, what consent means, and granting or withdrawing it.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+// Works offline: the status is cached on this device, and a grant or withdrawal made without a connection
+// waits in the outbox (shown as pending) until the server has recorded it.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import { DOCS } from '../../app/paths.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { Modal } from '../../components/modal.tsx';
+import { api, request, type ApiError } from '../../lib/api-client.ts';
+import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { discardEntry } from '../../offline/outbox.ts';
+import { submitChange, syncEngine } from '../../offline/sync.ts';
+import { useOutbox } from '../../offline/use-outbox.ts';
+import { useAuth } from '../auth/use-auth.ts';
 
 const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
   {
@@ -19,37 +28,83 @@ const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
   { value: 'full', label: 'Full Contribution', hint: 'Both your recordings and your translations.' },
 ];
 
-const consentApi = {
-  status: () => request(() => api.get('consent/status').json<ConsentStatus>()),
-  submit: (consent_type: ConsentType) =>
-    request(() => api.post('consent/submit', { json: { consent_type } }).json<ConsentStatus>()),
-  withdraw: () => request(() => api.post('consent/withdraw').json<ConsentStatus>()),
-};
+const labelOf = (type: ConsentType) => CHOICES.find((choice) => choice.value === type)?.label ?? type;
+
+async function loadStatus(userId: string): Promise<void> {
+  const status = await request(() => api.get('consent/status').json<ConsentStatus>());
+  await localDb().consents.put({ userId, status, cachedAt: Date.now() });
+}
+
+/** Queues a grant or withdrawal, sends it if possible, and says whether the server has it now. */
+async function submitConsent(userId: string, action: { type: ConsentType } | 'withdraw') {
+  const entry = await submitChange(
+    action === 'withdraw'
+      ? {
+          userId,
+          kind: 'consent.withdraw',
+          subject: 'consent',
+          path: 'consent/withdraw',
+          body: {},
+          label: 'Withdraw consent',
+        }
+      : {
+          userId,
+          kind: 'consent.submit',
+          subject: 'consent',
+          path: 'consent/submit',
+          body: { consent_type: action.type },
+          label: `Consent: ${labelOf(action.type)}`,
+        },
+  );
+  await syncEngine().trigger();
+  return localDb().outbox.get(entry.seq);
+}
+
+function describe(entry: OutboxEntry): string {
+  if (entry.kind === 'consent.withdraw') return 'Withdrawal of consent';
+  return `${labelOf((entry.body as { consent_type: ConsentType }).consent_type)} consent`;
+}
 
 export function ConsentPage() {
-  const [status, setStatus] = useState<ConsentStatus | null>(null);
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const cached = useLiveQuery(() => localDb().consents.get(userId), [userId]);
+  const status = cached?.status ?? null;
+  const pending = (useOutbox() ?? []).filter((entry) => entry.subject === 'consent');
   const [choice, setChoice] = useState<ConsentType>('full');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setStatus(await consentApi.status());
-    } catch (caught) {
-      console.error('Failed to load consent status', caught);
-      setError(`Failed to load consent status: ${(caught as Error).message}`);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (!userId) return;
+    loadStatus(userId).then(
+      () => setOffline(false),
+      (caught: ApiError) => {
+        if (caught.status === null) setOffline(true);
+        else {
+          console.error('Failed to load consent status', caught);
+          setError(`Failed to load consent status: ${caught.message}`);
+        }
+      },
+    );
+  }, [userId]);
 
-  async function run(action: () => Promise<ConsentStatus>, done: string) {
+  async function run(action: { type: ConsentType } | 'withdraw', done: string) {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      setStatus(await action());
-      setNotice(done);
+      const left = await submitConsent(userId, action);
+      if (!left) setNotice(done);
+      else if (left.state === 'attention')
+        setError(`Failed to submit consent: ${left.problem?.message ?? ''}`);
+      else
+        setNotice(
+          'You are offline. Your choice is saved on this device and will be sent when you are back online.',
+        );
     } catch (caught) {
       console.error('Failed to submit consent', caught);
       setError(`Failed to submit consent: ${(caught as Error).message}`);
@@ -60,7 +115,7 @@ export function ConsentPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(() => consentApi.submit(choice), 'Thank you. Your consent has been recorded.');
+    void run({ type: choice }, 'Thank you. Your consent has been recorded.');
   };
   const granted = status && (status.recording || status.translation);
 
@@ -73,7 +128,10 @@ export function ConsentPage() {
 
       <section className="card" aria-labelledby="consent-status-heading" data-testid="consent-status">
         <h2 id="consent-status-heading">Your consent</h2>
-        {!status && !error && <p>Loading consent status...</p>}
+        {!status && !error && !offline && <p>Loading consent status...</p>}
+        {!status && offline && (
+          <p role="status">You are offline. Your consent status will show when you are back online.</p>
+        )}
         {status && (
           <ul className="consent-status-list">
             {status.recording && <li>✓ Audio recording consent granted</li>}
@@ -85,6 +143,31 @@ export function ConsentPage() {
           <p className="muted">
             Last changed {new Date(status.updatedAt).toLocaleString()} (form version {status.formVersion}).
           </p>
+        )}
+        {pending.length > 0 && (
+          <div className="notice-box" role="status" data-testid="consent-pending">
+            <p>Waiting to be sent from this device:</p>
+            <ul>
+              {pending.map((entry) => (
+                <li key={entry.id}>
+                  ⏳ {describe(entry)}, made {new Date(entry.createdAt).toLocaleString()}
+                  {entry.state === 'attention' && (
+                    <>
+                      {' '}
+                      — not accepted: {entry.problem?.message}{' '}
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => void discardEntry(localDb(), entry.seq!)}
+                      >
+                        Discard
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </section>
 
@@ -151,13 +234,35 @@ export function ConsentPage() {
               type="button"
               className="btn btn-danger"
               disabled={busy}
-              onClick={() => void run(consentApi.withdraw, 'Your consent has been withdrawn.')}
+              onClick={() => setConfirmWithdraw(true)}
             >
               Withdraw consent
             </button>
           )}
         </div>
       </form>
+
+      <Modal open={confirmWithdraw} title="Withdraw your consent?" onClose={() => setConfirmWithdraw(false)}>
+        <p>
+          Your recordings and translations will be left out of every dataset export and every model trained
+          from now on. You can give consent again at any time.
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setConfirmWithdraw(false);
+              void run('withdraw', 'Your consent has been withdrawn.');
+            }}
+          >
+            Withdraw consent
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirmWithdraw(false)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
 
       <nav aria-label="Consent documents" className="card">
         <h2>Documents</h2>

@@ -1,5 +1,8 @@
-// Settings: appearance (theme). Sync and storage join here with the offline engine.
+// Settings: appearance (theme), sync and storage, and installing the app.
+import { useAuth } from '../auth/use-auth.ts';
 import { setTheme, useTheme, type Theme } from '../theme/theme.ts';
+import { InstallSection } from './install-section.tsx';
+import { SyncSection } from './sync-section.tsx';
 
 const THEMES: { value: Theme; label: string; hint: string }[] = [
   { value: 'dark', label: 'Dark', hint: 'Default; easier on the battery of most phones' },
@@ -8,6 +11,7 @@ const THEMES: { value: Theme; label: string; hint: string }[] = [
 
 export function SettingsPage() {
   const theme = useTheme();
+  const { user } = useAuth();
   return (
     <div className="page page-narrow">
       <div className="page-header">
@@ -33,6 +37,8 @@ export function SettingsPage() {
           </label>
         ))}
       </fieldset>
+      {user && <SyncSection />}
+      <InstallSection />
     </div>
   );
 }

@@ -1,115 +1,248 @@
-// One row of the editor: English, the editable Lopit field (saved on leaving it), status, and conflict choice.
-import { useEffect, useState } from 'react';
-import type { TranslationPair } from '../../../core/api/translation.ts';
+// One row of the editor: English, the editable Lopit field (saved on leaving it), its status, and the
+// conflict choice when someone else changed the pair meanwhile.
+import { useEffect, useRef, useState } from 'react';
+import {
+  saveTranslationSchema,
+  type SaveTranslation,
+  type TranslationPair,
+} from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { translationApi } from './translation-api.ts';
+import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { discardEntry, replaceEntry, retryEntry } from '../../offline/outbox.ts';
+import { syncEngine, useSyncStatus } from '../../offline/sync.ts';
+import { useBusy } from '../../pwa/busy.ts';
+import { queueTranslation, shownText } from './local-pairs.ts';
 
-type RowState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'error'; message: string }
-  | { kind: 'conflict'; theirs: TranslationPair };
+/** What to tell the contributor about a refusal, by status. */
+function whatToDo(status: number | null): string {
+  if (status === 403) return 'Check that you have given translation consent, then try again.';
+  if (status === 404) return 'This sentence was removed; your text can be discarded.';
+  if (status === 400) return 'Correct the text and leave the field to save it again.';
+  return 'Try again, or discard your change.';
+}
 
 export function PairRow({
   pair,
-  onChange,
+  edit,
+  userId,
 }: {
   pair: TranslationPair;
-  onChange: (pair: TranslationPair) => void;
+  edit: OutboxEntry | undefined;
+  userId: string;
 }) {
-  const [text, setText] = useState(pair.lopit);
-  const [state, setState] = useState<RowState>({ kind: 'idle' });
+  const current = shownText(pair, edit);
+  const [text, setText] = useState(current);
+  const [focused, setFocused] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [savedUntil, setSavedUntil] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hadEdit = useRef(edit !== undefined);
+  const { phase } = useSyncStatus();
 
+  // Follow changes from elsewhere (sync, another tab) unless the contributor is typing.
   useEffect(() => {
-    if (state.kind !== 'saved') return;
-    const timer = setTimeout(() => setState({ kind: 'idle' }), SAVE_CHECKMARK_MS);
-    return () => clearTimeout(timer);
-  }, [state.kind]);
+    if (!focused) setText(current);
+  }, [current, focused]);
 
-  async function save(value: string, baseVersion: number) {
-    if (value.trim() === pair.lopit && baseVersion === pair.version) return;
-    setState({ kind: 'saving' });
-    try {
-      const { pair: saved } = await translationApi.save(pair.id, value.trim(), baseVersion);
-      onChange(saved);
-      setText(saved.lopit);
-      setState({ kind: 'saved' });
-    } catch (caught) {
-      const details =
-        caught instanceof ApiError
-          ? (caught.details as { current?: TranslationPair } | undefined)
-          : undefined;
-      if (caught instanceof ApiError && caught.status === 409 && details?.current)
-        setState({ kind: 'conflict', theirs: details.current });
-      else setState({ kind: 'error', message: (caught as Error).message });
+  // The waiting edit was confirmed: show the check mark for a moment.
+  useEffect(() => {
+    if (hadEdit.current && !edit) setSavedUntil(Date.now() + SAVE_CHECKMARK_MS);
+    hadEdit.current = edit !== undefined;
+  }, [edit]);
+  useEffect(() => {
+    if (!savedUntil) return;
+    const timer = setTimeout(() => setSavedUntil(0), SAVE_CHECKMARK_MS);
+    return () => clearTimeout(timer);
+  }, [savedUntil]);
+
+  useBusy(focused && text.trim() !== current, 'an unsaved translation');
+
+  const conflict =
+    edit?.state === 'attention' && edit.problem?.code === 'EDIT_CONFLICT'
+      ? (edit.problem.details as { current?: TranslationPair } | undefined)?.current
+      : undefined;
+
+  async function save() {
+    const value = text.trim();
+    if (value === current && !conflict) return;
+    const parsed = saveTranslationSchema.safeParse({
+      id: pair.id,
+      translation: value,
+      baseVersion: pair.version,
+    });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? 'This text cannot be saved');
+      return;
     }
+    setFieldError(null);
+    if (conflict && edit?.seq !== undefined) {
+      // Saving over their text, knowingly: the edit is based on their version now.
+      await replaceEntry(localDb(), edit.seq, {
+        id: pair.id,
+        translation: value,
+        baseVersion: conflict.version,
+      });
+      void syncEngine().trigger();
+      return;
+    }
+    if (value === current) return;
+    await queueTranslation(pair, userId, value);
+  }
+
+  async function keepMine() {
+    if (!conflict || edit?.seq === undefined) return;
+    const mine = (edit.body as SaveTranslation).translation;
+    await localDb().pairs.put({ ...conflict, cachedAt: Date.now() });
+    await replaceEntry(localDb(), edit.seq, {
+      id: pair.id,
+      translation: mine,
+      baseVersion: conflict.version,
+    });
+    void syncEngine().trigger();
+  }
+
+  async function takeTheirs() {
+    if (!conflict || edit?.seq === undefined) return;
+    hadEdit.current = false; // leaving the edit is not a save: no check mark
+    await localDb().transaction('rw', localDb().outbox, localDb().pairs, async () => {
+      await localDb().pairs.put({ ...conflict, cachedAt: Date.now() });
+      await discardEntry(localDb(), edit.seq!);
+    });
+    setText(conflict.lopit);
   }
 
   const inputId = `pair-${pair.id}`;
+  const errorId = `${inputId}-error`;
+  const refused = edit?.state === 'attention' && !conflict ? edit.problem : undefined;
   return (
-    <tr data-testid="pair-row">
+    <tr data-testid="pair-row" data-pair-id={pair.id}>
       <td>
         <label htmlFor={inputId}>{pair.english}</label>
       </td>
       <td>
         <input
+          ref={inputRef}
           id={inputId}
           className="input"
           lang="lpx"
           value={text}
           placeholder="Add the Lopit translation"
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? errorId : undefined}
           onChange={(event) => setText(event.target.value)}
-          onBlur={() => void save(text, pair.version)}
-          disabled={state.kind === 'saving'}
+          onFocus={() => setFocused(true)}
+          onBlur={() => {
+            setFocused(false);
+            void save();
+          }}
         />
-        {state.kind === 'conflict' && (
-          <div className="notice-box conflict" role="alert">
-            <p>Someone else saved “{state.theirs.lopit || '(empty)'}” while you were editing.</p>
+        {fieldError && (
+          <p id={errorId} className="field-error">
+            {fieldError}
+          </p>
+        )}
+        {conflict && (
+          <div className="notice-box conflict" role="alert" data-testid="conflict">
+            <p>
+              Someone else changed this translation while yours was waiting. Both are kept until you choose.
+            </p>
+            <dl className="conflict-texts">
+              <dt>Yours</dt>
+              <dd lang="lpx">{(edit!.body as SaveTranslation).translation || '(empty)'}</dd>
+              <dt>Theirs</dt>
+              <dd lang="lpx">{conflict.lopit || '(empty)'}</dd>
+            </dl>
             <div className="button-row">
-              <button type="button" className="btn" onClick={() => void save(text, state.theirs.version)}>
+              <button type="button" className="btn" onClick={() => void keepMine()}>
                 Keep mine
+              </button>
+              <button type="button" className="btn" onClick={() => void takeTheirs()}>
+                Take theirs
+              </button>
+              <button type="button" className="btn" onClick={() => inputRef.current?.focus()}>
+                Edit
+              </button>
+            </div>
+            <p className="muted">To combine them, choose Edit, change the text, and leave the field.</p>
+          </div>
+        )}
+        {refused && (
+          <div className="error-box" role="alert" data-testid="refused">
+            <p>
+              The server did not accept this change: {refused.message} {whatToDo(refused.status)}
+            </p>
+            <div className="button-row">
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void retryEntry(localDb(), edit!.seq!).then(() => syncEngine().trigger())}
+              >
+                Try again
               </button>
               <button
                 type="button"
                 className="btn"
                 onClick={() => {
-                  onChange(state.theirs);
-                  setText(state.theirs.lopit);
-                  setState({ kind: 'idle' });
+                  hadEdit.current = false;
+                  void discardEntry(localDb(), edit!.seq!);
                 }}
               >
-                Take theirs
+                Discard my change
               </button>
             </div>
           </div>
         )}
-        {state.kind === 'error' && (
-          <p className="field-error">{state.message} Your text is kept here; leave the field to try again.</p>
-        )}
       </td>
       <td className="pair-status">
-        <StatusIcon state={state} pair={pair} />
+        <StatusIcon
+          pair={pair}
+          edit={edit}
+          conflict={Boolean(conflict)}
+          saved={savedUntil > 0}
+          waiting={phase === 'offline' || phase === 'signed-out'}
+        />
       </td>
     </tr>
   );
 }
 
-function StatusIcon({ state, pair }: { state: RowState; pair: TranslationPair }) {
-  if (state.kind === 'saving') return <span role="status">Saving…</span>;
-  if (state.kind === 'saved')
+function StatusIcon({
+  pair,
+  edit,
+  conflict,
+  saved,
+  waiting,
+}: {
+  pair: TranslationPair;
+  edit: OutboxEntry | undefined;
+  conflict: boolean;
+  saved: boolean;
+  waiting: boolean;
+}) {
+  if (conflict) return <span data-testid="pair-status">⚠ Conflict</span>;
+  if (edit?.state === 'attention') return <span data-testid="pair-status">⚠ Not accepted</span>;
+  if (edit)
+    return waiting ? (
+      <span data-testid="pair-status" title="Saved on this device; sent when you are back online">
+        ⏳ Waiting to sync
+      </span>
+    ) : (
+      <span role="status" data-testid="pair-status">
+        Saving…
+      </span>
+    );
+  if (saved)
     return (
       <span role="status" data-testid="saved-check">
         ✓ Saved
       </span>
     );
-  if (state.kind === 'error') return <span>⚠ Not saved</span>;
-  if (state.kind === 'conflict') return <span>⚠ Conflict</span>;
   return pair.lopit ? (
-    <span title="Translated">● Translated</span>
+    <span data-testid="pair-status" title="Translated">
+      ● Translated
+    </span>
   ) : (
-    <span className="muted" title="Not translated yet">
+    <span className="muted" data-testid="pair-status" title="Not translated yet">
       ○ Empty
     </span>
   );

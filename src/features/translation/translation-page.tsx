@@ -1,45 +1,72 @@
-// /translation: contributors translate the English prompt sentences into Lopit.
+// /translation: contributors translate the English prompt sentences into Lopit, online or offline.
+// Pairs are read from this device's cache (refreshed from the server when it can be reached); edits go
+// to the outbox and show as waiting until the server confirms them.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { TranslationPair } from '../../../core/api/translation.ts';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import type { ApiError } from '../../lib/api-client.ts';
+import { useOutbox } from '../../offline/use-outbox.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { cachedPairs, latestEditByPair, localCsv, refreshPairs } from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
 
-export function TranslationPage() {
-  const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
-  const [pairs, setPairs] = useState<TranslationPair[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+type Fetch =
+  { kind: 'loading' } | { kind: 'fresh' } | { kind: 'offline' } | { kind: 'error'; message: string };
 
-  const load = useCallback(async (selected: TranslationCategory | 'all') => {
-    setPairs(null);
+function download(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function TranslationPage() {
+  const { user } = useAuth();
+  const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
+  const [fetchState, setFetchState] = useState<Fetch>({ kind: 'loading' });
+  const [exportNote, setExportNote] = useState<string | null>(null);
+  const pairs = useLiveQuery(() => cachedPairs(category), [category]);
+  const edits = latestEditByPair(useOutbox());
+
+  const refresh = useCallback(async (selected: TranslationCategory | 'all') => {
+    setFetchState({ kind: 'loading' });
     try {
-      setPairs((await translationApi.pairs(selected === 'all' ? undefined : selected)).pairs);
-      setError(null);
+      await refreshPairs(selected);
+      setFetchState({ kind: 'fresh' });
     } catch (caught) {
-      setError((caught as Error).message);
-      setPairs([]);
+      const error = caught as ApiError;
+      setFetchState(error.status === null ? { kind: 'offline' } : { kind: 'error', message: error.message });
     }
   }, []);
-  useEffect(() => void load(category), [category, load]);
+  useEffect(() => void refresh(category), [category, refresh]);
 
   async function exportCsv() {
+    setExportNote(null);
     try {
-      const blob = await translationApi.exportCsv();
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), { href: url, download: 'translations.csv' });
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      download(await translationApi.exportCsv(), 'translations.csv');
     } catch (caught) {
-      setError((caught as Error).message);
+      if ((caught as ApiError).status !== null) {
+        setExportNote((caught as Error).message);
+        return;
+      }
+      // Offline: the file is made from this device's copy, with the edits still waiting marked pending.
+      const all = await cachedPairs('all');
+      download(new Blob([localCsv(all, edits)], { type: 'text/csv;charset=utf-8' }), 'translations.csv');
+      setExportNote('You are offline: the file was made from the copy on this device.');
     }
   }
 
-  const translated = pairs?.filter((pair) => pair.lopit).length ?? 0;
+  const loading = pairs === undefined || (pairs.length === 0 && fetchState.kind === 'loading');
+  const translated = pairs?.filter((pair) => edits.has(pair.id) || pair.lopit).length ?? 0;
   return (
     <div className="page">
       <div className="page-header">
         <h1>Translation Editor</h1>
-        <p>Write each sentence the way it is said in Lopit. Your work is saved when you leave the field.</p>
+        <p>
+          Write each sentence the way it is said in Lopit. Your work is saved on this device when you leave
+          the field, and sent to the server as soon as there is a connection.
+        </p>
       </div>
       <div className="toolbar">
         <label>
@@ -66,14 +93,26 @@ export function TranslationPage() {
           </span>
         )}
       </div>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
+      {fetchState.kind === 'offline' && (
+        <div className="notice-box" role="status" data-testid="translation-offline">
+          {pairs && pairs.length > 0
+            ? 'You are offline. These are the sentences saved on this device; your edits are kept and sent when you are back online.'
+            : 'You are offline, and the sentences have not been downloaded to this device yet. Open this page once with a connection.'}
         </div>
       )}
-      {pairs === null && <p>Loading translations...</p>}
-      {pairs?.length === 0 && !error && <p>No translations available</p>}
-      {pairs && pairs.length > 0 && (
+      {fetchState.kind === 'error' && (
+        <div className="error-box" role="alert">
+          {fetchState.message}
+        </div>
+      )}
+      {exportNote && (
+        <p className="muted" role="status">
+          {exportNote}
+        </p>
+      )}
+      {loading && <p>Loading translations...</p>}
+      {!loading && pairs.length === 0 && fetchState.kind === 'fresh' && <p>No translations available</p>}
+      {!loading && pairs.length > 0 && user && (
         <div className="table-wrap">
           <table className="pairs-table">
             <thead>
@@ -85,13 +124,7 @@ export function TranslationPage() {
             </thead>
             <tbody>
               {pairs.map((pair) => (
-                <PairRow
-                  key={pair.id}
-                  pair={pair}
-                  onChange={(next) =>
-                    setPairs((list) => list?.map((item) => (item.id === next.id ? next : item)) ?? null)
-                  }
-                />
+                <PairRow key={pair.id} pair={pair} edit={edits.get(pair.id)} userId={user.id} />
               ))}
             </tbody>
           </table>

@@ -1,0 +1,21 @@
+// Retry timing of the sync engine: about 1 s after the first failure, doubling up to a 5-minute cap,
+// with "equal jitter" (half fixed, half random) so phones coming back online together do not retry in step.
+
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+
+/** Delay before the next attempt after `failures` consecutive failures (1 for the first). */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const exponent = Math.max(0, failures - 1);
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(exponent, 30));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** A Retry-After header (seconds or an HTTP date) as milliseconds from `now`, or null. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}

@@ -1,0 +1,105 @@
+// The one module that owns IndexedDB (Dexie, versioned schema): the outbox of changes waiting for the
+// server, caches of server data the offline screens read, and room for recordings.
+// Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
+import Dexie, { type EntityTable } from 'dexie';
+import type { ConsentStatus } from '../../core/api/consent.ts';
+import type { TranslationPair } from '../../core/api/translation.ts';
+
+export const LOCAL_DB_NAME = 'lopit';
+
+/** What kind of change an outbox entry carries; each kind has its endpoint and its effect on the caches. */
+export type OutboxKind = 'translation.save' | 'consent.submit' | 'consent.withdraw';
+
+/** Why an entry stopped: shown to the contributor with what to do. */
+export interface OutboxProblem {
+  status: number | null;
+  code?: string | undefined;
+  message: string;
+  details?: unknown;
+}
+
+export interface OutboxEntry {
+  /** Auto-increment: the order in which entries are replayed. */
+  seq?: number;
+  /** Client-generated UUID, sent as Idempotency-Key: the server applies each entry at most once. */
+  id: string;
+  /** Whose change this is; only that user's session replays it. */
+  userId: string;
+  kind: OutboxKind;
+  /** Entries about the same thing ('pair:12', 'consent') keep their order and wait for one another. */
+  subject: string;
+  /** Path under /api, e.g. 'translation/save'. */
+  path: string;
+  body: unknown;
+  /** What the contributor sees in the list of waiting items. */
+  label: string;
+  createdAt: number;
+  /** Set on the first attempt: from then on the body is frozen (the server may have seen it). */
+  sentAt?: number | undefined;
+  attempts: number;
+  /** 'attention': the server refused it (4xx); it waits for the contributor instead of being retried. */
+  state: 'pending' | 'attention';
+  problem?: OutboxProblem | undefined;
+}
+
+export interface CachedPair extends TranslationPair {
+  /** When this copy was read from the server. */
+  cachedAt: number;
+}
+
+export interface CachedConsent {
+  userId: string;
+  status: ConsentStatus;
+  cachedAt: number;
+}
+
+export interface CachedLexiconEntry {
+  id: number;
+  lopit: string;
+  english: string;
+  partOfSpeech: string | null;
+}
+
+/** Room for the recordings of the audio issue: metadata here, audio as ArrayBuffer chunks beside it. */
+export interface LocalRecording {
+  id: string;
+  userId: string;
+  createdAt: number;
+  state: string;
+  meta: Record<string, unknown>;
+}
+
+export interface LocalRecordingChunk {
+  recordingId: string;
+  index: number;
+  data: ArrayBuffer;
+}
+
+export class LocalDb extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  pairs!: EntityTable<CachedPair, 'id'>;
+  consents!: EntityTable<CachedConsent, 'userId'>;
+  lexicon!: EntityTable<CachedLexiconEntry, 'id'>;
+  recordings!: EntityTable<LocalRecording, 'id'>;
+  recordingChunks!: EntityTable<LocalRecordingChunk, 'recordingId'>;
+
+  constructor(name = LOCAL_DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      outbox: '++seq, &id, userId, subject, [userId+seq]',
+      pairs: 'id, category',
+      consents: 'userId',
+      lexicon: 'id, lopit, english',
+      recordings: 'id, userId, state, createdAt',
+      recordingChunks: '[recordingId+index], recordingId',
+    });
+  }
+}
+
+let shared: LocalDb | null = null;
+
+/** The app's database, opened on first use. */
+export function localDb(): LocalDb {
+  shared ??= new LocalDb();
+  return shared;
+}

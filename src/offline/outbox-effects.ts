@@ -1,0 +1,43 @@
+// What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy,
+// and later unsent edits of the same translation are rebased onto the version the server now holds.
+import type { ConsentStatus } from '../../core/api/consent.ts';
+import type { SaveTranslation, TranslationPair } from '../../core/api/translation.ts';
+import type { LocalDb, OutboxEntry } from './local-db.ts';
+
+/** Removes a confirmed entry and applies the server's answer to the caches, in one transaction. */
+export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: unknown, now = Date.now()) {
+  await db.transaction('rw', [db.outbox, db.pairs, db.consents], async () => {
+    await db.outbox.delete(entry.seq);
+    switch (entry.kind) {
+      case 'translation.save': {
+        const { pair } = response as { pair: TranslationPair };
+        const cached = await db.pairs.get(pair.id);
+        // A newer copy may already be cached (read from the server after this save).
+        if (!cached || cached.version <= pair.version) await db.pairs.put({ ...pair, cachedAt: now });
+        await rebaseLaterEdits(db, entry, pair.version);
+        break;
+      }
+      case 'consent.submit':
+      case 'consent.withdraw':
+        await db.consents.put({ userId: entry.userId, status: response as ConsentStatus, cachedAt: now });
+        break;
+    }
+  });
+}
+
+/** Later edits of the same pair by the same person were made on top of this one: base them on its result. */
+async function rebaseLaterEdits(db: LocalDb, confirmed: OutboxEntry, version: number) {
+  const later = await db.outbox
+    .where('subject')
+    .equals(confirmed.subject)
+    .filter(
+      (entry) =>
+        entry.userId === confirmed.userId && entry.sentAt === undefined && entry.kind === 'translation.save',
+    )
+    .toArray();
+  for (const entry of later) {
+    await db.outbox.update(entry.seq, {
+      body: { ...(entry.body as SaveTranslation), baseVersion: version },
+    });
+  }
+}

@@ -1,0 +1,134 @@
+// The outbox: changes made on this device, kept in IndexedDB until the server confirms each one.
+// Entries replay in order; entries about the same subject never overtake one another, and an entry the
+// server refused holds back the later entries of its subject until the contributor decides.
+import Dexie from 'dexie';
+import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+
+export interface NewOutboxEntry {
+  userId: string;
+  kind: OutboxKind;
+  subject: string;
+  path: string;
+  body: unknown;
+  label: string;
+}
+
+export interface EnqueueOptions {
+  /**
+   * Replace the body of the latest entry of the same subject when it has never been sent (a second edit of
+   * the same field while offline), instead of adding another entry.
+   */
+  coalesce?: boolean;
+  now?: number;
+}
+
+export function newEntryId(): string {
+  return crypto.randomUUID();
+}
+
+/** Adds a change to the outbox (or folds it into an unsent one of the same subject) and returns the entry. */
+export async function enqueue(
+  db: LocalDb,
+  change: NewOutboxEntry,
+  { coalesce = false, now = Date.now() }: EnqueueOptions = {},
+): Promise<OutboxEntry> {
+  return db.transaction('rw', db.outbox, async () => {
+    if (coalesce) {
+      const latest = (await entriesOf(db, change.userId)).filter((e) => e.subject === change.subject).at(-1);
+      if (
+        latest &&
+        latest.state === 'pending' &&
+        latest.sentAt === undefined &&
+        latest.kind === change.kind
+      ) {
+        const updated: OutboxEntry = { ...latest, body: change.body, label: change.label };
+        await db.outbox.put(updated);
+        return updated;
+      }
+    }
+    const entry: OutboxEntry = {
+      ...change,
+      id: newEntryId(),
+      createdAt: now,
+      attempts: 0,
+      state: 'pending',
+    };
+    const seq = await db.outbox.add(entry);
+    return { ...entry, seq };
+  });
+}
+
+/** A user's entries in replay order. */
+export function entriesOf(db: LocalDb, userId: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('[userId+seq]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray();
+}
+
+/**
+ * The next entry to send: the first pending one whose subject has no earlier entry waiting for the
+ * contributor. Entries are given in replay order.
+ */
+export function nextSendable(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
+  const held = new Set<string>();
+  for (const entry of entries) {
+    if (entry.state === 'attention') {
+      held.add(entry.subject);
+      continue;
+    }
+    if (!held.has(entry.subject)) return entry;
+  }
+  return undefined;
+}
+
+/** Entries that cannot move until an earlier entry of their subject is resolved. */
+export function isHeldBack(entries: readonly OutboxEntry[], entry: OutboxEntry): boolean {
+  return entries.some(
+    (other) =>
+      other.subject === entry.subject &&
+      other.state === 'attention' &&
+      (other.seq ?? 0) < (entry.seq ?? 0) &&
+      other.id !== entry.id,
+  );
+}
+
+/** Records an attempt before the request goes out: from here on the body must not change. */
+export async function markAttempt(db: LocalDb, entry: OutboxEntry, now = Date.now()): Promise<OutboxEntry> {
+  const updated: OutboxEntry = { ...entry, sentAt: entry.sentAt ?? now, attempts: entry.attempts + 1 };
+  await db.outbox.update(entry.seq, { sentAt: updated.sentAt, attempts: updated.attempts });
+  return updated;
+}
+
+/** The server refused the entry: keep it, stop retrying it, and tell the contributor. */
+export async function park(db: LocalDb, entry: OutboxEntry, problem: OutboxProblem): Promise<void> {
+  await db.outbox.update(entry.seq, { state: 'attention', problem });
+}
+
+/** The contributor asks to try a refused entry again as it is (e.g. after giving consent). */
+export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
+  await db.outbox.update(seq, { state: 'pending', problem: undefined });
+}
+
+/**
+ * Replaces a refused entry with a new change in the same place of the queue, under a new
+ * Idempotency-Key (the body differs, so the old key must not be reused).
+ */
+export async function replaceEntry(db: LocalDb, seq: number, body: unknown, label?: string): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return;
+    await db.outbox.put({
+      ...entry,
+      id: newEntryId(),
+      body,
+      label: label ?? entry.label,
+      state: 'pending',
+      problem: undefined,
+      sentAt: undefined,
+      attempts: 0,
+    });
+  });
+}
+
+/** The contributor gives up a change. */
+export async function discardEntry(db: LocalDb, seq: number): Promise<void> {
+  await db.outbox.delete(seq);
+}

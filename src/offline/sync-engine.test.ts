@@ -1,0 +1,217 @@
+// The sync engine against an in-process stand-in for the server that honours Idempotency-Key.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDb } from './local-db.ts';
+import { enqueue, entriesOf } from './outbox.ts';
+import { SyncEngine, type SyncEnvironment } from './sync-engine.ts';
+
+interface Saved {
+  id: number;
+  lopit: string;
+  version: number;
+}
+
+/** A minimal translation server: versions, conflicts, idempotency keys, and switchable failures. */
+class FakeServer {
+  pairs = new Map<number, Saved>([
+    [1, { id: 1, lopit: '', version: 1 }],
+    [2, { id: 2, lopit: '', version: 1 }],
+  ]);
+  applied: string[] = [];
+  keys = new Map<string, { body: string; response: unknown }>();
+  requests: { path: string; key: string | null }[] = [];
+  down = false;
+  /** Apply the change, then drop the connection before answering (the response is lost). */
+  loseNextResponse = false;
+  status: number | null = null;
+
+  fetch: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    const path = url.replace(/^.*\/api\//, '');
+    if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
+    if (path === 'health') return Promise.resolve(json(200, { status: 'ok' }));
+    const headers = new Headers(init?.headers);
+    const key = headers.get('Idempotency-Key');
+    this.requests.push({ path, key });
+    if (this.status) return Promise.resolve(json(this.status, { message: `status ${this.status}` }));
+    if (headers.get('Authorization') !== 'Bearer t1')
+      return Promise.resolve(json(401, { message: 'Sign in' }));
+    const bodyText = typeof init?.body === 'string' ? init.body : '';
+    const known = key ? this.keys.get(key) : undefined;
+    if (known) {
+      if (known.body !== bodyText)
+        return Promise.resolve(json(422, { message: 'reused', code: 'IDEMPOTENCY_KEY_REUSED' }));
+      return Promise.resolve(json(200, known.response));
+    }
+    const body = JSON.parse(bodyText) as { id: number; translation: string; baseVersion: number };
+    const pair = this.pairs.get(body.id)!;
+    if (pair.version !== body.baseVersion && pair.lopit !== body.translation) {
+      return Promise.resolve(
+        json(409, { message: 'conflict', code: 'EDIT_CONFLICT', details: { current: pair } }),
+      );
+    }
+    const next = { ...pair, lopit: body.translation, version: pair.version + 1 };
+    this.pairs.set(body.id, next);
+    this.applied.push(`${body.id}:${body.translation}`);
+    const response = {
+      pair: { ...next, english: 'x', category: 'greetings', status: 'approved', updatedAt: '' },
+    };
+    if (key) this.keys.set(key, { body: bodyText, response });
+    if (this.loseNextResponse) {
+      this.loseNextResponse = false;
+      return Promise.reject(new TypeError('connection reset'));
+    }
+    return Promise.resolve(json(200, response));
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** An exclusive lock shared by engines of one test, like navigator.locks across tabs. */
+function sharedLock(): LockManager {
+  let tail = Promise.resolve();
+  return {
+    request: ((_name: string, _options: LockOptions, run: () => Promise<void>) => {
+      const result = tail.then(() => run());
+      tail = result.catch(() => undefined);
+      return result;
+    }) as LockManager['request'],
+    query: () => Promise.resolve({}),
+  };
+}
+
+let db: LocalDb;
+let server: FakeServer;
+let timers: { run: () => void; ms: number }[];
+let counter = 0;
+
+/** Fires the scheduled retry and waits for the replay it starts. */
+async function runTimer(sync: SyncEngine) {
+  timers.shift()!.run();
+  await sync.whenIdle();
+}
+
+function engine(overrides: Partial<SyncEnvironment> = {}) {
+  return new SyncEngine({
+    db,
+    apiBase: 'http://server/api',
+    session: () => ({ userId: 'u1', token: 't1' }),
+    fetch: server.fetch,
+    random: () => 1,
+    setTimer: (run, ms) => timers.push({ run, ms }),
+    clearTimer: () => undefined,
+    ...overrides,
+  });
+}
+
+const edit = (id: number, translation: string, baseVersion = 1) =>
+  enqueue(db, {
+    userId: 'u1',
+    kind: 'translation.save',
+    subject: `pair:${id}`,
+    path: 'translation/save',
+    body: { id, translation, baseVersion },
+    label: `pair ${id}`,
+  });
+
+beforeEach(async () => {
+  db = new LocalDb(`engine-test-${++counter}`);
+  await db.open();
+  server = new FakeServer();
+  timers = [];
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+describe('SyncEngine', () => {
+  it('replays entries in order with their keys and empties the outbox', async () => {
+    await edit(1, 'a');
+    await edit(2, 'b');
+    await edit(1, 'c', 1); // made on top of 'a' while offline: rebased when 'a' is confirmed
+    const sync = engine();
+    await sync.trigger();
+    expect(server.applied).toEqual(['1:a', '2:b', '1:c']);
+    expect(new Set(server.requests.map((request) => request.key)).size).toBe(3);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.pairs.get(1)).toMatchObject({ lopit: 'c', version: 3 });
+    expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
+  });
+
+  it('keeps everything while the server cannot be reached, and retries with growing delays', async () => {
+    await edit(1, 'a');
+    server.down = true;
+    const sync = engine();
+    await sync.trigger();
+    expect(sync.getStatus().phase).toBe('offline');
+    expect(await db.outbox.count()).toBe(1);
+    expect(timers.map((timer) => timer.ms)).toEqual([1_000]);
+    await runTimer(sync);
+    expect(timers.map((timer) => timer.ms)).toEqual([2_000]);
+    server.down = false;
+    await runTimer(sync);
+    expect(server.applied).toEqual(['1:a']);
+    expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
+  });
+
+  it('applies an entry once when the answer was lost and the entry is sent again', async () => {
+    await edit(1, 'a');
+    server.loseNextResponse = true;
+    const sync = engine();
+    await sync.trigger();
+    expect(await db.outbox.count()).toBe(1);
+    const [entry] = await entriesOf(db, 'u1');
+    expect(entry!.attempts).toBe(1);
+    await sync.trigger();
+    expect(server.applied).toEqual(['1:a']);
+    expect(server.requests.map((request) => request.key)).toEqual([entry!.id, entry!.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('retries 5xx and 429 but keeps a 409 conflict for the contributor', async () => {
+    await edit(1, 'mine');
+    server.status = 503;
+    const sync = engine();
+    await sync.trigger();
+    expect((await entriesOf(db, 'u1'))[0]!.state).toBe('pending');
+    server.status = 429;
+    await sync.trigger();
+    expect((await entriesOf(db, 'u1'))[0]!.state).toBe('pending');
+    server.status = null;
+    server.pairs.set(1, { id: 1, lopit: 'theirs', version: 2 });
+    await edit(2, 'other');
+    await sync.trigger();
+    const [conflict] = await entriesOf(db, 'u1');
+    expect(conflict).toMatchObject({ state: 'attention', problem: { status: 409, code: 'EDIT_CONFLICT' } });
+    expect((conflict!.problem!.details as { current: Saved }).current.lopit).toBe('theirs');
+    expect(server.applied).toEqual(['2:other']);
+  });
+
+  it('pauses when the session is no longer accepted, keeping every entry', async () => {
+    await edit(1, 'a');
+    const sync = engine({ session: () => ({ userId: 'u1', token: 'expired' }) });
+    await sync.trigger();
+    expect(sync.getStatus().phase).toBe('signed-out');
+    expect(await db.outbox.count()).toBe(1);
+    expect(timers).toHaveLength(0);
+  });
+
+  it('sends nothing without a session', async () => {
+    await edit(1, 'a');
+    await engine({ session: () => null }).trigger();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('two engines sharing the lock send each entry once', async () => {
+    for (let i = 0; i < 10; i += 1) await edit(i % 2 === 0 ? 1 : 2, `t${i}`);
+    const locks = sharedLock();
+    const first = engine({ locks });
+    const second = engine({ locks });
+    await Promise.all([first.trigger(), second.trigger(), first.trigger()]);
+    expect(server.requests.filter((request) => request.path === 'translation/save')).toHaveLength(10);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

@@ -1,0 +1,290 @@
+// The sync engine: replays the outbox to the server, in order, exactly once per entry.
+//
+// - Runs when asked (start, `online`, back to the tab, a new entry, the service worker's Background Sync)
+//   and on a backoff timer after failures (backoff.ts).
+// - Whether the server is reachable is learnt from real requests, never from navigator.onLine.
+// - One replay at a time across tabs and the service worker (Web Locks).
+// - Each entry is sent with its UUID as Idempotency-Key, and leaves the outbox only after the server has
+//   confirmed it. Network errors, timeouts, 429 and 5xx are retried; any other refusal is kept for the
+//   contributor to resolve, with the server's reason; 401 pauses everything until the user signs in again.
+//
+// Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code.
+import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { backoffDelay, retryAfterMs } from './backoff.ts';
+import type { LocalDb, OutboxEntry, OutboxProblem } from './local-db.ts';
+import { entriesOf, markAttempt, nextSendable, park } from './outbox.ts';
+import { confirmEntry } from './outbox-effects.ts';
+
+export const SYNC_LOCK_NAME = 'lopit-outbox-replay';
+export const SYNC_REQUEST_TIMEOUT_MS = 20_000;
+
+export interface SyncSession {
+  userId: string;
+  token: string;
+}
+
+export interface SyncEnvironment {
+  db: LocalDb;
+  /** Base address of the API, e.g. '/api' or 'http://127.0.0.1:3000/api'. */
+  apiBase: string;
+  session(): SyncSession | null | Promise<SyncSession | null>;
+  fetch?: typeof fetch;
+  locks?: LockManager | undefined;
+  now?: () => number;
+  random?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** Called after every entry the server confirmed (e.g. to record the time of the last sync). */
+  onConfirmed?: (entry: OutboxEntry) => void | Promise<void>;
+}
+
+export type SyncPhase =
+  /** Nothing known yet. */
+  | 'unknown'
+  /** The last request reached the server. */
+  | 'online'
+  /** The last request did not reach the server (or the server failed); a retry is scheduled. */
+  | 'offline'
+  | 'syncing'
+  /** The server no longer accepts the session: sign in again to send what is waiting. */
+  | 'signed-out';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** Entries sent in the current replay, and how many were waiting when it started. */
+  progress: { done: number; total: number } | null;
+  lastSuccessAt: number | null;
+  nextAttemptAt: number | null;
+  consecutiveFailures: number;
+  lastError: string | null;
+}
+
+type Outcome =
+  | { kind: 'confirmed'; body: unknown }
+  | { kind: 'retry'; message: string; retryAfter: number | null }
+  | { kind: 'signed-out'; message: string }
+  | { kind: 'refused'; problem: OutboxProblem };
+
+export class SyncEngine {
+  private status: SyncStatus = {
+    phase: 'unknown',
+    progress: null,
+    lastSuccessAt: null,
+    nextAttemptAt: null,
+    consecutiveFailures: 0,
+    lastError: null,
+  };
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private stopped = false;
+
+  constructor(private readonly env: SyncEnvironment) {}
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Marks the device as offline at once (the browser's `offline` event is reliable in that direction). */
+  noteOffline(): void {
+    this.update({ phase: 'offline' });
+  }
+
+  /**
+   * Replays now (or right after the replay in progress). Resolves when this tab's replay is over; when
+   * another tab holds the lock, after that tab's replay.
+   */
+  trigger(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.cancelTimer();
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.withLock(() => this.replay());
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves when no replay of this engine is running. */
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops timers; a replay in progress finishes its current request. */
+  stop(): void {
+    this.stopped = true;
+    this.cancelTimer();
+  }
+
+  private async withLock(run: () => Promise<void>): Promise<void> {
+    const locks = this.env.locks;
+    // Without Web Locks (old browsers) a tab replays alone; the server's idempotency keeps it exactly-once.
+    if (!locks) return run();
+    await locks.request(SYNC_LOCK_NAME, { mode: 'exclusive' }, run);
+  }
+
+  private async replay(): Promise<void> {
+    const { db } = this.env;
+    const session = await this.env.session();
+    if (!session) return this.probe();
+    let entries = await entriesOf(db, session.userId);
+    let next = nextSendable(entries);
+    if (!next) {
+      // Nothing to send: still learn whether the server is reachable, for the indicator.
+      await this.probe();
+      return;
+    }
+    const total = entries.filter((entry) => entry.state === 'pending').length;
+    let done = 0;
+    this.update({ phase: 'syncing', progress: { done, total } });
+    while (next && !this.stopped) {
+      const attempt = await markAttempt(db, next, this.now());
+      const outcome = await this.send(attempt, session);
+      if (outcome.kind === 'retry') return this.failed(outcome.message, outcome.retryAfter);
+      if (outcome.kind === 'signed-out') {
+        this.update({ phase: 'signed-out', progress: null, lastError: outcome.message });
+        return;
+      }
+      if (outcome.kind === 'refused') await park(db, attempt, outcome.problem);
+      else {
+        await confirmEntry(db, attempt, outcome.body, this.now());
+        await this.env.onConfirmed?.(attempt);
+        this.update({ lastSuccessAt: this.now() });
+      }
+      done += 1;
+      entries = await entriesOf(db, session.userId);
+      const waiting = entries.filter((entry) => entry.state === 'pending').length;
+      this.update({ progress: { done, total: Math.max(total, done + waiting) } });
+      next = nextSendable(entries);
+    }
+    this.succeeded();
+  }
+
+  private async probe(): Promise<void> {
+    try {
+      const response = await this.fetch(`${this.env.apiBase}/health`, {
+        cache: 'no-store',
+        signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
+      });
+      if (response.ok) return this.succeeded();
+      this.failed(
+        `The server answered ${response.status}.`,
+        retryAfterMs(response.headers.get('Retry-After'), this.now()),
+      );
+    } catch {
+      this.failed('The server cannot be reached.', null);
+    }
+  }
+
+  private async send(entry: OutboxEntry, session: SyncSession): Promise<Outcome> {
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.env.apiBase}/${entry.path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${session.token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': entry.id,
+        },
+        body: JSON.stringify(entry.body ?? {}),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
+    }
+    const body = await readJson(response);
+    if (response.ok) return { kind: 'confirmed', body };
+    const error = (body ?? {}) as Partial<ApiErrorBody>;
+    const message =
+      typeof error.message === 'string' ? error.message : `The server answered ${response.status}.`;
+    if (response.status === 401) return { kind: 'signed-out', message };
+    if (response.status >= 500 || [408, 425, 429].includes(response.status)) {
+      return {
+        kind: 'retry',
+        message,
+        retryAfter: retryAfterMs(response.headers.get('Retry-After'), this.now()),
+      };
+    }
+    return {
+      kind: 'refused',
+      problem: { status: response.status, code: error.code, message, details: error.details },
+    };
+  }
+
+  private succeeded(): void {
+    this.update({
+      phase: 'online',
+      progress: null,
+      consecutiveFailures: 0,
+      nextAttemptAt: null,
+      lastError: null,
+    });
+  }
+
+  private failed(message: string, retryAfter: number | null): void {
+    const failures = this.status.consecutiveFailures + 1;
+    const delay = Math.max(retryAfter ?? 0, backoffDelay(failures, this.env.random ?? Math.random));
+    this.update({
+      phase: 'offline',
+      progress: null,
+      consecutiveFailures: failures,
+      lastError: message,
+      nextAttemptAt: this.now() + delay,
+    });
+    this.schedule(delay);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.cancelTimer();
+    const setTimer = this.env.setTimer ?? ((run: () => void, delay: number) => setTimeout(run, delay));
+    this.timer = setTimer(() => {
+      this.timer = null;
+      void this.trigger();
+    }, ms);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer === null) return;
+    const clearTimer = this.env.clearTimer ?? ((handle: unknown) => clearTimeout(handle as number));
+    clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private fetch(input: string, init: RequestInit): Promise<Response> {
+    return (this.env.fetch ?? fetch)(input, init);
+  }
+
+  private now(): number {
+    return (this.env.now ?? Date.now)();
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener(this.status);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+// The page's sync engine: one per tab, started once, fed by the browser's events.
+import { useSyncExternalStore } from 'react';
+import { API_BASE_URL } from '../lib/api-client.ts';
+import { authStore } from '../features/auth/auth-store.ts';
+import { BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../sw/shared.ts';
+import { localDb } from './local-db.ts';
+import { enqueue, type EnqueueOptions, type NewOutboxEntry } from './outbox.ts';
+import { settingsStore } from './settings-store.ts';
+import { SyncEngine, type SyncStatus } from './sync-engine.ts';
+
+function absoluteApiBase(): string {
+  return new URL(API_BASE_URL, window.location.href).href.replace(/\/$/, '');
+}
+
+let engine: SyncEngine | null = null;
+
+export function syncEngine(): SyncEngine {
+  engine ??= new SyncEngine({
+    db: localDb(),
+    apiBase: absoluteApiBase(),
+    session: () => {
+      const { token, user } = authStore.getState();
+      return token && user ? { token, userId: user.id } : null;
+    },
+    locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+    onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
+  });
+  return engine;
+}
+
+let started = false;
+
+/** Starts syncing: now, when the connection or the tab comes back, and when the service worker asks. */
+export function startSync(): void {
+  if (started) return;
+  started = true;
+  const sync = syncEngine();
+  const run = () => void sync.trigger();
+  window.addEventListener('online', run);
+  window.addEventListener('offline', () => sync.noteOffline());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') run();
+  });
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === SW_MESSAGES.syncNow) run();
+  });
+  // The service worker (Background Sync) replays with this session when no page is open.
+  const mirrorSession = () => {
+    const { token, user } = authStore.getState();
+    void settingsStore.setSession(token && user ? { token, userId: user.id } : null);
+    run();
+  };
+  authStore.subscribe(mirrorSession);
+  mirrorSession();
+}
+
+/** Puts a change in the outbox and starts sending it; asks for persistent storage after the first one. */
+export async function submitChange(change: NewOutboxEntry, options?: EnqueueOptions) {
+  const entry = await enqueue(localDb(), change, options);
+  void syncEngine().trigger();
+  void registerBackgroundSync();
+  void requestPersistentStorage();
+  return entry;
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const manager: unknown = registration && 'sync' in registration ? registration.sync : undefined;
+    await (manager as { register(tag: string): Promise<void> } | undefined)?.register(BACKGROUND_SYNC_TAG);
+  } catch {
+    // Background Sync is a bonus (Chromium only); the page's own triggers cover the rest.
+  }
+}
+
+/** After the first contribution, asks the browser not to evict this site's storage under pressure. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  if (!navigator.storage?.persist) return false;
+  if (await navigator.storage.persisted()) return true;
+  if (await settingsStore.persistAsked()) return false;
+  await settingsStore.setPersistAsked();
+  return navigator.storage.persist();
+}
+
+export function useSyncStatus(): SyncStatus {
+  const sync = syncEngine();
+  return useSyncExternalStore(
+    (listener) => sync.subscribe(listener),
+    () => sync.getStatus(),
+  );
+}

@@ -1,0 +1,108 @@
+/// <reference lib="webworker" />
+// The service worker (built by vite-plugin-pwa, injectManifest strategy).
+// - Precaches the app shell, every route's code (heritage pages carry their content in their chunks),
+//   icons and the consent documents, so the installed app opens and reads without signal.
+// - Navigations fall back to the cached shell; /api is never answered with the shell.
+// - Named runtime caches with expiry for read-only public data (the lexicon, stale-while-revalidate).
+// - Background Sync: when the connection returns, wakes an open page to replay the outbox, or replays it
+//   here when no page is open (same engine as the page: src/offline/sync-engine.ts).
+// - A new version waits until the user accepts the reload the page offers (SKIP_WAITING message).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { LocalDb } from '../src/offline/local-db.ts';
+import { settingsStore } from '../src/offline/settings-store.ts';
+import { SyncEngine } from '../src/offline/sync-engine.ts';
+import { BACKGROUND_SYNC_TAG, RUNTIME_CACHES, SW_MESSAGES } from './shared.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+const apiBase = new URL(
+  (import.meta.env.VITE_API_URL as string | undefined) ?? '/api',
+  self.location.href,
+).href.replace(/\/$/, '');
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/docs\//, /\.[a-z0-9]+$/i],
+  }),
+);
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname === '/api/data/lexicon',
+  new StaleWhileRevalidate({
+    cacheName: RUNTIME_CACHES.lexicon,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The family tree export and health answer are public and read-only; fresh when online, cached when not.
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname === '/api/families.ged',
+  new NetworkFirst({
+    cacheName: RUNTIME_CACHES.publicData,
+    networkTimeoutSeconds: 5,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+// First install only: take control of the open page so runtime caching starts at once. Updates still wait.
+clientsClaim();
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as SyncEvent;
+  if (syncEvent.tag === BACKGROUND_SYNC_TAG) syncEvent.waitUntil(replayOutbox());
+});
+
+async function replayOutbox(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  if (pages.length > 0) {
+    // An open page replays and shows its progress; Web Locks keep it to one of them.
+    for (const page of pages) page.postMessage({ type: SW_MESSAGES.syncNow });
+    return;
+  }
+  const db = new LocalDb();
+  try {
+    const engine = new SyncEngine({
+      db,
+      apiBase,
+      session: () => settingsStore.session(),
+      locks: self.navigator.locks,
+      onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
+      // No timers here: the browser retries a failed sync event with its own backoff.
+      setTimer: () => null,
+      clearTimer: () => undefined,
+    });
+    await engine.trigger();
+    const status = engine.getStatus();
+    if (status.phase === 'offline') throw new Error(status.lastError ?? 'The server cannot be reached.');
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,344 @@
+// The offline engine in a real browser: installable app, heritage pages without signal or server,
+// translations and consent made offline reaching the server exactly once, a server crash mid-replay,
+// and two tabs sharing one outbox.
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+interface Pair {
+  id: number;
+  english: string;
+  lopit: string;
+  version: number;
+}
+
+/** Waits until the service worker has installed (precache done) and controls the page. */
+async function waitForOfflineReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}
+
+async function signUpByApi(request: APIRequestContext, base: string, name: string) {
+  const response = await request.post(`${base}/api/auth/signup`, {
+    data: { name, email: uniqueEmail(name.toLowerCase()), password: 'a long password' },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { token: string; user: { id: string } };
+}
+
+/** Signs a browser context in with a token, the way the app stores a remembered session. */
+async function signInContext(
+  context: BrowserContext,
+  base: string,
+  session: { token: string; user: unknown },
+) {
+  await context.addInitScript(
+    ([origin, token, user]) => {
+      if (window.location.origin !== origin || localStorage.getItem('lopit.auth.token')) return;
+      localStorage.setItem('lopit.auth.token', token);
+      localStorage.setItem('lopit.auth.user', user);
+    },
+    [new URL(base).origin, session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+async function pairs(request: APIRequestContext, base: string, token: string): Promise<Pair[]> {
+  const response = await request.get(`${base}/api/translation/pairs`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { pairs: Pair[] }).pairs;
+}
+
+async function revisions(request: APIRequestContext, base: string, token: string, id: number) {
+  const response = await request.get(`${base}/api/translation/pairs/${id}/revisions`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { revisions: { after: string }[] }).revisions;
+}
+
+const row = (page: Page, id: number) => page.locator(`[data-testid="pair-row"][data-pair-id="${id}"]`);
+
+async function typeTranslation(page: Page, id: number, text: string) {
+  const input = row(page, id).getByRole('textbox');
+  await input.fill(text);
+  await input.blur();
+}
+
+test.describe('installable app', () => {
+  test('Chromium finds the app installable: manifest, icons and an offline-capable worker', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await waitForOfflineReady(page);
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      display: string;
+      icons: { sizes: string; purpose: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  });
+});
+
+test.describe('without a server', () => {
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('heritage-offline');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('after one online visit, the heritage pages and family tree render offline with the server stopped', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${server.url}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForOfflineReady(page);
+    await server.stop();
+    await context.setOffline(true);
+
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Preserving the Lopit language and heritage' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('sync-indicator')).toContainText('Offline');
+    const pages: [string, RegExp | string][] = [
+      ['/about', /./],
+      ['/villages', 'Seven Villages'],
+      ['/culture', 'Culture and Traditions'],
+      ['/history', 'History'],
+      ['/families', 'Families Lineage'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await expect(page.locator('.village-card, .timeline, main').first()).toBeVisible();
+    // The villages page lists its seven villages from the cached code.
+    await page.goto(`${server.url}/villages`);
+    await expect(page.locator('.village-card')).toHaveCount(7);
+    // The family graph draws from the cached chunk.
+    await page.goto(`${server.url}/families`);
+    await expect(page.locator('canvas').first()).toBeVisible();
+    // The consent documents were precached too.
+    const pdf = await page.evaluate(
+      async (url) => (await fetch(url)).headers.get('content-type'),
+      `${server.url}/docs/consent-form-en.pdf`,
+    );
+    expect(pdf).toContain('application/pdf');
+  });
+});
+
+test.describe('contributions made offline', () => {
+  test('a translation edited offline reaches the server once; an edit made meanwhile by someone else becomes a conflict', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const base = baseURL!;
+    const me = await signUpByApi(request, base, 'Offline');
+    const other = await signUpByApi(request, base, 'Other');
+    await signInContext(context, base, me);
+    await page.goto('/translation');
+    const [first, second] = await pairs(request, base, me.token);
+    await expect(row(page, first!.id)).toBeVisible();
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    const mine = `zz-offline-${Date.now()}`;
+    await typeTranslation(page, first!.id, mine);
+    await typeTranslation(page, second!.id, 'zz-mine');
+    await expect(row(page, first!.id).getByTestId('pair-status')).toContainText('Waiting to sync');
+    await expect(page.getByTestId('sync-indicator')).toContainText('2 waiting');
+
+    // Nothing is lost on a reload without a connection.
+    await page.reload();
+    await expect(row(page, first!.id).getByRole('textbox')).toHaveValue(mine);
+    await expect(row(page, first!.id).getByTestId('pair-status')).toContainText('Waiting to sync');
+
+    // Meanwhile another contributor saves the second pair.
+    const theirs = await request.post(`${base}/api/translation/save`, {
+      headers: { Authorization: `Bearer ${other.token}` },
+      data: { id: second!.id, translation: 'zz-theirs', baseVersion: second!.version },
+    });
+    expect(theirs.ok()).toBe(true);
+
+    await context.setOffline(false);
+    await expect(row(page, first!.id).getByTestId('pair-status')).toContainText(/Saved|Translated/);
+    const conflict = row(page, second!.id).getByTestId('conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('zz-mine');
+    await expect(conflict).toContainText('zz-theirs');
+    await expect(page.getByTestId('sync-indicator')).toContainText('Needs attention (1)');
+
+    expect((await revisions(request, base, me.token, first!.id)).map((revision) => revision.after)).toEqual([
+      mine,
+    ]);
+
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(conflict).toBeHidden();
+    await expect(page.getByTestId('sync-indicator')).toContainText('All saved');
+    const after = await pairs(request, base, me.token);
+    expect(after.find((pair) => pair.id === second!.id)?.lopit).toBe('zz-mine');
+    expect((await revisions(request, base, me.token, second!.id)).map((revision) => revision.after)).toEqual([
+      'zz-mine',
+      'zz-theirs',
+    ]);
+  });
+
+  test('consent given offline is recorded when the connection returns', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const base = baseURL!;
+    const me = await signUpByApi(request, base, 'Consent');
+    await signInContext(context, base, me);
+    await page.goto('/consent');
+    await expect(page.getByTestId('consent-status')).toContainText('No consent granted yet');
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    await page.getByLabel(/Full Contribution/).check();
+    await page.getByRole('button', { name: 'Give consent' }).click();
+    await expect(page.getByText(/saved on this device and will be sent/)).toBeVisible();
+    await expect(page.getByTestId('consent-pending')).toContainText('Full Contribution consent');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('consent-pending')).toBeHidden();
+    await expect(page.getByTestId('consent-status')).toContainText('Audio recording consent granted');
+    const status = await request.get(`${base}/api/consent/status`, {
+      headers: { Authorization: `Bearer ${me.token}` },
+    });
+    expect(await status.json()).toMatchObject({ recording: true, translation: true });
+  });
+
+  test('two tabs: only one replays the outbox', async ({ context, request, baseURL }) => {
+    const base = baseURL!;
+    const me = await signUpByApi(request, base, 'Tabs');
+    await signInContext(context, base, me);
+    const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+    const sent = new Map<Page, string[]>([
+      [tabA, []],
+      [tabB, []],
+    ]);
+    for (const tab of [tabA, tabB]) {
+      tab.on('request', (req) => {
+        if (req.url().endsWith('/api/translation/save'))
+          sent.get(tab)!.push(req.headers()['idempotency-key'] ?? '');
+      });
+      await tab.goto('/translation');
+    }
+    const list = await pairs(request, base, me.token);
+    await expect(row(tabA, list[0]!.id)).toBeVisible();
+    await expect(row(tabB, list[0]!.id)).toBeVisible();
+    await waitForOfflineReady(tabA);
+
+    await context.setOffline(true);
+    const edited = list.slice(10, 16);
+    for (const [index, pair] of edited.entries()) await typeTranslation(tabA, pair.id, `zz-tab-${index}`);
+    await expect(tabB.getByTestId('sync-indicator')).toContainText(`${edited.length} waiting`);
+
+    await context.setOffline(false);
+    await expect(tabA.getByTestId('sync-indicator')).toContainText('All saved');
+    await expect(tabB.getByTestId('sync-indicator')).toContainText('All saved');
+    const counts = [sent.get(tabA)!.length, sent.get(tabB)!.length].sort();
+    expect(counts).toEqual([0, edited.length]);
+    const keys = [...sent.get(tabA)!, ...sent.get(tabB)!];
+    expect(new Set(keys).size).toBe(edited.length);
+    for (const [index, pair] of edited.entries()) {
+      expect((await revisions(request, base, me.token, pair.id)).map((revision) => revision.after)).toEqual([
+        `zz-tab-${index}`,
+      ]);
+    }
+  });
+});
+
+test.describe('server crash', () => {
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('crash');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('the server killed in the middle of a replay: after restart everything arrives, nothing twice', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const me = await signUpByApi(request, server.url, 'Crash');
+    await signInContext(context, server.url, me);
+    await page.goto(`${server.url}/translation`);
+    const list = (await pairs(request, server.url, me.token)).slice(0, 30);
+    await expect(row(page, list[0]!.id)).toBeVisible();
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    for (const [index, pair] of list.entries()) await typeTranslation(page, pair.id, `zz-crash-${index}`);
+    await expect(page.getByTestId('sync-indicator')).toContainText(`${list.length} waiting`);
+
+    // Slow every request down so the replay is still going when the server dies.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let answered = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/translation/save')) answered += 1;
+    });
+    await context.setOffline(false);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect.poll(() => answered, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    await server.kill();
+    const countAtCrash = await page.evaluate(
+      () => document.querySelectorAll('[data-testid="pair-row"]').length,
+    );
+    expect(countAtCrash).toBeGreaterThan(0);
+    await expect(page.getByTestId('sync-indicator')).toContainText(/Offline|waiting/);
+
+    await server.start();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.goto(`${server.url}/settings#sync`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('sync-indicator')).toContainText('All saved', { timeout: 60_000 });
+
+    const after = await pairs(request, server.url, me.token);
+    for (const [index, pair] of list.entries()) {
+      expect(after.find((item) => item.id === pair.id)?.lopit).toBe(`zz-crash-${index}`);
+      expect((await revisions(request, server.url, me.token, pair.id)).length).toBe(1);
+    }
+  });
+});
