@@ -10,6 +10,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Password-reset links are valid for 24 hours and usable once. */
 export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000;
+/** The server remembers an Idempotency-Key (offline outbox replays) for 30 days. */
+export const IDEMPOTENCY_KEY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Admin import of translation pairs: at most 5 MB and 10,000 rows per import. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
 /** Sign-in/sign-up attempts per minute, per client IP and email. */
 export const AUTH_RATE_LIMIT_PER_MINUTE = 10;
 

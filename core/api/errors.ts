@@ -21,4 +21,9 @@ export const ERROR_CODES = {
   lastAdmin: 'LAST_ADMIN',
   internal: 'INTERNAL',
   unavailable: 'UNAVAILABLE',
+  invalidIdempotencyKey: 'INVALID_IDEMPOTENCY_KEY',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
+  invalidImport: 'INVALID_IMPORT',
+  importTooLarge: 'IMPORT_TOO_LARGE',
 } as const;

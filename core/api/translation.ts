@@ -26,3 +26,71 @@ export const saveTranslationSchema = z.object({
 export type SaveTranslation = z.infer<typeof saveTranslationSchema>;
 
 export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
+
+export const pairIdParamsSchema = z.object({
+  id: z.coerce
+    .number('Unknown translation pair')
+    .int('Unknown translation pair')
+    .positive('Unknown translation pair'),
+});
+
+/** One change of a pair's Lopit text; userName is the editor's display name, null once the account is gone. */
+export const translationRevisionSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  before: z.string(),
+  after: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TranslationRevision = z.infer<typeof translationRevisionSchema>;
+
+export const revisionsResponseSchema = z.object({ revisions: z.array(translationRevisionSchema) });
+
+const CATEGORY_LIST = TRANSLATION_CATEGORIES.join(', ');
+/** A type error names what is missing, or what must be text. */
+const textError = (required: string, notText: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? required : notText;
+
+/** One row of an admin import (CSV/TSV columns or a JSON object); each row is checked on its own. */
+export const importPairRowSchema = z.object(
+  {
+    english: z
+      .string({ error: textError('English text is required', 'English text must be text') })
+      .trim()
+      .min(1, 'English text is required')
+      .max(2000, 'English text can be at most 2000 characters'),
+    lopit: z
+      .string({ error: 'Lopit text must be text' })
+      .trim()
+      .max(2000, 'Lopit text can be at most 2000 characters')
+      .nullish()
+      .transform((text) => text ?? ''),
+    category: z
+      .string({
+        error: textError(
+          `Category is required (one of: ${CATEGORY_LIST})`,
+          `Category must be one of: ${CATEGORY_LIST}`,
+        ),
+      })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(TRANSLATION_CATEGORIES, { error: `Category must be one of: ${CATEGORY_LIST}` })),
+  },
+  { error: 'A row must be an object with english, lopit and category' },
+);
+export type ImportPairRow = z.input<typeof importPairRowSchema>;
+
+/** JSON import body: `{ pairs: [...] }` or a bare array; rows are validated one by one afterwards. */
+export const importPairsBodySchema = z.union(
+  [z.object({ pairs: z.array(z.unknown()) }), z.array(z.unknown())],
+  { error: 'Send a CSV or TSV file, or JSON { "pairs": [{ "english", "lopit", "category" }] }' },
+);
+
+export const importReportSchema = z.object({
+  accepted: z.number().int(),
+  refused: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  duplicates: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;

@@ -11,6 +11,10 @@ import { acquireLock } from '../lib/process-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction of `db.transaction(...)`: the same query API, committed or rolled back as one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What repositories run on: the database itself, or a transaction a route opened around its effects. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

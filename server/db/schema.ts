@@ -4,7 +4,9 @@ import {
   bigserial,
   doublePrecision,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -104,3 +106,17 @@ export const recordings = pgTable('recordings', {
   language: text('language'),
   ...timestamps,
 });
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Filled in the same transaction as the request's effect; null only while that transaction runs. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

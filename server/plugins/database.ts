@@ -1,4 +1,5 @@
-// Opens the database (PGlite or PostgreSQL), applies migrations, and closes it when the app closes.
+// Opens the database (PGlite or PostgreSQL), applies migrations, purges expired idempotency keys, and
+// closes it when the app closes.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,7 @@ import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
+import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,8 @@ export default fp<DatabasePluginOptions>(
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
     const seeded = await seed(opened);
     if (seeded > 0) app.log.info({ seeded }, 'translation prompts seeded');
+    const purged = await purgeIdempotencyKeys(opened.db);
+    if (purged > 0) app.log.info({ purged }, 'old idempotency keys purged');
     app.decorate('database', opened);
     if (owned) app.addHook('onClose', async () => opened.close());
   },

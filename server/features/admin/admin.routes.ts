@@ -1,14 +1,21 @@
-// /api/admin: user list, role changes and one-time password-reset links (admins only).
-import type { FastifyInstance } from 'fastify';
+// /api/admin: user list, role changes, one-time password-reset links and imports (admins only).
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetLinkResponseSchema, setRoleRequestSchema, userSchema } from '../../../core/api/auth.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
+import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
+import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { TranslationRepository } from '../translation/translation-repository.ts';
 import { AccountsService } from './accounts.service.ts';
+import { decodeUtf8, importPairs, invalidImport, jsonCandidates, parseDelimited } from './pairs-import.ts';
 
 const idParams = z.object({ id: z.uuid('Unknown user') });
 
-export default function adminRoutes(instance: FastifyInstance) {
+export default async function adminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = new AccountsService(app.users);
   app.addHook('onRequest', app.requireAdmin);
@@ -41,4 +48,50 @@ export default function adminRoutes(instance: FastifyInstance) {
       return reply.status(201).send(link);
     },
   );
+
+  // Multipart parsing only for the import route; everywhere else multipart stays an unsupported media type.
+  // Fastify validates a multipart body (parsed later, as a stream) as null.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+    });
+    const pairs = new TranslationRepository(scope.database.db);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/import/pairs',
+      {
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: { body: importPairsBodySchema.nullish(), response: { 200: importReportSchema } },
+      },
+      async (request) => {
+        if (request.isMultipart()) return importPairs(pairs, parseDelimited(await readUploadedFile(request)));
+        if (request.body == null) {
+          throw invalidImport('Send a CSV or TSV file in the form field "file", or JSON { "pairs": [...] }.');
+        }
+        return importPairs(pairs, jsonCandidates(request.body));
+      },
+    );
+  });
+}
+
+/** The text of the multipart field `file` (UTF-8, at most 5 MB). */
+async function readUploadedFile(request: FastifyRequest): Promise<string> {
+  let bytes: Buffer;
+  try {
+    const file = await request.file();
+    if (!file) throw invalidImport('Choose a CSV or TSV file to import.');
+    bytes = await file.toBuffer();
+    if (file.fieldname !== 'file') throw invalidImport('Send the file in the form field named "file".');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        413,
+        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+        ERROR_CODES.importTooLarge,
+      );
+    }
+    request.log.info({ err: error }, 'unreadable import upload');
+    throw invalidImport('The upload could not be read. Choose a CSV or TSV file and try again.');
+  }
+  return decodeUtf8(bytes);
 }

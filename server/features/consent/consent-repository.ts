@@ -2,11 +2,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { consentCovers, type ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
-import type { Db } from '../../db/driver.ts';
+import type { DbOrTx } from '../../db/driver.ts';
 import { consentEvents } from '../../db/schema.ts';
 
 export class ConsentRepository {
-  constructor(private readonly db: Db) {}
+  /** `db` may be a transaction (an idempotent request runs its effect on one). */
+  constructor(private readonly db: DbOrTx) {}
 
   async append(
     userId: string,

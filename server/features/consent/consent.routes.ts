@@ -1,7 +1,9 @@
-// /api/consent: grant, read and withdraw consent (signed-in contributors).
+// /api/consent: grant, read and withdraw consent (signed-in contributors); grants and withdrawals honour
+// Idempotency-Key, so the offline outbox can replay them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { ConsentRepository } from './consent-repository.ts';
 
@@ -17,16 +19,21 @@ export default function consentRoutes(instance: FastifyInstance) {
   app.post(
     '/submit',
     { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } },
-    async (request) => {
-      const user = currentUser(request);
-      await consents.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
-      return consents.status(user.id);
-    },
+    (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        const user = currentUser(request);
+        const ledger = new ConsentRepository(db);
+        await ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+        return ledger.status(user.id);
+      }),
   );
 
-  app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, async (request) => {
-    const user = currentUser(request);
-    await consents.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
-    return consents.status(user.id);
-  });
+  app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, (request, reply) =>
+    idempotent(request, reply, async (db) => {
+      const user = currentUser(request);
+      const ledger = new ConsentRepository(db);
+      await ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
+      return ledger.status(user.id);
+    }),
+  );
 }

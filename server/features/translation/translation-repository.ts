@@ -1,11 +1,14 @@
 // SQL for translation pairs and their revision history.
-import { asc, eq, sql } from 'drizzle-orm';
-import type { TranslationPair } from '../../../core/api/translation.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
-import type { Db } from '../../db/driver.ts';
-import { translationPairs, translationRevisions } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
+
+/** Rows per INSERT statement: keeps an import of 10,000 pairs well below PostgreSQL's parameter limit. */
+const INSERT_CHUNK = 1000;
 
 export function toPair(row: PairRow): TranslationPair {
   return {
@@ -25,7 +28,8 @@ export type SaveResult =
   | { kind: 'missing' };
 
 export class TranslationRepository {
-  constructor(private readonly db: Db) {}
+  /** `db` may be a transaction (an idempotent request runs its effect on one). */
+  constructor(private readonly db: DbOrTx) {}
 
   async list(category?: TranslationCategory): Promise<TranslationPair[]> {
     const rows = await this.db
@@ -65,23 +69,59 @@ export class TranslationRepository {
     });
   }
 
-  /** Inserts prompts that are not there yet (same category and English text); returns how many were new. */
+  /**
+   * Inserts prompts that are not there yet (same category and English text), all or none; returns how many
+   * were new. A prompt with its Lopit text counts as approved.
+   */
   async insertPrompts(
     prompts: { english: string; category: TranslationCategory; lopit?: string }[],
   ): Promise<number> {
     if (prompts.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      let inserted = 0;
+      for (let start = 0; start < prompts.length; start += INSERT_CHUNK) {
+        const rows = await tx
+          .insert(translationPairs)
+          .values(
+            prompts.slice(start, start + INSERT_CHUNK).map((prompt) => ({
+              ...prompt,
+              lopit: prompt.lopit ?? '',
+              status: prompt.lopit ? ('approved' as const) : ('empty' as const),
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: translationPairs.id });
+        inserted += rows.length;
+      }
+      return inserted;
+    });
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: translationPairs.id })
+      .from(translationPairs)
+      .where(eq(translationPairs.id, id));
+    return row !== undefined;
+  }
+
+  /** Every change of a pair, newest first, with the editor's name (null once the account is gone). */
+  async revisions(pairId: number): Promise<TranslationRevision[]> {
     const rows = await this.db
-      .insert(translationPairs)
-      .values(
-        prompts.map((prompt) => ({
-          ...prompt,
-          lopit: prompt.lopit ?? '',
-          status: prompt.lopit ? ('approved' as const) : ('empty' as const),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: translationPairs.id });
-    return rows.length;
+      .select({ revision: translationRevisions, userName: users.name })
+      .from(translationRevisions)
+      .leftJoin(users, eq(users.id, translationRevisions.userId))
+      .where(eq(translationRevisions.pairId, pairId))
+      .orderBy(desc(translationRevisions.id));
+    return rows.map(({ revision, userName }) => ({
+      id: revision.id,
+      version: revision.version,
+      before: revision.beforeText,
+      after: revision.afterText,
+      userId: revision.userId,
+      userName: userName?.trim() || null,
+      createdAt: revision.createdAt.toISOString(),
+    }));
   }
 
   async count(): Promise<{ total: number; translated: number }> {

@@ -1,15 +1,19 @@
-// /api/translation: prompt pairs, saving a translation (with conflict detection), export.
+// /api/translation: prompt pairs, saving a translation (conflict detection, Idempotency-Key), revision
+// history, export.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   exportQuerySchema,
+  pairIdParamsSchema,
   pairsQuerySchema,
+  revisionsResponseSchema,
   saveTranslationSchema,
   translationPairSchema,
 } from '../../../core/api/translation.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { TranslationRepository } from './translation-repository.ts';
 
@@ -29,27 +33,45 @@ export default function translationRoutes(instance: FastifyInstance) {
     async (request) => ({ pairs: await pairs.list(request.query.category) }),
   );
 
+  app.get(
+    '/pairs/:id/revisions',
+    {
+      onRequest: app.requireUser,
+      schema: { params: pairIdParamsSchema, response: { 200: revisionsResponseSchema } },
+    },
+    async (request) => {
+      if (!(await pairs.exists(request.params.id))) throw notFound('This translation pair does not exist.');
+      return { revisions: await pairs.revisions(request.params.id) };
+    },
+  );
+
   app.post(
     '/save',
     {
       onRequest: app.requireUser,
       schema: { body: saveTranslationSchema, response: { 200: z.object({ pair: translationPairSchema }) } },
     },
-    async (request) => {
-      const { id, translation, baseVersion } = request.body;
-      const result = await pairs.save(id, translation, currentUser(request).id, baseVersion);
-      if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
-      if (result.kind === 'conflict') {
-        throw conflict(
-          'Someone else changed this translation while you were editing. Choose which text to keep.',
-          'EDIT_CONFLICT',
-          {
-            current: result.current,
-          },
+    (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        const { id, translation, baseVersion } = request.body;
+        const result = await new TranslationRepository(db).save(
+          id,
+          translation,
+          currentUser(request).id,
+          baseVersion,
         );
-      }
-      return { pair: result.pair };
-    },
+        if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
+        if (result.kind === 'conflict') {
+          throw conflict(
+            'Someone else changed this translation while you were editing. Choose which text to keep.',
+            'EDIT_CONFLICT',
+            {
+              current: result.current,
+            },
+          );
+        }
+        return { pair: result.pair };
+      }),
   );
 
   app.get(

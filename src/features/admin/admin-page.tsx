@@ -1,5 +1,6 @@
-// /admin: community administration (users and roles; imports join here with their issues).
+// /admin: community administration (users and roles, import of translation pairs).
 import { useAuth } from '../auth/use-auth.ts';
+import { ImportPairsPanel } from './import-pairs-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
 export function AdminPage() {
@@ -19,9 +20,15 @@ export function AdminPage() {
     <div className="page">
       <div className="page-header">
         <h1>Community administration</h1>
-        <p>Manage accounts and roles. Admins curate data and start model training.</p>
+        <p>
+          Manage accounts and roles, and import translation pairs. Admins curate data and start model
+          training.
+        </p>
       </div>
-      <UsersPanel currentUserId={user.id} />
+      <div className="stack">
+        <UsersPanel currentUserId={user.id} />
+        <ImportPairsPanel />
+      </div>
     </div>
   );
 }

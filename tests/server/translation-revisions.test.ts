@@ -1,0 +1,94 @@
+// Revision history of a translation pair: every change, who made it and when, newest first.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
+import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+
+interface Revision {
+  id: number;
+  version: number;
+  before: string;
+  after: string;
+  userId: string | null;
+  userName: string | null;
+  createdAt: string;
+}
+
+describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
+  let t: TestApp;
+  let first: Awaited<ReturnType<typeof signUp>>;
+  let second: Awaited<ReturnType<typeof signUp>>;
+  let pairIds: number[];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    first = await signUp(t.app, { name: 'Ama Lokuli' });
+    second = await signUp(t.app, { name: 'Odong Lohide' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: first.auth });
+    pairIds = list.json<{ pairs: { id: number }[] }>().pairs.map((pair) => pair.id);
+  });
+  afterAll(() => t.close());
+
+  const revisionsOf = (id: number | string, headers: Record<string, string> = first.auth) =>
+    t.app.inject({ method: 'GET', url: `/api/translation/pairs/${id}/revisions`, headers });
+  const save = (auth: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/translation/save', headers: auth, payload });
+
+  it('lists every change newest first, with who, when, before and after', async () => {
+    const id = pairIds[0]!;
+    expect((await save(first.auth, { id, translation: 'one', baseVersion: 1 })).statusCode).toBe(200);
+    expect((await save(second.auth, { id, translation: 'two', baseVersion: 2 })).statusCode).toBe(200);
+    expect((await save(first.auth, { id, translation: '', baseVersion: 3 })).statusCode).toBe(200);
+
+    const response = await revisionsOf(id, second.auth);
+    expect(response.statusCode).toBe(200);
+    const { revisions } = response.json<{ revisions: Revision[] }>();
+    expect(
+      revisions.map(({ version, before, after, userId, userName }) => ({
+        version,
+        before,
+        after,
+        userId,
+        userName,
+      })),
+    ).toEqual([
+      { version: 4, before: 'two', after: '', userId: first.user.id, userName: 'Ama Lokuli' },
+      { version: 3, before: 'one', after: 'two', userId: second.user.id, userName: 'Odong Lohide' },
+      { version: 2, before: '', after: 'one', userId: first.user.id, userName: 'Ama Lokuli' },
+    ]);
+    const times = revisions.map((revision) => Date.parse(revision.createdAt));
+    expect(times.every((time) => Number.isFinite(time))).toBe(true);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(revisions[0]!.id).toBeGreaterThan(revisions[1]!.id);
+  });
+
+  it('answers an empty list for a pair never changed', async () => {
+    const response = await revisionsOf(pairIds[1]!);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ revisions: [] });
+  });
+
+  it('keeps revisions of a removed account, without a name', async () => {
+    const leaver = await signUp(t.app, { name: 'Leaves Soon' });
+    const id = pairIds[2]!;
+    expect((await save(leaver.auth, { id, translation: 'kept', baseVersion: 1 })).statusCode).toBe(200);
+    await t.database.db.delete(users).where(eq(users.id, leaver.user.id));
+    const { revisions } = (await revisionsOf(id)).json<{ revisions: Revision[] }>();
+    expect(revisions).toMatchObject([{ after: 'kept', userId: null, userName: null }]);
+  });
+
+  it('answers 404 for an unknown pair, 400 for a malformed id, 401 when signed out', async () => {
+    const unknown = await revisionsOf(987_654);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(unknown.json<{ message: string }>().message).toMatch(/does not exist/);
+    const malformed = await revisionsOf('abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: `/api/translation/pairs/${pairIds[0]}/revisions`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
