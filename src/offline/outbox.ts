@@ -79,6 +79,28 @@ export function nextSendable(entries: readonly OutboxEntry[]): OutboxEntry | und
   return undefined;
 }
 
+/** Like nextSendable over the stored entries, reading only as far as the first one that can go. */
+export function firstSendable(db: LocalDb, userId: string): Promise<OutboxEntry | undefined> {
+  const held = new Set<string>();
+  return db.outbox
+    .where('[userId+seq]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .filter((entry) => {
+      if (entry.state === 'attention') held.add(entry.subject);
+      return entry.state === 'pending' && !held.has(entry.subject);
+    })
+    .first();
+}
+
+/** How many of a user's entries wait to be sent (not counting refused ones). */
+export function countWaiting(db: LocalDb, userId: string): Promise<number> {
+  return db.outbox
+    .where('[userId+seq]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .filter((entry) => entry.state === 'pending')
+    .count();
+}
+
 /** Entries that cannot move until an earlier entry of their subject is resolved. */
 export function isHeldBack(entries: readonly OutboxEntry[], entry: OutboxEntry): boolean {
   return entries.some(

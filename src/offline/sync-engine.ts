@@ -12,7 +12,7 @@
 import type { ApiErrorBody } from '../../core/api/errors.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import type { LocalDb, OutboxEntry, OutboxProblem } from './local-db.ts';
-import { entriesOf, markAttempt, nextSendable, park } from './outbox.ts';
+import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
 
 export const SYNC_LOCK_NAME = 'lopit-outbox-replay';
@@ -142,14 +142,13 @@ export class SyncEngine {
     const { db } = this.env;
     const session = await this.env.session();
     if (!session) return this.probe();
-    let entries = await entriesOf(db, session.userId);
-    let next = nextSendable(entries);
+    let next = await firstSendable(db, session.userId);
     if (!next) {
       // Nothing to send: still learn whether the server is reachable, for the indicator.
       await this.probe();
       return;
     }
-    const total = entries.filter((entry) => entry.state === 'pending').length;
+    let total = await countWaiting(db, session.userId);
     let done = 0;
     this.update({ phase: 'syncing', progress: { done, total } });
     while (next && !this.stopped) {
@@ -167,10 +166,10 @@ export class SyncEngine {
         this.update({ lastSuccessAt: this.now() });
       }
       done += 1;
-      entries = await entriesOf(db, session.userId);
-      const waiting = entries.filter((entry) => entry.state === 'pending').length;
-      this.update({ progress: { done, total: Math.max(total, done + waiting) } });
-      next = nextSendable(entries);
+      next = await firstSendable(db, session.userId);
+      // Entries added meanwhile (another edit while syncing) join the count.
+      if (next && done >= total) total = done + (await countWaiting(db, session.userId));
+      this.update({ progress: { done, total } });
     }
     this.succeeded();
   }
@@ -214,7 +213,12 @@ export class SyncEngine {
     const message =
       typeof error.message === 'string' ? error.message : `The server answered ${response.status}.`;
     if (response.status === 401) return { kind: 'signed-out', message };
-    if (response.status >= 500 || [408, 425, 429].includes(response.status)) {
+    const retryable =
+      response.status >= 500 ||
+      [408, 425, 429].includes(response.status) ||
+      // The same key still being processed (an earlier attempt whose answer was lost): ask again later.
+      error.code === 'IDEMPOTENCY_KEY_IN_FLIGHT';
+    if (retryable) {
       return {
         kind: 'retry',
         message,
