@@ -65,8 +65,14 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => update({ updateWaiting: true }));
-  workbox.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return;
+  // A controller change on a page that already had one is a new version taking over (asked for here or in
+  // another tab). The first install's claim of the page is not.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
     // Reload only when this tab asked for it and nothing is in progress; never force one.
     if (reloadRequested && busyReasons().length === 0) window.location.reload();
     else update({ updateWaiting: false, updatedElsewhere: true });

@@ -52,7 +52,7 @@ test('an admin manages roles and creates a reset link the user can use', async (
   await other.getByLabel('New password', { exact: true }).fill('a brand new password');
   await other.getByLabel('Confirm new password', { exact: true }).fill('a brand new password');
   await other.getByRole('button', { name: 'Set new password' }).click();
-  await expect(other.getByRole('status')).toContainText('Your password has been changed');
+  await expect(other.locator('main').getByRole('status')).toContainText('Your password has been changed');
   await other.goto('/login');
   await other.getByLabel('Email').fill(member.email);
   await other.getByLabel('Password', { exact: true }).fill('a brand new password');

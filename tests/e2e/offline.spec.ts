@@ -2,10 +2,18 @@
 // translations and consent made offline reaching the server exactly once, a server crash mid-replay,
 // and two tabs sharing one outbox.
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import fs, { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
+import { parseFamilyData } from '../../core/families/family-schema.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
+
+const sampleLineage = JSON.parse(
+  readFileSync(new URL('../../content/families/sample-lineage.json', import.meta.url), 'utf8'),
+) as unknown;
 
 interface Pair {
   id: number;
@@ -151,9 +159,12 @@ test.describe('without a server', () => {
     // The villages page lists its seven villages from the cached code.
     await page.goto(`${server.url}/villages`);
     await expect(page.locator('.village-card')).toHaveCount(7);
-    // The family graph draws from the cached chunk.
+    // The family graph draws from the cached chunk, with every person of the data.
     await page.goto(`${server.url}/families`);
     await expect(page.locator('canvas').first()).toBeVisible();
+    const persons = countPersons(buildFamilyGraph(parseFamilyData(sampleLineage))).persons;
+    await expect(page.locator('[data-counter="persons"]')).toHaveText(String(persons));
+    await expect.poll(() => page.evaluate(() => window.__familiesGraph?.nodeCount)).toBe(persons);
     // The consent documents were precached too.
     const pdf = await page.evaluate(
       async (url) => (await fetch(url)).headers.get('content-type'),
@@ -356,5 +367,48 @@ test.describe('server crash', () => {
       expect(after.find((item) => item.id === pair.id)?.lopit).toBe(`zz-crash-${index}`);
       expect((await revisions(request, server.url, me.token, pair.id)).length).toBe(1);
     }
+  });
+});
+
+test.describe('updates', () => {
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('update');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a new version waits and is offered; the page reloads only when the user asks', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${server.url}/login`);
+    await waitForOfflineReady(page);
+    await page.getByLabel('Email').fill('typed-before-the-update@example.org');
+
+    // Deploy a new version: the service worker script changes.
+    const swPath = path.join(server.staticDir, 'sw.js');
+    fs.appendFileSync(swPath, '\n// next version\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const banner = page.getByTestId('update-banner');
+    await expect(banner).toContainText('A new version of the app is ready.');
+    // Nothing was reloaded behind the user's back: what they typed is still there.
+    await page.waitForTimeout(1_000);
+    await expect(page.getByLabel('Email')).toHaveValue('typed-before-the-update@example.org');
+
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    await banner.getByRole('button', { name: 'Reload' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false),
+      )
+      .toBe(false);
+    await expect(page.getByTestId('update-banner')).toBeHidden();
+    const waiting = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting,
+    );
+    expect(waiting).toBeFalsy();
   });
 });
