@@ -231,6 +231,15 @@ test.describe('contributions made offline', () => {
       'zz-mine',
       'zz-theirs',
     ]);
+    // The history shows both changes, newest first, with who made them.
+    await row(page, second!.id)
+      .getByRole('button', { name: /^History of/ })
+      .click();
+    const history = page.getByTestId('revisions');
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').first()).toContainText('Offline');
+    await expect(history.getByRole('listitem').first()).toContainText('zz-theirs → zz-mine');
+    await page.getByRole('button', { name: 'Close' }).click();
   });
 
   test('consent given offline is recorded when the connection returns', async ({

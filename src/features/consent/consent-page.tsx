@@ -150,7 +150,7 @@ export function ConsentPage() {
             <ul>
               {pending.map((entry) => (
                 <li key={entry.id}>
-                  ⏳ {describe(entry)}, made {new Date(entry.createdAt).toLocaleString()}
+                  ◔ {describe(entry)}, made {new Date(entry.createdAt).toLocaleString()}
                   {entry.state === 'attention' && (
                     <>
                       {' '}

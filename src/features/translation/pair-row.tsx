@@ -12,6 +12,7 @@ import { discardEntry, replaceEntry, retryEntry } from '../../offline/outbox.ts'
 import { syncEngine, useSyncStatus } from '../../offline/sync.ts';
 import { useBusy } from '../../pwa/busy.ts';
 import { queueTranslation, shownText } from './local-pairs.ts';
+import { RevisionHistory } from './revision-history.tsx';
 
 /** What to tell the contributor about a refusal, by status. */
 function whatToDo(status: number | null): string {
@@ -35,6 +36,7 @@ export function PairRow({
   const [focused, setFocused] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [savedUntil, setSavedUntil] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const hadEdit = useRef(edit !== undefined);
   const { phase } = useSyncStatus();
@@ -194,6 +196,7 @@ export function PairRow({
         )}
       </td>
       <td className="pair-status">
+        {historyOpen && <RevisionHistory pair={pair} onClose={() => setHistoryOpen(false)} />}
         <StatusIcon
           pair={pair}
           edit={edit}
@@ -201,6 +204,16 @@ export function PairRow({
           saved={savedUntil > 0}
           waiting={phase === 'offline' || phase === 'signed-out'}
         />
+        {pair.version > 1 && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => setHistoryOpen(true)}
+            aria-label={`History of “${pair.english}”`}
+          >
+            History
+          </button>
+        )}
       </td>
     </tr>
   );
@@ -224,7 +237,7 @@ function StatusIcon({
   if (edit)
     return waiting ? (
       <span data-testid="pair-status" title="Saved on this device; sent when you are back online">
-        ⏳ Waiting to sync
+        ◔ Waiting to sync
       </span>
     ) : (
       <span role="status" data-testid="pair-status">

@@ -1,5 +1,5 @@
 // Calls of /api/translation used by the editor.
-import type { TranslationPair } from '../../../core/api/translation.ts';
+import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { api, request } from '../../lib/api-client.ts';
 
@@ -16,5 +16,7 @@ export const translationApi = {
         .post('translation/save', { json: { id, translation, baseVersion } })
         .json<{ pair: TranslationPair }>(),
     ),
+  revisions: (id: number) =>
+    request(() => api.get(`translation/pairs/${id}/revisions`).json<{ revisions: TranslationRevision[] }>()),
   exportCsv: () => request(() => api.get('translation/export', { searchParams: { format: 'csv' } }).blob()),
 };
