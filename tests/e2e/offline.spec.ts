@@ -408,12 +408,12 @@ test.describe('updates', () => {
     await expect(page.getByLabel('Email')).toHaveValue('typed-before-the-update@example.org');
 
     await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    const reloaded = page.waitForEvent('load');
     await banner.getByRole('button', { name: 'Reload' }).click();
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false),
-      )
-      .toBe(false);
+    await reloaded;
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false),
+    ).toBe(false);
     await expect(page.getByTestId('update-banner')).toBeHidden();
     const waiting = await page.evaluate(
       async () => (await navigator.serviceWorker.getRegistration())?.waiting,
