@@ -21,8 +21,8 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
   let pairIds: number[];
   beforeAll(async () => {
     t = await createTestApp(kind);
-    first = await signUp(t.app, { name: 'Ama Lokuli' });
-    second = await signUp(t.app, { name: 'Odong Lohide' });
+    first = await signUp(t.app, { name: 'Zara Testperson' });
+    second = await signUp(t.app, { name: 'Quin Sampleton' });
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: first.auth });
     pairIds = list.json<{ pairs: { id: number }[] }>().pairs.map((pair) => pair.id);
   });
@@ -51,9 +51,9 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
         userName,
       })),
     ).toEqual([
-      { version: 4, before: 'two', after: '', userId: first.user.id, userName: 'Ama Lokuli' },
-      { version: 3, before: 'one', after: 'two', userId: second.user.id, userName: 'Odong Lohide' },
-      { version: 2, before: '', after: 'one', userId: first.user.id, userName: 'Ama Lokuli' },
+      { version: 4, before: 'two', after: '', userId: first.user.id, userName: 'Zara Testperson' },
+      { version: 3, before: 'one', after: 'two', userId: second.user.id, userName: 'Quin Sampleton' },
+      { version: 2, before: '', after: 'one', userId: first.user.id, userName: 'Zara Testperson' },
     ]);
     const times = revisions.map((revision) => Date.parse(revision.createdAt));
     expect(times.every((time) => Number.isFinite(time))).toBe(true);

@@ -1,9 +1,10 @@
 // SQL for translation pairs and their revision history.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { consentCovers } from '../../../core/api/consent.ts';
 import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { consentEvents, translationPairs, translationRevisions, users } from '../../db/schema.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 
@@ -38,6 +39,40 @@ export class TranslationRepository {
       .where(category ? eq(translationPairs.category, category) : undefined)
       .orderBy(asc(translationPairs.category), asc(translationPairs.id));
     return rows.map(toPair);
+  }
+
+  /**
+   * Pairs for exports and training sets: a Lopit text whose last author does not now have translation
+   * consent (never given, or withdrawn) is left out, as the consent form promises. Seeded and imported
+   * texts (no author) stay.
+   */
+  async listForExport(category?: TranslationCategory): Promise<TranslationPair[]> {
+    const rows = await this.db
+      .select()
+      .from(translationPairs)
+      .where(category ? eq(translationPairs.category, category) : undefined)
+      .orderBy(asc(translationPairs.category), asc(translationPairs.id));
+    const authors = [...new Set(rows.flatMap((row) => (row.updatedBy ? [row.updatedBy] : [])))];
+    const consenting = new Set<string>();
+    if (authors.length > 0) {
+      const events = await this.db
+        .select()
+        .from(consentEvents)
+        .where(inArray(consentEvents.userId, authors))
+        .orderBy(desc(consentEvents.id));
+      const seen = new Set<string>();
+      for (const event of events) {
+        if (seen.has(event.userId)) continue;
+        seen.add(event.userId);
+        if (event.action === 'grant' && consentCovers(event.consentType).translation)
+          consenting.add(event.userId);
+      }
+    }
+    return rows.map((row) =>
+      row.updatedBy && !consenting.has(row.updatedBy)
+        ? { ...toPair(row), lopit: '', status: 'empty' as const }
+        : toPair(row),
+    );
   }
 
   /**

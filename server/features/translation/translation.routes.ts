@@ -78,7 +78,8 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/export',
     { onRequest: app.requireUser, schema: { querystring: exportQuerySchema } },
     async (request, reply) => {
-      const list = await pairs.list();
+      // Only what contributors consented to share (see listForExport).
+      const list = await pairs.listForExport();
       if (request.query.format === 'json') return { pairs: list };
       const csv = toCsv(
         ['id', 'category', 'english', 'lopit', 'status'],
