@@ -28,6 +28,22 @@ export const COPY_CONFIRMATION_MS = 2_000;
 export const SAVE_CHECKMARK_MS = 2_000;
 
 export const RECORDINGS_PAGE_SIZE = 20;
+export const RECORDINGS_MAX_PAGE_SIZE = 100;
+/** Recording quality checks: shorter than 1 s is too short; levels in dBFS (RMS) and the clipped-sample ratio. */
+export const RECORDING_MIN_SECONDS = 1;
+export const RECORDING_SILENT_RMS_DB = -60;
+export const RECORDING_QUIET_RMS_DB = -40;
+export const RECORDING_CLIPPED_RATIO = 0.001;
+/** Level of digital silence: dBFS figures are never below this (log of zero has no value). */
+export const RECORDING_LEVEL_FLOOR_DB = -120;
+/** Server defaults (AUDIO_MAX_BYTES, AUDIO_MAX_SECONDS); longer recordings are flagged, up to twice this accepted. */
+export const AUDIO_DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+export const AUDIO_DEFAULT_MAX_SECONDS = 300;
+/** Browser recording: default maximum length (VITE_RECORDING_MAX_SECONDS overrides), tail kept after Stop. */
+export const RECORDING_MAX_SECONDS = 5 * 60;
+export const RECORDING_TAIL_MS = 500;
+/** Speech bitrate for the browser recorder (mono Opus or AAC). */
+export const RECORDING_BITS_PER_SECOND = 32_000;
 export const LEXICON_DEFAULT_LIMIT = 100;
 export const LEXICON_DASHBOARD_LIMIT = 50;
 export const LEXICON_PREVIEW_ENTRIES = 12;

@@ -65,7 +65,7 @@ export async function buildApp({
       await api.register(translationRoutes, { prefix: '/translation' });
       await api.register(translateRoutes, { prefix: '/translation', config });
       await api.register(dataRoutes, { prefix: '/data', config });
-      await api.register(audioRoutes, { prefix: '/audio' });
+      await api.register(audioRoutes, { prefix: '/audio', config });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(familiesRoutes, { config });
       if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });

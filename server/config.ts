@@ -1,6 +1,7 @@
 // Server configuration: read from the environment once at start-up, validated, typed.
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIO_DEFAULT_MAX_BYTES, AUDIO_DEFAULT_MAX_SECONDS } from '../core/constants.ts';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -22,6 +23,12 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(300),
+  /** Largest audio upload accepted, in bytes (tus and multipart). */
+  AUDIO_MAX_BYTES: intFromEnv(AUDIO_DEFAULT_MAX_BYTES),
+  /** Recordings longer than this are flagged too long; up to twice this is accepted. */
+  AUDIO_MAX_SECONDS: intFromEnv(AUDIO_DEFAULT_MAX_SECONDS),
+  /** ffmpeg used to decode audio for duration and levels; without it only WAV levels are measured. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   PUBLIC_APP_URL: z
     .string()
     .url()

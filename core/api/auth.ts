@@ -55,19 +55,56 @@ export const ROLES = ['contributor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/** Speaker profile: copied onto each recording when it is stored, so datasets can be balanced. */
+export const PREFER_NOT_TO_SAY = 'prefer_not_to_say';
+export const AGE_GROUPS = ['18-29', '30-44', '45-59', '60+', PREFER_NOT_TO_SAY] as const;
+export const GENDERS = ['female', 'male', 'other', PREFER_NOT_TO_SAY] as const;
+export const DIALECT_MAX_LENGTH = 120;
+export const ageGroupSchema = z.enum(AGE_GROUPS, { error: 'Choose an age group from the list' });
+export const genderSchema = z.enum(GENDERS, { error: 'Choose a gender from the list' });
+/** Dialect or home village, free text; empty clears it. */
+export const dialectSchema = z
+  .string({ error: 'Dialect or village must be text' })
+  .trim()
+  .max(DIALECT_MAX_LENGTH, `Dialect or village must be at most ${DIALECT_MAX_LENGTH} characters`)
+  .transform((text) => text || null);
+export type AgeGroup = z.infer<typeof ageGroupSchema>;
+export type Gender = z.infer<typeof genderSchema>;
+
+export const speakerProfileSchema = z.object({
+  ageGroup: ageGroupSchema.nullable(),
+  gender: genderSchema.nullable(),
+  dialect: z.string().nullable(),
+});
+export type SpeakerProfile = z.infer<typeof speakerProfileSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: roleSchema,
   createdAt: z.string(),
+  ageGroup: ageGroupSchema.nullable(),
+  gender: genderSchema.nullable(),
+  dialect: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const updateProfileRequestSchema = z.object({ name: nameSchema });
+/** PATCH /api/auth/me: any of the name and the speaker profile (null clears a speaker field). */
+export const updateProfileRequestSchema = z
+  .object({
+    name: nameSchema.optional(),
+    ageGroup: ageGroupSchema.nullable().optional(),
+    gender: genderSchema.nullable().optional(),
+    dialect: dialectSchema.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of name, ageGroup, gender, dialect',
+  });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1, VALIDATION_MESSAGES.passwordRequired),

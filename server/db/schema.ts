@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RecordingQuality } from '../../core/api/data.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,7 +104,18 @@ export const recordings = pgTable('recordings', {
   sha256: text('sha256').notNull(),
   durationSeconds: doublePrecision('duration_seconds').notNull(),
   transcript: text('transcript'),
-  language: text('language'),
+  language: text('language', { enum: ['lpx', 'en'] }),
+  title: text('title'),
+  promptPairId: integer('prompt_pair_id').references(() => translationPairs.id, { onDelete: 'set null' }),
+  ageGroup: text('age_group'),
+  gender: text('gender'),
+  dialect: text('dialect'),
+  codec: text('codec'),
+  sampleRate: integer('sample_rate'),
+  channels: integer('channels'),
+  quality: jsonb('quality').$type<RecordingQuality>().notNull(),
+  clientMimeType: text('client_mime_type'),
+  clientDurationSeconds: doublePrecision('client_duration_seconds'),
   ...timestamps,
 });
 

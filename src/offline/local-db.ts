@@ -60,13 +60,35 @@ export interface CachedLexiconEntry {
   partOfSpeech: string | null;
 }
 
-/** Room for the recordings of the audio issue: metadata here, audio as ArrayBuffer chunks beside it. */
+/**
+ * A recording kept on this device until the server has it: metadata here, the audio beside it as
+ * ArrayBuffer chunks (Safari cannot store Blobs in IndexedDB reliably).
+ */
 export interface LocalRecording {
+  /** Client-generated UUID; the server keeps it, so a second upload finds the first. */
   id: string;
   userId: string;
   createdAt: number;
-  state: string;
-  meta: Record<string, unknown>;
+  /**
+   * draft: being recorded or not yet saved (kept so a crash loses nothing); waiting: saved, not yet on the
+   * server; uploading; attention: the server refused it (problem says why).
+   */
+  state: 'draft' | 'waiting' | 'uploading' | 'attention';
+  fileName: string;
+  title: string | null;
+  transcript: string | null;
+  language: 'lpx' | 'en' | null;
+  promptPairId: number | null;
+  mimeType: string;
+  durationSeconds: number;
+  sizeBytes: number;
+  /** Hex SHA-256 of the whole audio, checked by the server. */
+  sha256: string | null;
+  chunkCount: number;
+  uploadedBytes: number;
+  /** The resumable upload's address on the server, once created. */
+  uploadUrl: string | null;
+  problem?: OutboxProblem | undefined;
 }
 
 export interface LocalRecordingChunk {

@@ -34,6 +34,11 @@ export interface SyncEnvironment {
   random?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * Runs after the outbox, under the same lock (the page uploads recordings here). 'retry' counts as a
+   * failed round (backoff); 'signed-out' pauses like a 401.
+   */
+  afterOutbox?: (session: SyncSession) => Promise<'done' | 'retry' | 'signed-out'>;
   /** Called after every entry the server confirmed (e.g. to record the time of the last sync). */
   onConfirmed?: (entry: OutboxEntry) => void | Promise<void>;
 }
@@ -146,6 +151,7 @@ export class SyncEngine {
     if (!next) {
       // Nothing to send: still learn whether the server is reachable, for the indicator.
       await this.probe();
+      if (this.status.phase === 'online') await this.runAfterOutbox(session);
       return;
     }
     let total = await countWaiting(db, session.userId);
@@ -172,6 +178,15 @@ export class SyncEngine {
       this.update({ progress: { done, total } });
     }
     this.succeeded();
+    await this.runAfterOutbox(session);
+  }
+
+  private async runAfterOutbox(session: SyncSession): Promise<void> {
+    if (!this.env.afterOutbox || this.stopped) return;
+    const round = await this.env.afterOutbox(session);
+    if (round === 'retry') this.failed('The server cannot be reached.', null);
+    else if (round === 'signed-out') this.update({ phase: 'signed-out', progress: null });
+    else this.update({ lastSuccessAt: this.now() });
   }
 
   private async probe(): Promise<void> {

@@ -3,13 +3,16 @@
 import { Link } from '@tanstack/react-router';
 import { PATHS } from '../app/paths.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
-import { summarise, useOutbox } from './use-outbox.ts';
+import { summarise, useLocalRecordingSummary, useOutbox } from './use-outbox.ts';
 import { useSyncStatus } from './sync.ts';
 
 export function SyncIndicator() {
   const { user } = useAuth();
   const status = useSyncStatus();
-  const { waiting, attention } = summarise(useOutbox());
+  const changes = summarise(useOutbox());
+  const recordings = useLocalRecordingSummary();
+  const waiting = changes.waiting + recordings.waiting;
+  const attention = changes.attention + recordings.attention;
   const offline = status.phase === 'offline';
 
   let tone: 'ok' | 'busy' | 'warn' | 'offline';

@@ -24,6 +24,11 @@ export function syncEngine(): SyncEngine {
     },
     locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
     onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
+    // Recordings go after the outbox (consent first), by resumable upload; the page only (tus uses XHR).
+    afterOutbox: async (session) => {
+      const { uploadWaitingRecordings } = await import('./recording-uploader.ts');
+      return uploadWaitingRecordings(localDb(), absoluteApiBase(), session);
+    },
   });
   return engine;
 }

@@ -188,4 +188,37 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
     expect(ok.json()).toMatchObject({ user: { name: 'New Name' } });
   });
+
+  it('edits the speaker profile (age group, gender, dialect) with validation, and returns it on /me', async () => {
+    const { auth } = await signUp(t.app);
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/auth/me', headers: auth, payload });
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth });
+    expect(fresh.json()).toMatchObject({ user: { ageGroup: null, gender: null, dialect: null } });
+
+    const saved = await patch({
+      ageGroup: '45-59',
+      gender: 'prefer_not_to_say',
+      dialect: '  Lohutok village ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      user: { ageGroup: '45-59', gender: 'prefer_not_to_say', dialect: 'Lohutok village' },
+    });
+    const nameKept = saved.json<{ user: { name: string } }>().user.name;
+    expect(nameKept).toMatch(/Tester/);
+
+    for (const bad of [{ ageGroup: '12' }, { gender: 'unknown' }, { dialect: 'x'.repeat(121) }, {}]) {
+      const refused = await patch(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json(), JSON.stringify(bad)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const refusedField = await patch({ ageGroup: 'old' });
+    expect(refusedField.json<{ details: { path: string }[] }>().details[0]?.path).toBe('ageGroup');
+
+    const cleared = await patch({ gender: null, dialect: '' });
+    expect(cleared.json()).toMatchObject({ user: { ageGroup: '45-59', gender: null, dialect: null } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth });
+    expect(me.json()).toMatchObject({ user: { ageGroup: '45-59', gender: null, dialect: null } });
+  });
 });

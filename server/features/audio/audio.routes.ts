@@ -1,59 +1,356 @@
-// /api/audio: the signed-in contributor's recordings (uploading arrives with the field-recording work).
-import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+// /api/audio: field recordings of signed-in contributors. Uploads (tus at /tus, multipart at /upload) need
+// recording consent; listing, playing, deleting and transcribing need the owner or an admin.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordingSchema } from '../../../core/api/data.ts';
-import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
-import { recordings } from '../../db/schema.ts';
+import {
+  multipartUploadMetadataSchema,
+  recordingResponseSchema,
+  recordingsQuerySchema,
+  sanitiseFileName,
+  transcribeRequestSchema,
+} from '../../../core/api/audio.ts';
+import { recordingListSchema } from '../../../core/api/data.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import type { Config } from '../../config.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
+import { BlobNotFoundError, type BlobRange } from '../../lib/blob-store.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import {
+  checksumMismatch,
+  RECORDING_NOT_FOUND,
+  RecordingService,
+  type RecordingFields,
+} from './recording-service.ts';
+import { RecordingsRepository, toRecording } from './recordings-repository.ts';
+import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(RECORDINGS_PAGE_SIZE),
-});
+const idParams = z.object({ id: z.string().max(100) });
 
-export default function audioRoutes(instance: FastifyInstance) {
+const NOT_TRAINED_MESSAGE =
+  'No speech recogniser for Lopit has been trained yet. Recordings like yours are how one will be trained.';
+
+/** File extensions of the stored types, for download names. */
+const EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/x-matroska': 'mka',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/flac': 'flac',
+  'audio/aac': 'aac',
+};
+
+export default async function audioRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const service = new RecordingService(db, config);
   app.addHook('onRequest', app.requireUser);
+  // Temporary files of multipart uploads a crash left behind.
+  app.addHook('onReady', async () => {
+    const removed = await removeOldFiles(service.tempDir, 24 * 60 * 60 * 1000);
+    if (removed > 0) app.log.info({ removed }, 'old temporary upload files removed');
+  });
+
+  await app.register(tusUploads, { config, service });
+
+  // Multipart parsing only in this scope (the simple upload path of the spec).
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: config.AUDIO_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/upload',
+        { schema: { response: { 200: recordingResponseSchema, 201: recordingResponseSchema } } },
+        async (request, reply) => {
+          const user = currentUser(request);
+          await service.requireRecordingConsent(user);
+          if (!request.isMultipart()) {
+            throw new AppError(
+              415,
+              'Send the recording as multipart/form-data with the file in the field "file".',
+              ERROR_CODES.unsupportedAudio,
+            );
+          }
+          const upload = await receiveUpload(request, service, config);
+          try {
+            const meta = upload.metadata;
+            if (meta.sha256 && meta.sha256 !== upload.sha256) throw checksumMismatch();
+            const fields: RecordingFields = {
+              id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
+              fileName: sanitiseFileName(meta.fileName ?? upload.fileName),
+              title: meta.title ?? null,
+              transcript: meta.transcript ?? null,
+              language: meta.language ?? null,
+              promptPairId: meta.promptPairId ?? null,
+              clientMimeType: meta.mimeType ?? null,
+              clientDuration: meta.duration ?? null,
+            };
+            await service.checkPrompt(db, fields.promptPairId);
+            // Stored before under this recordingId: answer it without inspecting the file again.
+            const earlier = meta.recordingId ? await service.existing(db, fields.id, user) : null;
+            const inspection = earlier ? null : await service.inspect(upload.path, fields.clientDuration);
+            return await service.blobLocks.run(upload.sha256, async () => {
+              try {
+                return await idempotent(
+                  request,
+                  reply,
+                  async (tx) => {
+                    const result = inspection
+                      ? await service.save(tx, upload.path, upload.sha256, fields, inspection, user)
+                      : { created: false, recording: earlier };
+                    if (!result.recording) throw notFound(RECORDING_NOT_FOUND);
+                    void reply.status(result.created ? 201 : 200);
+                    return { recording: result.recording };
+                  },
+                  { fingerprint: { sha256: upload.sha256, metadata: upload.rawMetadata } },
+                );
+              } catch (error) {
+                await service.dropBlobIfUnused(upload.sha256);
+                throw error;
+              }
+            });
+          } finally {
+            await fsp.rm(upload.path, { force: true });
+          }
+        },
+      );
+  });
 
   app.get(
     '/recordings',
-    {
-      schema: {
-        querystring: pageQuery,
-        response: {
-          200: z.object({
-            recordings: z.array(recordingSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-          }),
-        },
-      },
-    },
+    { schema: { querystring: recordingsQuerySchema, response: { 200: recordingListSchema } } },
     async (request) => {
-      const { page, limit } = request.query;
-      const owner = eq(recordings.ownerId, currentUser(request).id);
-      const rows = await db
-        .select()
-        .from(recordings)
-        .where(owner)
-        .orderBy(desc(recordings.createdAt))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      const [total] = await db.select({ total: count() }).from(recordings).where(owner);
-      return {
-        recordings: rows.map((row) => ({
-          id: row.id,
-          fileName: row.fileName,
-          duration: row.durationSeconds,
-          createdAt: row.createdAt.toISOString(),
-          mimeType: row.mimeType,
-        })),
-        total: total?.total ?? 0,
-        page,
-      };
+      const { page, limit, owner, all } = request.query;
+      const user = currentUser(request);
+      if ((all || (owner && owner !== user.id)) && user.role !== 'admin') {
+        throw forbidden("Only community admins can list other contributors' recordings.");
+      }
+      const ownerId = owner ?? (all ? null : user.id);
+      const { rows, total } = await new RecordingsRepository(db).list(ownerId, page, limit);
+      return { recordings: rows.map(({ row, ownerName }) => toRecording(row, ownerName)), total, page };
     },
   );
+
+  app.get(
+    '/recordings/:id',
+    { schema: { params: idParams, response: { 200: recordingResponseSchema } } },
+    async (request) => {
+      const recording = await service.findVisible(request.params.id, currentUser(request));
+      if (!recording) throw notFound(RECORDING_NOT_FOUND);
+      return { recording };
+    },
+  );
+
+  app.get('/recordings/:id/audio', { schema: { params: idParams } }, async (request, reply) => {
+    const row = await service.findVisibleRow(request.params.id, currentUser(request));
+    if (!row) throw notFound(RECORDING_NOT_FOUND);
+    const etag = `"${row.sha256}"`;
+    void reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('ETag', etag)
+      .header('Content-Disposition', contentDisposition(row.fileName, row.mimeType));
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
+
+    const range = parseRange(request.headers.range, row.sizeBytes);
+    if (range === 'unsatisfiable') {
+      void reply.header('Content-Range', `bytes */${row.sizeBytes}`);
+      throw new AppError(
+        416,
+        `The requested range is outside the recording (${row.sizeBytes} bytes).`,
+        ERROR_CODES.rangeNotSatisfiable,
+      );
+    }
+    let opened;
+    try {
+      opened = await service.blobs.open(row.sha256, range ?? undefined);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) {
+        request.log.error({ recording: row.id }, 'the audio of a recording is missing from the blob store');
+        throw notFound('The audio of this recording is missing.');
+      }
+      throw error;
+    }
+    const { stream, size } = opened;
+    void reply.type(row.mimeType);
+    if (range) {
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(stream);
+    }
+    return reply.header('Content-Length', String(size)).send(stream);
+  });
+
+  app.delete('/recordings/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await service.delete(request.params.id, currentUser(request));
+    return reply.status(204).send();
+  });
+
+  app.post('/transcribe', { schema: { body: transcribeRequestSchema } }, async (request) => {
+    const recording = await service.findVisible(request.body.audioId, currentUser(request));
+    if (!recording) throw notFound(RECORDING_NOT_FOUND);
+    throw new AppError(501, NOT_TRAINED_MESSAGE, ERROR_CODES.notTrained);
+  });
+}
+
+interface ReceivedUpload {
+  path: string;
+  sha256: string;
+  size: number;
+  fileName: string | undefined;
+  metadata: z.infer<typeof multipartUploadMetadataSchema>;
+  /** The metadata as sent (identifies the request for Idempotency-Key). */
+  rawMetadata: unknown;
+}
+
+/**
+ * Streams the multipart field `file` to a temporary file while hashing it, and reads the optional `metadata`
+ * field (JSON). Refuses what is not valid before anything is stored; the caller removes the file.
+ */
+async function receiveUpload(
+  request: FastifyRequest,
+  service: RecordingService,
+  config: Config,
+): Promise<ReceivedUpload> {
+  let file: { path: string; sha256: string; size: number; fileName: string | undefined } | null = null;
+  let rawMetadata: unknown = undefined;
+  const tempPath = await service.tempPath(`${crypto.randomUUID()}.upload`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw badUpload('Send one recording, in the form field named "file".');
+        }
+        file = {
+          path: tempPath,
+          ...(await writeHashed(part, tempPath)),
+          fileName: part.filename || undefined,
+        };
+        if (part.file.truncated) throw tooLarge(config);
+      } else if (part.fieldname === 'metadata') {
+        rawMetadata = part.value;
+      }
+    }
+    if (!file) throw badUpload('Choose a recording to upload, in the form field named "file".');
+    return { ...file, rawMetadata, metadata: parseMultipartMetadata(rawMetadata) };
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config);
+    if (code === 'FST_FILES_LIMIT') throw badUpload('Send one recording at a time.');
+    request.log.info({ err: error }, 'unreadable audio upload');
+    throw badUpload('The upload could not be read. Choose the recording and try again.');
+  }
+}
+
+async function writeHashed(part: MultipartFile, target: string): Promise<{ sha256: string; size: number }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  await pipeline(
+    part.file,
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    }),
+    fs.createWriteStream(target),
+  );
+  return { sha256: hash.digest('hex'), size };
+}
+
+function parseMultipartMetadata(raw: unknown): z.infer<typeof multipartUploadMetadataSchema> {
+  let value: unknown = raw ?? {};
+  if (typeof raw === 'string') {
+    if (!raw.trim()) value = {};
+    else {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw badUpload('The field "metadata" must be JSON.');
+      }
+    }
+  }
+  const parsed = multipartUploadMetadataSchema.safeParse(value);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError(
+      400,
+      details[0]?.message ?? 'The metadata is not valid.',
+      ERROR_CODES.validation,
+      details,
+    );
+  }
+  return parsed.data;
+}
+
+async function removeOldFiles(directory: string, maxAgeMs: number): Promise<number> {
+  const names = await fsp.readdir(directory).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(directory, name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat?.isFile() && Date.now() - stat.mtimeMs > maxAgeMs) {
+      await fsp.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+const badUpload = (message: string) => new AppError(400, message, ERROR_CODES.validation);
+const tooLarge = (config: Config) =>
+  new AppError(413, fileTooLargeMessage(config.AUDIO_MAX_BYTES), ERROR_CODES.fileTooLarge);
+
+/**
+ * A single byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; null to send everything (no header, several
+ * ranges, or a header that is not valid, which HTTP says to ignore); 'unsatisfiable' when it starts past the end.
+ */
+export function parseRange(header: string | undefined, size: number): BlobRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const last = match[2] === '' ? Infinity : Number(match[2]);
+  if (last < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(last, size - 1) };
+}
+
+/** attachment with an ASCII fallback name and the exact name in RFC 5987 encoding, with the stored type's extension. */
+export function contentDisposition(fileName: string, mimeType: string): string {
+  const extension = EXTENSIONS[mimeType];
+  const base = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'recording';
+  const name = extension ? `${base}.${extension}` : fileName;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

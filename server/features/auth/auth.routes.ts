@@ -85,7 +85,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       onRequest: app.requireUser,
     },
     async (request) => {
-      const row = await app.users.setName(currentUser(request).id, request.body.name);
+      const { name, ageGroup, gender, dialect } = request.body;
+      const row = await app.users.updateProfile(currentUser(request).id, { name, ageGroup, gender, dialect });
       if (!row) throw new AppError(404, 'Account not found.');
       return { user: toUser(row) };
     },

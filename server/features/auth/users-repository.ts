@@ -1,7 +1,7 @@
 // SQL for users, sessions and password resets.
 import crypto from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Role, User } from '../../../core/api/auth.ts';
+import { AGE_GROUPS, GENDERS, type Role, type SpeakerProfile, type User } from '../../../core/api/auth.ts';
 import type { Db } from '../../db/driver.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 
@@ -14,7 +14,15 @@ export function toUser(row: UserRow): User {
     email: row.email,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    ...speakerProfileOf(row),
   };
+}
+
+/** The speaker fields of a user row; a value outside today's lists reads as not given. */
+export function speakerProfileOf(row: Pick<UserRow, 'ageGroup' | 'gender' | 'dialect'>): SpeakerProfile {
+  const ageGroup = AGE_GROUPS.find((value) => value === row.ageGroup) ?? null;
+  const gender = GENDERS.find((value) => value === row.gender) ?? null;
+  return { ageGroup, gender, dialect: row.dialect ?? null };
 }
 
 export class UsersRepository {
@@ -73,10 +81,15 @@ export class UsersRepository {
     return row;
   }
 
-  async setName(id: string, name: string): Promise<UserRow | undefined> {
+  /** Sets the given profile fields (name, speaker profile); undefined leaves a field as it is. */
+  async updateProfile(
+    id: string,
+    changes: { name?: string | undefined } & { [K in keyof SpeakerProfile]?: SpeakerProfile[K] | undefined },
+  ): Promise<UserRow | undefined> {
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const [row] = await this.db
       .update(users)
-      .set({ name, updatedAt: new Date() })
+      .set({ ...set, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     return row;

@@ -1,4 +1,4 @@
-// Profile: shows the account, edits the name, changes the password.
+// Profile: shows the account, edits the name and the speaker profile, changes the password.
 import { useState, type FormEvent } from 'react';
 import { nameSchema, newPasswordSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { authStore } from '../auth/auth-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { SpeakerProfileForm } from './speaker-profile-form.tsx';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -20,6 +21,7 @@ export function ProfilePage() {
         </p>
       </div>
       <NameForm initialName={user.name} />
+      <SpeakerProfileForm user={user} />
       <PasswordForm />
     </div>
   );

@@ -1,0 +1,108 @@
+// Audio uploads: the tus endpoint and its Upload-Metadata keys, the simple multipart upload's metadata, and
+// transcription. The stored recording itself is `recordingSchema` in ./data.ts.
+import { z } from 'zod';
+import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE } from '../constants.ts';
+import { recordingLanguageSchema, recordingSchema } from './data.ts';
+
+/** tus 1.0 endpoint (creation, HEAD, PATCH, termination); uploads live at `${TUS_ENDPOINT}/<upload id>`. */
+export const TUS_ENDPOINT = '/api/audio/tus';
+/** Response header naming the stored recording: on the final PATCH, and on HEAD of an upload already stored. */
+export const RECORDING_ID_HEADER = 'Recording-Id';
+
+export const RECORDING_FILE_NAME_MAX = 200;
+export const RECORDING_TITLE_MAX = 200;
+export const RECORDING_TRANSCRIPT_MAX = 10_000;
+export const SHA256_PATTERN = /^[0-9a-fA-F]{64}$/;
+
+/** A file name for display: no folders, no control characters, at most 200 characters; never used in a path. */
+export function sanitiseFileName(name: string | null | undefined, fallback = 'recording'): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean ? Array.from(clean).slice(0, RECORDING_FILE_NAME_MAX).join('') : fallback;
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((text) => text.trim() || null)
+    .nullish();
+
+const sha256Schema = z
+  .string()
+  .regex(SHA256_PATTERN, 'sha256 must be 64 hexadecimal digits')
+  .transform((hex) => hex.toLowerCase());
+
+const promptPairIdSchema = z.coerce
+  .number({ error: 'promptPairId must be a translation pair id' })
+  .int('promptPairId must be a translation pair id')
+  .positive('promptPairId must be a translation pair id')
+  .max(2_147_483_647, 'promptPairId must be a translation pair id');
+
+const durationSchema = z.coerce
+  .number({ error: 'The duration must be a number of seconds' })
+  .min(0, 'The duration must be a number of seconds')
+  .max(86_400, 'The duration must be a number of seconds');
+
+/**
+ * tus Upload-Metadata (each value base64 as the protocol says). Required: recordingId (the client's UUID for
+ * the recording; the stored recording gets this id), fileName (display only), sha256 (hex of the whole file).
+ * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
+ * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud). Empty values count as absent.
+ */
+export const tusUploadMetadataSchema = z.object({
+  recordingId: z.uuid('recordingId must be a UUID'),
+  fileName: z
+    .string({ error: 'fileName is required' })
+    .min(1, 'fileName is required')
+    .max(1000, 'fileName is too long')
+    .transform((name) => sanitiseFileName(name)),
+  sha256: sha256Schema,
+  mimeType: optionalText(100, 'mimeType'),
+  durationSeconds: z.preprocess((value) => (value === '' ? undefined : value), durationSchema.optional()),
+  transcript: optionalText(RECORDING_TRANSCRIPT_MAX, 'The transcript'),
+  language: z.preprocess((value) => (value === '' ? undefined : value), recordingLanguageSchema.nullish()),
+  title: optionalText(RECORDING_TITLE_MAX, 'The title'),
+  promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
+});
+export type TusUploadMetadata = z.input<typeof tusUploadMetadataSchema>;
+
+/**
+ * POST /api/audio/upload: multipart with the file in field `file` and optionally field `metadata`, a JSON
+ * string of these (the spec's fileName, duration, speakerId, and the same extras as tus). speakerId is accepted
+ * and ignored: the speaker is the signed-in contributor.
+ */
+export const multipartUploadMetadataSchema = z.object({
+  recordingId: z.uuid('recordingId must be a UUID').optional(),
+  fileName: z.string().max(1000, 'fileName is too long').optional(),
+  duration: durationSchema.optional(),
+  speakerId: z.union([z.string().max(200), z.number()]).optional(),
+  sha256: sha256Schema.optional(),
+  mimeType: optionalText(100, 'mimeType'),
+  transcript: optionalText(RECORDING_TRANSCRIPT_MAX, 'The transcript'),
+  language: recordingLanguageSchema.nullish(),
+  title: optionalText(RECORDING_TITLE_MAX, 'The title'),
+  promptPairId: promptPairIdSchema.nullish(),
+});
+export type MultipartUploadMetadata = z.input<typeof multipartUploadMetadataSchema>;
+
+/** Answer of a finished upload (201 stored now, 200 already stored under this id). */
+export const recordingResponseSchema = z.object({ recording: recordingSchema });
+export type RecordingResponse = z.infer<typeof recordingResponseSchema>;
+
+export const recordingsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(RECORDINGS_MAX_PAGE_SIZE).default(RECORDINGS_PAGE_SIZE),
+  /** Admins only: one contributor's recordings. */
+  owner: z.uuid('owner must be a user id').optional(),
+  /** Admins only: everyone's recordings. */
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+export const transcribeRequestSchema = z.object({
+  audioId: z.string({ error: 'audioId is required' }).min(1, 'audioId is required').max(100),
+});

@@ -1,0 +1,212 @@
+// Storing, finding and deleting recordings: shared by the tus and the multipart upload paths.
+//
+// A finished upload is a temporary file. It is checked (the client's SHA-256, the real type, the duration and
+// levels), moved into the blob store and recorded in one row whose id is the client's recording UUID, so a
+// second upload of the same recording answers the first one's record and stores nothing. Putting a blob and
+// committing its row happen under a per-SHA-256 lock, and a deletion checks for other rows under the same lock,
+// so a blob is never removed while a row that names it is being committed (in this process).
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { User } from '../../../core/api/auth.ts';
+import type { Recording, RecordingLanguage } from '../../../core/api/data.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/driver.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { ConsentRepository } from '../consent/consent-repository.ts';
+import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
+import { RecordingsRepository, toRecording } from './recordings-repository.ts';
+
+export const RECORDING_NOT_FOUND = 'This recording was not found. It may have been deleted.';
+export const CONSENT_REQUIRED_MESSAGE =
+  'Recording consent is needed before you can upload recordings. Give it on the consent page.';
+
+/** What the client said about a recording, validated. */
+export interface RecordingFields {
+  id: string;
+  fileName: string;
+  title: string | null;
+  transcript: string | null;
+  language: RecordingLanguage | null;
+  promptPairId: number | null;
+  clientMimeType: string | null;
+  clientDuration: number | null;
+}
+
+export interface StoreResult {
+  /** false: a recording with this id was already stored for this owner; nothing new was stored. */
+  created: boolean;
+  recording: Recording;
+}
+
+export class RecordingService {
+  readonly blobs: BlobStore;
+  /** Held from putting a blob until its row is committed, and while deciding to delete a blob. */
+  readonly blobLocks = new KeyedLock();
+  readonly tempDir: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    blobs?: BlobStore,
+  ) {
+    this.blobs = blobs ?? new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+    this.tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
+  }
+
+  async requireRecordingConsent(user: User): Promise<void> {
+    const status = await new ConsentRepository(this.db).status(user.id);
+    if (!status.recording) throw new AppError(403, CONSENT_REQUIRED_MESSAGE, ERROR_CODES.consentRequired);
+  }
+
+  /** The recording if the user may see it (its owner, or an admin); otherwise null. */
+  async findVisible(id: string, user: User): Promise<Recording | null> {
+    if (!isUuid(id)) return null;
+    const found = await new RecordingsRepository(this.db).findById(id);
+    if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
+    return toRecording(found.row, found.ownerName);
+  }
+
+  async findVisibleRow(id: string, user: User) {
+    if (!isUuid(id)) return null;
+    const found = await new RecordingsRepository(this.db).findById(id);
+    if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
+    return found.row;
+  }
+
+  /**
+   * The recording stored under this id for this owner, or null when there is none. Another owner's recording
+   * under the same id is refused (the id is the client's UUID; it can only clash on purpose).
+   */
+  async existing(db: DbOrTx, id: string, owner: User): Promise<Recording | null> {
+    const found = await new RecordingsRepository(db).findById(id);
+    if (!found) return null;
+    if (found.row.ownerId !== owner.id) {
+      throw new AppError(
+        409,
+        'Another recording already has this id. Record again to get a new one.',
+        ERROR_CODES.recordingIdTaken,
+      );
+    }
+    return toRecording(found.row, found.ownerName);
+  }
+
+  /** Hashes the file and compares with the client's SHA-256 (when given); returns the real one. */
+  async verifyChecksum(filePath: string, expected: string | null | undefined): Promise<string> {
+    const { sha256 } = await hashFile(filePath);
+    if (expected && expected !== sha256) throw checksumMismatch();
+    return sha256;
+  }
+
+  inspect(filePath: string, clientDuration: number | null): Promise<AudioInspection> {
+    return inspectAudio(filePath, {
+      ffmpegPath: this.config.FFMPEG_PATH,
+      maxSeconds: this.config.AUDIO_MAX_SECONDS,
+      clientDuration,
+    });
+  }
+
+  /** Refuses a prompt that is not a translation pair (400, nothing stored). */
+  async checkPrompt(db: DbOrTx, promptPairId: number | null): Promise<void> {
+    if (promptPairId !== null && !(await new RecordingsRepository(db).pairExists(promptPairId))) {
+      throw new AppError(
+        400,
+        'The prompt of this recording is not a known translation pair.',
+        ERROR_CODES.validation,
+        [{ path: 'promptPairId', message: 'Unknown translation pair' }],
+      );
+    }
+  }
+
+  /**
+   * Stores a checked file (consumed: moved into the blob store) and its row, on `db`. Call it inside
+   * `blobLocks.run(sha256, ...)` and keep the lock until the row is committed.
+   */
+  async save(
+    db: DbOrTx,
+    filePath: string,
+    sha256: string,
+    fields: RecordingFields,
+    inspection: AudioInspection,
+    owner: User,
+  ): Promise<StoreResult> {
+    const before = await this.existing(db, fields.id, owner);
+    if (before) return { created: false, recording: before };
+    const repository = new RecordingsRepository(db);
+    // A prompt deleted while the upload ran: keep the recording, without the link.
+    const promptPairId =
+      fields.promptPairId !== null && (await repository.pairExists(fields.promptPairId))
+        ? fields.promptPairId
+        : null;
+    const blob = await this.blobs.put(filePath);
+    if (blob.sha256 !== sha256) throw checksumMismatch();
+    const row = await repository.insert({
+      id: fields.id,
+      ownerId: owner.id,
+      fileName: fields.fileName,
+      mimeType: inspection.mimeType,
+      sizeBytes: blob.size,
+      sha256: blob.sha256,
+      durationSeconds: inspection.duration,
+      transcript: fields.transcript,
+      language: fields.language,
+      title: fields.title,
+      promptPairId,
+      ageGroup: owner.ageGroup,
+      gender: owner.gender,
+      dialect: owner.dialect,
+      codec: inspection.codec,
+      sampleRate: inspection.sampleRate,
+      channels: inspection.channels,
+      quality: inspection.quality,
+      clientMimeType: fields.clientMimeType,
+      clientDurationSeconds: fields.clientDuration,
+    });
+    if (!row) {
+      // Stored meanwhile by a concurrent request for the same recording.
+      const after = await this.existing(db, fields.id, owner);
+      if (after) return { created: false, recording: after };
+      throw new AppError(
+        409,
+        'This recording is being stored by another request. Try again.',
+        ERROR_CODES.conflict,
+      );
+    }
+    return { created: true, recording: toRecording(row, owner.name) };
+  }
+
+  /** After a failed save: removes the blob if no committed row names it. */
+  async dropBlobIfUnused(sha256: string): Promise<void> {
+    if ((await new RecordingsRepository(this.db).countBySha256(sha256)) === 0)
+      await this.blobs.delete(sha256);
+  }
+
+  /** Deletes a recording the user may see (owner or admin), and its blob when no other recording uses it. */
+  async delete(id: string, user: User): Promise<void> {
+    const row = await this.findVisibleRow(id, user);
+    if (!row) throw notFound(RECORDING_NOT_FOUND);
+    const deleted = await new RecordingsRepository(this.db).delete(row.id);
+    if (!deleted) throw notFound(RECORDING_NOT_FOUND);
+    await this.blobLocks.run(deleted.sha256, () => this.dropBlobIfUnused(deleted.sha256));
+  }
+
+  /** A new path for a temporary upload file (the folder exists). */
+  async tempPath(name: string): Promise<string> {
+    await fsp.mkdir(this.tempDir, { recursive: true });
+    return path.join(this.tempDir, name);
+  }
+}
+
+export const checksumMismatch = () =>
+  new AppError(
+    422,
+    'The uploaded file does not match its checksum: it was damaged on the way. Upload it again.',
+    ERROR_CODES.checksumMismatch,
+  );
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

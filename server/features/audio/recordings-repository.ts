@@ -1,0 +1,109 @@
+// SQL for recordings; each row names its audio blob by SHA-256 (several rows may share one blob).
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  recordingLanguageSchema,
+  recordingQualitySchema,
+  type Recording,
+  type RecordingQuality,
+} from '../../../core/api/data.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { recordings, translationPairs, users } from '../../db/schema.ts';
+
+export type RecordingRow = typeof recordings.$inferSelect;
+export type NewRecordingRow = typeof recordings.$inferInsert;
+
+const NOT_MEASURED: RecordingQuality = {
+  tooShort: false,
+  tooLong: false,
+  silent: false,
+  quiet: false,
+  clipped: false,
+  peakDb: null,
+  rmsDb: null,
+  clippedRatio: null,
+  levelsMeasured: false,
+};
+
+export function toRecording(row: RecordingRow, ownerName: string): Recording {
+  const quality = recordingQualitySchema.safeParse(row.quality);
+  const language = recordingLanguageSchema.safeParse(row.language);
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    title: row.title,
+    duration: row.durationSeconds,
+    createdAt: row.createdAt.toISOString(),
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
+    transcript: row.transcript,
+    language: language.success ? language.data : null,
+    promptPairId: row.promptPairId,
+    codec: row.codec,
+    sampleRate: row.sampleRate,
+    channels: row.channels,
+    quality: quality.success ? quality.data : NOT_MEASURED,
+    ownerId: row.ownerId,
+    ownerName,
+  };
+}
+
+export class RecordingsRepository {
+  /** `db` may be a transaction (an idempotent upload stores its recording on one). */
+  constructor(private readonly db: DbOrTx) {}
+
+  async findById(id: string): Promise<{ row: RecordingRow; ownerName: string } | undefined> {
+    const [found] = await this.db
+      .select({ row: recordings, ownerName: users.name })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.ownerId))
+      .where(eq(recordings.id, id));
+    return found;
+  }
+
+  /** Newest first; `ownerId` null lists everyone's. */
+  async list(
+    ownerId: string | null,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: { row: RecordingRow; ownerName: string }[]; total: number }> {
+    const where = ownerId ? eq(recordings.ownerId, ownerId) : undefined;
+    const rows = await this.db
+      .select({ row: recordings, ownerName: users.name })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.ownerId))
+      .where(where)
+      .orderBy(desc(recordings.createdAt), desc(recordings.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [total] = await this.db.select({ total: count() }).from(recordings).where(where);
+    return { rows, total: total?.total ?? 0 };
+  }
+
+  /** Inserts unless a recording with this id exists; returns the new row, or undefined when it existed. */
+  async insert(values: NewRecordingRow): Promise<RecordingRow | undefined> {
+    const [row] = await this.db.insert(recordings).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<RecordingRow | undefined> {
+    const [row] = await this.db.delete(recordings).where(eq(recordings.id, id)).returning();
+    return row;
+  }
+
+  async countBySha256(sha256: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(recordings)
+      .where(eq(recordings.sha256, sha256));
+    return row?.total ?? 0;
+  }
+
+  async pairExists(pairId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: translationPairs.id })
+      .from(translationPairs)
+      .where(eq(translationPairs.id, pairId));
+    return Boolean(row);
+  }
+}

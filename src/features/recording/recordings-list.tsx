@@ -1,0 +1,215 @@
+// 'Your Recordings': those waiting on this phone (with upload progress) and those on the server, with
+// play, download and delete (confirmed). A waiting recording plays from this phone.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import type { Recording } from '../../../core/api/data.ts';
+import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
+import { Modal } from '../../components/modal.tsx';
+import { api, request, type ApiError } from '../../lib/api-client.ts';
+import { localDb, type LocalRecording } from '../../offline/local-db.ts';
+import { audioBlob, deleteLocal } from './local-recordings.ts';
+
+interface Row {
+  id: string;
+  fileName: string;
+  duration: number;
+  createdAt: string;
+  status: string;
+  local: LocalRecording | null;
+}
+
+function localStatus(recording: LocalRecording): string {
+  if (recording.state === 'attention') return `Not accepted: ${recording.problem?.message ?? 'refused'}`;
+  if (recording.state === 'uploading' && recording.sizeBytes > 0)
+    return `Uploading ${Math.round((recording.uploadedBytes / recording.sizeBytes) * 100)}%`;
+  return 'Waiting to upload';
+}
+
+async function blobFor(row: Row): Promise<Blob> {
+  if (row.local) return audioBlob(row.local);
+  return request(() => api.get(`audio/recordings/${row.id}/audio`, { timeout: 120_000 }).blob());
+}
+
+export function RecordingsList({ userId }: { userId: string }) {
+  const local = useLiveQuery(
+    () =>
+      localDb()
+        .recordings.where('userId')
+        .equals(userId)
+        .filter((recording) => recording.state !== 'draft')
+        .sortBy('createdAt'),
+    [userId],
+  );
+  const [server, setServer] = useState<Recording[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  const load = useCallback(async (upTo: number) => {
+    try {
+      const answer = await request(() =>
+        api
+          .get('audio/recordings', { searchParams: { page: 1, limit: RECORDINGS_PAGE_SIZE * upTo } })
+          .json<{ recordings: Recording[]; total: number }>(),
+      );
+      setServer(answer.recordings);
+      setTotal(answer.total);
+      setError(null);
+    } catch (caught) {
+      const failure = caught as ApiError;
+      setServer((current) => current ?? []);
+      setError(
+        failure.status === null
+          ? 'You are offline: only the recordings on this phone are shown.'
+          : `Failed to load recordings: ${failure.message}`,
+      );
+    }
+  }, []);
+  // Reload the server list when a local recording finishes uploading (it leaves the local list).
+  const localCount = local?.length ?? 0;
+  useEffect(() => void load(page), [load, page, localCount]);
+  useEffect(() => () => (playing ? URL.revokeObjectURL(playing.url) : undefined), [playing]);
+
+  const localIds = new Set((local ?? []).map((recording) => recording.id));
+  const rows: Row[] = [
+    ...(local ?? [])
+      .slice()
+      .reverse()
+      .map((recording) => ({
+        id: recording.id,
+        fileName: recording.fileName,
+        duration: recording.durationSeconds,
+        createdAt: new Date(recording.createdAt).toISOString(),
+        status: localStatus(recording),
+        local: recording,
+      })),
+    ...(server ?? [])
+      .filter((recording) => !localIds.has(recording.id))
+      .map((recording) => ({ ...recording, status: 'Uploaded', local: null })),
+  ];
+
+  async function play(row: Row) {
+    try {
+      const blob = await blobFor(row);
+      setPlaying({ id: row.id, url: URL.createObjectURL(blob) });
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }
+
+  async function download(row: Row) {
+    try {
+      const url = URL.createObjectURL(await blobFor(row));
+      Object.assign(document.createElement('a'), { href: url, download: row.fileName }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }
+
+  async function remove(row: Row) {
+    setDeleting(null);
+    try {
+      if (row.local) await deleteLocal(row.id);
+      else {
+        await request(() => api.delete(`audio/recordings/${row.id}`));
+        await load(page);
+      }
+    } catch (caught) {
+      setError(`The recording was not deleted: ${(caught as Error).message}`);
+    }
+  }
+
+  const loading = local === undefined || server === null;
+  return (
+    <section className="card" aria-labelledby="your-recordings">
+      <h2 id="your-recordings">Your Recordings</h2>
+      {error && (
+        <p className={error.startsWith('You are offline') ? 'muted' : 'error-box'} role="status">
+          {error}
+        </p>
+      )}
+      {loading && <p>Loading...</p>}
+      {!loading && rows.length === 0 && <p>No recordings yet. Upload or record audio to get started.</p>}
+      {rows.length > 0 && (
+        <div className="table-wrap">
+          <table className="recordings-table">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="recording-row" data-recording-id={row.id}>
+                  <td>{row.fileName}</td>
+                  <td>{row.duration.toFixed(1)} s</td>
+                  <td>{new Date(row.createdAt).toLocaleString()}</td>
+                  <td data-testid="recording-status">
+                    {row.local ? '◔ ' : '✓ '}
+                    {row.status}
+                  </td>
+                  <td>
+                    <div className="button-row">
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => void play(row)}
+                        aria-label={`Play ${row.fileName}`}
+                      >
+                        Play
+                      </button>
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => void download(row)}
+                        aria-label={`Download ${row.fileName}`}
+                      >
+                        Download
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger"
+                        onClick={() => setDeleting(row)}
+                        aria-label={`Delete ${row.fileName}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                    {playing?.id === row.id && <audio controls autoPlay src={playing.url} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {server && server.length < total && (
+        <button type="button" className="btn" onClick={() => setPage((current) => current + 1)}>
+          Show more
+        </button>
+      )}
+      <Modal open={deleting !== null} title="Delete this recording?" onClose={() => setDeleting(null)}>
+        <p>
+          {deleting?.local
+            ? 'It has not been uploaded yet: deleting it removes it from this phone for good.'
+            : 'It will be removed from the server and from every future dataset.'}
+        </p>
+        <div className="button-row">
+          <button type="button" className="btn btn-danger" onClick={() => deleting && void remove(deleting)}>
+            Delete
+          </button>
+          <button type="button" className="btn" onClick={() => setDeleting(null)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

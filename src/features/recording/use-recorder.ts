@@ -1,0 +1,225 @@
+// The browser recorder: microphone permission, RecordRTC capture (loaded only when recording starts),
+// a live input level, elapsed time, a maximum length, and about half a second of tail after Stop so the
+// last words are not cut. Audio goes to IndexedDB while it is recorded, so a crash loses nothing.
+import type RecordRTCInstance from 'recordrtc';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  RECORDING_BITS_PER_SECOND,
+  RECORDING_MAX_SECONDS,
+  RECORDING_TAIL_MS,
+} from '../../../core/constants.ts';
+import { useBusy } from '../../pwa/busy.ts';
+import {
+  appendChunk,
+  createDraft,
+  deleteLocal,
+  IMPORT_CHUNK_BYTES,
+  type RecordingMeta,
+} from './local-recordings.ts';
+import { localDb } from '../../offline/local-db.ts';
+
+/** What the browser records well, best first: Opus in WebM (Chromium, Firefox), AAC in MP4 (Safari). */
+const CANDIDATE_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4;codecs=mp4a.40.2',
+  'audio/mp4',
+  'audio/webm',
+];
+
+export function chooseMimeType(isSupported: (type: string) => boolean): string | null {
+  return CANDIDATE_TYPES.find((type) => isSupported(type)) ?? null;
+}
+
+export function extensionFor(mimeType: string): string {
+  if (mimeType.startsWith('audio/mp4')) return 'm4a';
+  if (mimeType.startsWith('audio/ogg')) return 'ogg';
+  return 'webm';
+}
+
+export const maxSeconds = Number(import.meta.env.VITE_RECORDING_MAX_SECONDS ?? RECORDING_MAX_SECONDS);
+
+export type RecorderState =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'recording'; draftId: string }
+  | { kind: 'stopping'; draftId: string }
+  | { kind: 'review'; draftId: string; durationSeconds: number; url: string }
+  | { kind: 'error'; message: string };
+
+function microphoneMessage(error: unknown): string {
+  const name = (error as { name?: string }).name;
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'Microphone permission was refused. Allow the microphone for this site in your browser settings, then try again.';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return 'No microphone was found on this device. Connect one, or import an audio file instead.';
+  if (name === 'NotReadableError')
+    return 'The microphone is in use by another app. Close that app and try again.';
+  return `The microphone could not be started: ${(error as Error).message ?? 'unknown error'}.`;
+}
+
+interface Session {
+  stream: MediaStream;
+  recorder: RecordRTCInstance;
+  context: AudioContext;
+  startedAt: number;
+  writes: Promise<void>;
+  frame: number;
+  timer: ReturnType<typeof setInterval>;
+}
+
+export function useRecorder(userId: string | null) {
+  const [state, setState] = useState<RecorderState>({ kind: 'idle' });
+  const [level, setLevel] = useState(0);
+  const [elapsed, setElapsed] = useState(0);
+  const session = useRef<Session | null>(null);
+  const stopRef = useRef<() => Promise<void>>(() => Promise.resolve());
+
+  useBusy(state.kind === 'recording' || state.kind === 'stopping' || state.kind === 'review', 'a recording');
+
+  const release = useCallback(() => {
+    const current = session.current;
+    if (!current) return;
+    cancelAnimationFrame(current.frame);
+    clearInterval(current.timer);
+    current.stream.getTracks().forEach((track) => track.stop());
+    void current.context.close();
+    current.recorder.destroy();
+    session.current = null;
+  }, []);
+
+  const start = useCallback(
+    async (meta: Omit<RecordingMeta, 'mimeType' | 'fileName'>) => {
+      if (!userId || session.current) return;
+      setState({ kind: 'starting' });
+      let stream: MediaStream;
+      try {
+        if (!navigator.mediaDevices?.getUserMedia)
+          throw Object.assign(new Error(), { name: 'NotFoundError' });
+        stream = await navigator.mediaDevices.getUserMedia({
+          audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+        });
+      } catch (error) {
+        setState({ kind: 'error', message: microphoneMessage(error) });
+        return;
+      }
+      const mimeType =
+        typeof MediaRecorder === 'undefined'
+          ? null
+          : chooseMimeType((type) => MediaRecorder.isTypeSupported(type));
+      if (!mimeType) {
+        stream.getTracks().forEach((track) => track.stop());
+        setState({
+          kind: 'error',
+          message: 'This browser cannot record audio. Import an audio file instead.',
+        });
+        return;
+      }
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      const draftId = await createDraft(userId, {
+        ...meta,
+        mimeType: mimeType.split(';')[0]!,
+        fileName: `recording-${stamp}.${extensionFor(mimeType)}`,
+      });
+      const { default: RecordRTC } = await import('recordrtc');
+      let index = 0;
+      const current: Session = {
+        stream,
+        context: new AudioContext(),
+        startedAt: performance.now(),
+        writes: Promise.resolve(),
+        frame: 0,
+        timer: setInterval(() => undefined, 1_000),
+        recorder: new RecordRTC(stream, {
+          type: 'audio',
+          mimeType: mimeType as 'audio/webm',
+          recorderType: RecordRTC.MediaStreamRecorder,
+          numberOfAudioChannels: 1,
+          audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
+          timeSlice: 1_000,
+          disableLogs: true,
+          // Every second of audio is written to IndexedDB as it arrives.
+          ondataavailable: (blob: Blob) => {
+            const position = index++;
+            current.writes = current.writes.then(async () =>
+              appendChunk(draftId, position, await blob.arrayBuffer()),
+            );
+          },
+        }),
+      };
+      session.current = current;
+      // Live level: RMS of the input, 0..1, for the meter.
+      const analyser = current.context.createAnalyser();
+      analyser.fftSize = 1024;
+      current.context.createMediaStreamSource(stream).connect(analyser);
+      const samples = new Float32Array(analyser.fftSize);
+      const measure = () => {
+        analyser.getFloatTimeDomainData(samples);
+        let sum = 0;
+        for (const sample of samples) sum += sample * sample;
+        setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+        current.frame = requestAnimationFrame(measure);
+      };
+      current.frame = requestAnimationFrame(measure);
+      clearInterval(current.timer);
+      current.timer = setInterval(() => {
+        const seconds = (performance.now() - current.startedAt) / 1_000;
+        setElapsed(seconds);
+        if (seconds >= maxSeconds) void stopRef.current();
+      }, 250);
+      current.recorder.startRecording();
+      setElapsed(0);
+      setState({ kind: 'recording', draftId });
+    },
+    [userId],
+  );
+
+  const stop = useCallback(async () => {
+    const current = session.current;
+    if (!current) return;
+    const draftId = (state as { draftId?: string }).draftId;
+    if (!draftId) return;
+    setState({ kind: 'stopping', draftId });
+    // Keep the tail: people stop the recorder while saying the last word.
+    await new Promise((resolve) => setTimeout(resolve, RECORDING_TAIL_MS));
+    const durationSeconds = Math.min(maxSeconds, (performance.now() - current.startedAt) / 1_000);
+    await new Promise<void>((resolve) => current.recorder.stopRecording(() => resolve()));
+    const whole = current.recorder.getBlob();
+    await current.writes;
+    // The recorder's final file is the reference: store it in place of the per-second pieces.
+    const db = localDb();
+    await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
+      await db.recordingChunks.where('recordingId').equals(draftId).delete();
+      await db.recordings.update(draftId, { chunkCount: 0, sizeBytes: 0 });
+    });
+    for (let position = 0, offset = 0; offset < whole.size; position += 1, offset += IMPORT_CHUNK_BYTES) {
+      await appendChunk(
+        draftId,
+        position,
+        await whole.slice(offset, offset + IMPORT_CHUNK_BYTES).arrayBuffer(),
+      );
+    }
+    await db.recordings.update(draftId, { durationSeconds });
+    release();
+    setLevel(0);
+    setState({ kind: 'review', draftId, durationSeconds, url: URL.createObjectURL(whole) });
+  }, [state, release]);
+  stopRef.current = stop;
+
+  const reset = useCallback(
+    async (discard: boolean) => {
+      if (state.kind === 'review') {
+        URL.revokeObjectURL(state.url);
+        if (discard) await deleteLocal(state.draftId);
+      }
+      setState({ kind: 'idle' });
+      setElapsed(0);
+    },
+    [state],
+  );
+
+  // Leaving the page mid-recording: stop the microphone; the draft stays in IndexedDB for recovery.
+  useEffect(() => release, [release]);
+
+  return { state, level, elapsed, start, stop, reset };
+}

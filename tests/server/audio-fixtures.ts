@@ -1,0 +1,199 @@
+// Helpers of the audio API tests: generated audio (real bytes), an app with its own DATA_DIR, consent, tus
+// requests and multipart bodies.
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { encodeWav, generateSamples } from '../../server/features/audio/wav.ts';
+import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
+
+export const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+
+/** A sine tone WAV (mono, 16-bit). */
+export function toneWav(
+  seconds: number,
+  { sampleRate = 16_000, amplitude = 0.5, frequency = 440 } = {},
+): Buffer {
+  return encodeWav({
+    sampleRate,
+    samples: generateSamples(seconds, sampleRate, (t) => amplitude * Math.sin(2 * Math.PI * frequency * t)),
+  });
+}
+
+/** The WAV encoded as Ogg/Opus by ffmpeg. */
+export function opusOf(wav: Buffer): Buffer {
+  return execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'libopus', '-f', 'ogg', 'pipe:1'],
+    {
+      input: wav,
+    },
+  );
+}
+
+export const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+export interface AudioTestApp extends TestApp {
+  dataDir: string;
+  /** Files in the blob store. */
+  blobFiles(): string[];
+  /** Files left in the temporary and tus upload folders (of one tus upload: its Location). */
+  uploadFiles(location?: string): string[];
+}
+
+/** A test app with a DATA_DIR of its own (blobs and uploads are not shared with other test files). */
+export async function createAudioTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<AudioTestApp> {
+  const dataDir = path.resolve('.tmp', 'api-tests', `audio-${crypto.randomBytes(6).toString('hex')}`);
+  const t = await createTestApp(kind, { DATA_DIR: dataDir, ...env });
+  const list = (folder: string) =>
+    fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name)
+      : [];
+  return {
+    ...t,
+    dataDir,
+    blobFiles: () => list(path.join(dataDir, 'blobs')),
+    uploadFiles: (location?: string) =>
+      [...list(path.join(dataDir, 'uploads', 'tmp')), ...list(path.join(dataDir, 'uploads', 'tus'))].filter(
+        (name) => !location || name.startsWith(location.split('/').pop() ?? ''),
+      ),
+    close: async () => {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function grantRecordingConsent(app: FastifyInstance, auth: Record<string, string>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/consent/submit',
+    headers: auth,
+    payload: { consent_type: 'recording' },
+  });
+  if (response.statusCode !== 200) throw new Error(`consent failed: ${response.body}`);
+}
+
+/** tus Upload-Metadata: keys with base64 values. */
+export function uploadMetadata(fields: Record<string, string | number | undefined>): string {
+  return Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key} ${Buffer.from(String(value)).toString('base64')}`)
+    .join(',');
+}
+
+export const TUS = { 'tus-resumable': '1.0.0' };
+
+export function tusCreate(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  length: number,
+  metadata: Record<string, string | number | undefined>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/audio/tus',
+    headers: {
+      ...auth,
+      ...TUS,
+      'upload-length': String(length),
+      'upload-metadata': uploadMetadata(metadata),
+    },
+  });
+}
+
+export function tusPatch(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  location: string,
+  offset: number,
+  chunk: Buffer,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...auth,
+      ...TUS,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: chunk,
+  });
+}
+
+export function tusHead(app: FastifyInstance, auth: Record<string, string>, location: string) {
+  return app.inject({ method: 'HEAD', url: location, headers: { ...auth, ...TUS } });
+}
+
+/** Sends a whole file in PATCH requests of `chunkSize` bytes from `from`; returns the last response. */
+export async function tusSend(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  location: string,
+  bytes: Buffer,
+  chunkSize = 1024 * 1024,
+  from = 0,
+): Promise<LightMyRequestResponse> {
+  let offset = from;
+  let last: LightMyRequestResponse | undefined;
+  while (offset < bytes.length) {
+    const chunk = bytes.subarray(offset, offset + chunkSize);
+    last = await tusPatch(app, auth, location, offset, chunk);
+    if (last.statusCode !== 204) return last;
+    offset = Number(last.headers['upload-offset']);
+  }
+  if (!last) throw new Error('nothing to send');
+  return last;
+}
+
+/** A multipart/form-data body with the file in `file` and optional `metadata` JSON. */
+export function multipartBody(
+  file: { bytes: Buffer; fileName?: string; contentType?: string } | null,
+  metadata?: unknown,
+  extra: { name: string; bytes: Buffer; fileName: string }[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----lopit${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  if (metadata !== undefined) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n${typeof metadata === 'string' ? metadata : JSON.stringify(metadata)}\r\n`,
+      ),
+    );
+  }
+  const files = [
+    ...(file
+      ? [
+          {
+            name: 'file',
+            bytes: file.bytes,
+            fileName: file.fileName ?? 'recording.wav',
+            type: file.contentType,
+          },
+        ]
+      : []),
+    ...extra.map((part) => ({ ...part, type: undefined })),
+  ];
+  for (const part of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type ?? 'audio/wav'}\r\n\r\n`,
+      ),
+      part.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
