@@ -58,45 +58,41 @@ export async function enqueue(
   });
 }
 
+/** A user's entries, in replay order. */
+function userEntries(db: LocalDb, userId: string) {
+  return db.outbox.where('[userId+seq]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]);
+}
+
 /** A user's entries in replay order. */
 export function entriesOf(db: LocalDb, userId: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[userId+seq]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray();
+  return userEntries(db, userId).toArray();
 }
 
 /**
- * The next entry to send: the first pending one whose subject has no earlier entry waiting for the
- * contributor. Entries are given in replay order.
+ * The rule of which entry may go: a pending one whose subject has no earlier entry waiting for the
+ * contributor. The returned predicate must see entries in replay order (it remembers the held subjects).
  */
-export function nextSendable(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
+function sendableInOrder(): (entry: OutboxEntry) => boolean {
   const held = new Set<string>();
-  for (const entry of entries) {
-    if (entry.state === 'attention') {
-      held.add(entry.subject);
-      continue;
-    }
-    if (!held.has(entry.subject)) return entry;
-  }
-  return undefined;
+  return (entry) => {
+    if (entry.state === 'attention') held.add(entry.subject);
+    return entry.state === 'pending' && !held.has(entry.subject);
+  };
+}
+
+/** The next entry to send, among entries given in replay order. */
+export function nextSendable(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
+  return entries.find(sendableInOrder());
 }
 
 /** Like nextSendable over the stored entries, reading only as far as the first one that can go. */
 export function firstSendable(db: LocalDb, userId: string): Promise<OutboxEntry | undefined> {
-  const held = new Set<string>();
-  return db.outbox
-    .where('[userId+seq]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .filter((entry) => {
-      if (entry.state === 'attention') held.add(entry.subject);
-      return entry.state === 'pending' && !held.has(entry.subject);
-    })
-    .first();
+  return userEntries(db, userId).filter(sendableInOrder()).first();
 }
 
 /** How many of a user's entries wait to be sent (not counting refused ones). */
 export function countWaiting(db: LocalDb, userId: string): Promise<number> {
-  return db.outbox
-    .where('[userId+seq]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+  return userEntries(db, userId)
     .filter((entry) => entry.state === 'pending')
     .count();
 }
