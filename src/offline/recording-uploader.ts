@@ -5,26 +5,12 @@
 // audio leaves this device only after the server confirmed it (with the checksum it verified).
 import { DetailedError, Upload } from 'tus-js-client';
 import type { LocalRecording, LocalDb } from './local-db.ts';
+import { deleteRecording, recordingBlob } from './recording-store.ts';
 import type { SyncSession } from './sync-engine.ts';
 
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
 export type UploadRound = 'done' | 'retry' | 'signed-out';
-
-async function blobOf(db: LocalDb, recording: LocalRecording): Promise<Blob> {
-  const rows = await db.recordingChunks.where('recordingId').equals(recording.id).sortBy('index');
-  return new Blob(
-    rows.map((row) => row.data),
-    { type: recording.mimeType },
-  );
-}
-
-async function forget(db: LocalDb, id: string) {
-  await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
-    await db.recordingChunks.where('recordingId').equals(id).delete();
-    await db.recordings.delete(id);
-  });
-}
 
 /** Does the server already hold this recording? null when it cannot be reached. */
 async function serverHas(
@@ -83,7 +69,7 @@ function uploadOne(
         void db.recordings.update(recording.id, { uploadedBytes: bytesSent, state: 'uploading' });
       },
       onSuccess: () => {
-        void forget(db, recording.id).then(() => resolve('done'));
+        void deleteRecording(db, recording.id).then(() => resolve('done'));
       },
       onError: (error) => {
         const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;
@@ -133,10 +119,10 @@ export async function uploadWaitingRecordings(
     if (known === 'signed-out') return 'signed-out';
     if (known === null) return 'retry';
     if (known) {
-      await forget(db, recording.id);
+      await deleteRecording(db, recording.id);
       continue;
     }
-    const round = await uploadOne(db, apiBase, session, recording, await blobOf(db, recording));
+    const round = await uploadOne(db, apiBase, session, recording, await recordingBlob(db, recording));
     if (round !== 'done') return round;
   }
   return 'done';

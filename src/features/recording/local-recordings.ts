@@ -1,6 +1,7 @@
 // Recordings on this device: written to IndexedDB while they are being made (a crash loses nothing), kept
 // as ArrayBuffer chunks, and deleted only after the server has confirmed it holds them.
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
+import { deleteRecording, recordingBlob, recordingChunks } from '../../offline/recording-store.ts';
 
 /** Chunk size for imported files (recordings are stored as the recorder delivers them, about 1 s each). */
 export const IMPORT_CHUNK_BYTES = 1024 * 1024;
@@ -43,13 +44,12 @@ export async function appendChunk(recordingId: string, index: number, data: Arra
   });
 }
 
-export async function chunksOf(recordingId: string): Promise<ArrayBuffer[]> {
-  const rows = await localDb().recordingChunks.where('recordingId').equals(recordingId).sortBy('index');
-  return rows.map((row) => row.data);
+export function chunksOf(recordingId: string): Promise<ArrayBuffer[]> {
+  return recordingChunks(localDb(), recordingId);
 }
 
-export async function audioBlob(recording: LocalRecording): Promise<Blob> {
-  return new Blob(await chunksOf(recording.id), { type: recording.mimeType });
+export function audioBlob(recording: LocalRecording): Promise<Blob> {
+  return recordingBlob(localDb(), recording);
 }
 
 export async function sha256Hex(chunks: readonly ArrayBuffer[]): Promise<string> {
@@ -106,12 +106,8 @@ export async function importFile(
 }
 
 /** Removes a recording and its audio from this device. */
-export async function deleteLocal(recordingId: string): Promise<void> {
-  const db = localDb();
-  await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
-    await db.recordingChunks.where('recordingId').equals(recordingId).delete();
-    await db.recordings.delete(recordingId);
-  });
+export function deleteLocal(recordingId: string): Promise<void> {
+  return deleteRecording(localDb(), recordingId);
 }
 
 export function localRecordingsOf(userId: string): Promise<LocalRecording[]> {

@@ -65,7 +65,7 @@ interface Session {
   startedAt: number;
   writes: Promise<void>;
   frame: number;
-  timer: ReturnType<typeof setInterval>;
+  timer: ReturnType<typeof setInterval> | undefined;
 }
 
 export function useRecorder(userId: string | null) {
@@ -129,7 +129,7 @@ export function useRecorder(userId: string | null) {
         startedAt: performance.now(),
         writes: Promise.resolve(),
         frame: 0,
-        timer: setInterval(() => undefined, 1_000),
+        timer: undefined,
         recorder: new RecordRTC(stream, {
           type: 'audio',
           mimeType: mimeType as 'audio/webm',
@@ -161,7 +161,6 @@ export function useRecorder(userId: string | null) {
         current.frame = requestAnimationFrame(measure);
       };
       current.frame = requestAnimationFrame(measure);
-      clearInterval(current.timer);
       current.timer = setInterval(() => {
         const seconds = (performance.now() - current.startedAt) / 1_000;
         setElapsed(seconds);
