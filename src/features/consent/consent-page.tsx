@@ -3,16 +3,16 @@
 // waits in the outbox (shown as pending) until the server has recorded it.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import { DOCS } from '../../app/paths.ts';
 import { Modal } from '../../components/modal.tsx';
-import { api, request, type ApiError } from '../../lib/api-client.ts';
+import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { discardEntry } from '../../offline/outbox.ts';
 import { submitChange, syncEngine } from '../../offline/sync.ts';
 import { useOutbox } from '../../offline/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { refreshConsentStatus } from './consent-status.ts';
 
 const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
   {
@@ -29,11 +29,6 @@ const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
 ];
 
 const labelOf = (type: ConsentType) => CHOICES.find((choice) => choice.value === type)?.label ?? type;
-
-async function loadStatus(userId: string): Promise<void> {
-  const status = await request(() => api.get('consent/status').json<ConsentStatus>());
-  await localDb().consents.put({ userId, status, cachedAt: Date.now() });
-}
 
 /** Queues a grant or withdrawal, sends it if possible, and says whether the server has it now. */
 async function submitConsent(userId: string, action: { type: ConsentType } | 'withdraw') {
@@ -80,7 +75,7 @@ export function ConsentPage() {
 
   useEffect(() => {
     if (!userId) return;
-    loadStatus(userId).then(
+    refreshConsentStatus(userId).then(
       () => setOffline(false),
       (caught: ApiError) => {
         if (caught.status === null) setOffline(true);

@@ -4,12 +4,11 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import type { ConsentStatus } from '../../../core/api/consent.ts';
 import { PATHS } from '../../app/paths.ts';
-import { api, request, type ApiError } from '../../lib/api-client.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { syncEngine } from '../../offline/sync.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { refreshConsentStatus } from '../consent/consent-status.ts';
 import { deleteLocal, importFile, saveDraft } from './local-recordings.ts';
 import { RecordingsList } from './recordings-list.tsx';
 import { maxSeconds, useRecorder } from './use-recorder.ts';
@@ -21,9 +20,8 @@ type Mode = 'prompted' | 'free';
 function useRecordingConsent(userId: string): boolean | null {
   const cached = useLiveQuery(() => localDb().consents.get(userId), [userId]);
   useEffect(() => {
-    request(() => api.get('consent/status').json<ConsentStatus>()).then(
-      (status) => localDb().consents.put({ userId, status, cachedAt: Date.now() }),
-      (error: ApiError) => console.error('Failed to load consent status', error),
+    refreshConsentStatus(userId).catch((error: unknown) =>
+      console.error('Failed to load consent status', error),
     );
   }, [userId]);
   if (cached === undefined) return null;
