@@ -6,6 +6,7 @@ import type { Recording } from '../../../core/api/data.ts';
 import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
 import { Modal } from '../../components/modal.tsx';
 import { api, request, type ApiError } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/download.ts';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
 
@@ -101,9 +102,7 @@ export function RecordingsList({ userId }: { userId: string }) {
 
   async function download(row: Row) {
     try {
-      const url = URL.createObjectURL(await blobFor(row));
-      Object.assign(document.createElement('a'), { href: url, download: row.fileName }).click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveBlob(await blobFor(row), row.fileName);
     } catch (caught) {
       setError((caught as Error).message);
     }

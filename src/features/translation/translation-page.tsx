@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/download.ts';
 import { useOutbox } from '../../offline/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { cachedPairs, latestEditByPair, localCsv, refreshPairs } from './local-pairs.ts';
@@ -13,13 +14,6 @@ import { translationApi } from './translation-api.ts';
 
 type Fetch =
   { kind: 'loading' } | { kind: 'fresh' } | { kind: 'offline' } | { kind: 'error'; message: string };
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 export function TranslationPage() {
   const { user } = useAuth();
@@ -44,7 +38,7 @@ export function TranslationPage() {
   async function exportCsv() {
     setExportNote(null);
     try {
-      download(await translationApi.exportCsv(), 'translations.csv');
+      saveBlob(await translationApi.exportCsv(), 'translations.csv');
     } catch (caught) {
       if ((caught as ApiError).status !== null) {
         setExportNote((caught as Error).message);
@@ -52,7 +46,7 @@ export function TranslationPage() {
       }
       // Offline: the file is made from this device's copy, with the edits still waiting marked pending.
       const all = await cachedPairs('all');
-      download(new Blob([localCsv(all, edits)], { type: 'text/csv;charset=utf-8' }), 'translations.csv');
+      saveBlob(new Blob([localCsv(all, edits)], { type: 'text/csv;charset=utf-8' }), 'translations.csv');
       setExportNote('You are offline: the file was made from the copy on this device.');
     }
   }
