@@ -1,5 +1,11 @@
 // Shared end-to-end helpers: unique accounts, and a check that no page breaks the Content-Security-Policy.
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
@@ -20,6 +26,31 @@ export async function signUpViaUi(
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/');
   return { name, email, password };
+}
+
+/** Signs up through the API (fast set-up for tests that are not about signing up). */
+export async function signUpByApi(request: APIRequestContext, base: string, name: string) {
+  const response = await request.post(`${base}/api/auth/signup`, {
+    data: { name, email: uniqueEmail(name.toLowerCase()), password: 'a long password' },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { token: string; user: { id: string } };
+}
+
+/** Signs a browser context in with a token, the way the app stores a remembered session. */
+export async function signInContext(
+  context: BrowserContext,
+  base: string,
+  session: { token: string; user: unknown },
+) {
+  await context.addInitScript(
+    ([origin, token, user]) => {
+      if (window.location.origin !== origin || localStorage.getItem('lopit.auth.token')) return;
+      localStorage.setItem('lopit.auth.token', token);
+      localStorage.setItem('lopit.auth.user', user);
+    },
+    [new URL(base).origin, session.token, JSON.stringify(session.user)] as const,
+  );
 }
 
 /** Fails the test if the page reports a CSP violation. */

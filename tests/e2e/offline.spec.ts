@@ -1,12 +1,12 @@
 // The offline engine in a real browser: installable app, heritage pages without signal or server,
 // translations and consent made offline reaching the server exactly once, a server crash mid-replay,
 // and two tabs sharing one outbox.
-import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
 import { parseFamilyData } from '../../core/families/family-schema.ts';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -32,30 +32,6 @@ async function waitForOfflineReady(page: Page) {
       );
     }
   });
-}
-
-async function signUpByApi(request: APIRequestContext, base: string, name: string) {
-  const response = await request.post(`${base}/api/auth/signup`, {
-    data: { name, email: uniqueEmail(name.toLowerCase()), password: 'a long password' },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { token: string; user: { id: string } };
-}
-
-/** Signs a browser context in with a token, the way the app stores a remembered session. */
-async function signInContext(
-  context: BrowserContext,
-  base: string,
-  session: { token: string; user: unknown },
-) {
-  await context.addInitScript(
-    ([origin, token, user]) => {
-      if (window.location.origin !== origin || localStorage.getItem('lopit.auth.token')) return;
-      localStorage.setItem('lopit.auth.token', token);
-      localStorage.setItem('lopit.auth.user', user);
-    },
-    [new URL(base).origin, session.token, JSON.stringify(session.user)] as const,
-  );
 }
 
 async function pairs(request: APIRequestContext, base: string, token: string): Promise<Pair[]> {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
 
 const voice = path.resolve('.tmp', 'e2e-voice.wav');
 fs.mkdirSync(path.dirname(voice), { recursive: true });
@@ -35,21 +35,10 @@ test.use({
 
 test('record, listen back, save, and see it uploaded intact', async ({ page, context, request, baseURL }) => {
   test.setTimeout(60_000);
-  const signup = await request.post('/api/auth/signup', {
-    data: { name: 'Recorder', email: uniqueEmail('rec'), password: 'a long password' },
-  });
-  const { token, user } = (await signup.json()) as { token: string; user: unknown };
-  const auth = { Authorization: `Bearer ${token}` };
+  const me = await signUpByApi(request, baseURL!, 'Recorder');
+  const auth = { Authorization: `Bearer ${me.token}` };
   await request.post('/api/consent/submit', { headers: auth, data: { consent_type: 'recording' } });
-  await context.addInitScript(
-    ([value, who]) => {
-      if (!localStorage.getItem('lopit.auth.token')) {
-        localStorage.setItem('lopit.auth.token', value);
-        localStorage.setItem('lopit.auth.user', who);
-      }
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await signInContext(context, baseURL!, me);
 
   await page.goto(`${baseURL}/recording`);
   const recorder = page.getByTestId('recorder');
