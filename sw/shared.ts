@@ -14,3 +14,11 @@ export const RUNTIME_CACHES = {
   lexicon: 'lopit-lexicon',
   publicData: 'lopit-public-data',
 } as const;
+
+/** The API's absolute base address (no trailing slash), from VITE_API_URL relative to `location`. */
+export function absoluteApiBase(location: string): string {
+  return new URL((import.meta.env.VITE_API_URL as string | undefined) ?? '/api', location).href.replace(
+    /\/$/,
+    '',
+  );
+}

@@ -16,17 +16,14 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { LocalDb } from '../src/offline/local-db.ts';
 import { settingsStore } from '../src/offline/settings-store.ts';
 import { SyncEngine } from '../src/offline/sync-engine.ts';
-import { BACKGROUND_SYNC_TAG, RUNTIME_CACHES, SW_MESSAGES } from './shared.ts';
+import { absoluteApiBase, BACKGROUND_SYNC_TAG, RUNTIME_CACHES, SW_MESSAGES } from './shared.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
-const apiBase = new URL(
-  (import.meta.env.VITE_API_URL as string | undefined) ?? '/api',
-  self.location.href,
-).href.replace(/\/$/, '');
+const apiBase = absoluteApiBase(self.location.href);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

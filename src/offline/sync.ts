@@ -1,23 +1,21 @@
 // The page's sync engine: one per tab, started once, fed by the browser's events.
 import { useSyncExternalStore } from 'react';
-import { API_BASE_URL } from '../lib/api-client.ts';
 import { authStore } from '../features/auth/auth-store.ts';
-import { BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../sw/shared.ts';
+import { absoluteApiBase, BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../sw/shared.ts';
 import { localDb } from './local-db.ts';
 import { enqueue, type EnqueueOptions, type NewOutboxEntry } from './outbox.ts';
 import { settingsStore } from './settings-store.ts';
 import { SyncEngine, type SyncStatus } from './sync-engine.ts';
 
-function absoluteApiBase(): string {
-  return new URL(API_BASE_URL, window.location.href).href.replace(/\/$/, '');
-}
+/** The API's absolute address, as the service worker computes it too. */
+const apiBase = () => absoluteApiBase(window.location.href);
 
 let engine: SyncEngine | null = null;
 
 export function syncEngine(): SyncEngine {
   engine ??= new SyncEngine({
     db: localDb(),
-    apiBase: absoluteApiBase(),
+    apiBase: apiBase(),
     session: () => {
       const { token, user } = authStore.getState();
       return token && user ? { token, userId: user.id } : null;
@@ -27,7 +25,7 @@ export function syncEngine(): SyncEngine {
     // Recordings go after the outbox (consent first), by resumable upload; the page only (tus uses XHR).
     afterOutbox: async (session) => {
       const { uploadWaitingRecordings } = await import('./recording-uploader.ts');
-      return uploadWaitingRecordings(localDb(), absoluteApiBase(), session);
+      return uploadWaitingRecordings(localDb(), apiBase(), session);
     },
   });
   return engine;
