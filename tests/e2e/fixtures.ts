@@ -70,3 +70,15 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 
 export { expect };
+
+/** Waits until the service worker has installed (precache done) and controls the page. */
+export async function waitForOfflineReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}

@@ -6,7 +6,7 @@ import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
 import { parseFamilyData } from '../../core/families/family-schema.ts';
-import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -20,18 +20,6 @@ interface Pair {
   english: string;
   lopit: string;
   version: number;
-}
-
-/** Waits until the service worker has installed (precache done) and controls the page. */
-async function waitForOfflineReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
 }
 
 async function pairs(request: APIRequestContext, base: string, token: string): Promise<Pair[]> {

@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const voice = path.resolve('.tmp', 'e2e-voice.wav');
 fs.mkdirSync(path.dirname(voice), { recursive: true });
@@ -33,14 +35,80 @@ test.use({
   serviceWorkers: 'allow',
 });
 
-test('record, listen back, save, and see it uploaded intact', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(60_000);
-  const me = await signUpByApi(request, baseURL!, 'Recorder');
-  const auth = { Authorization: `Bearer ${me.token}` };
-  await request.post('/api/consent/submit', { headers: auth, data: { consent_type: 'recording' } });
-  await signInContext(context, baseURL!, me);
+interface StoredRecording {
+  id: string;
+  duration: number;
+  sha256: string;
+  sizeBytes: number;
+  title: string | null;
+  fileName: string;
+}
 
+async function serverRecordings(request: APIRequestContext, base: string, token: string) {
+  const list = await request.get(`${base}/api/audio/recordings?limit=100`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(list.ok()).toBe(true);
+  return ((await list.json()) as { recordings: StoredRecording[] }).recordings;
+}
+
+/** What the phone still holds, read straight from IndexedDB. */
+function localRecordings(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ id: string; state: string; durationSeconds: number; sha256: string | null }[]>(
+        (resolve, reject) => {
+          const open = indexedDB.open('lopit');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const all = open.result.transaction('recordings').objectStore('recordings').getAll();
+            all.onsuccess = () => {
+              resolve(all.result as never);
+              open.result.close();
+            };
+          };
+        },
+      ),
+  );
+}
+
+async function recordFor(page: Page, seconds: number, title: string) {
+  const recorder = page.getByTestId('recorder');
+  await recorder.getByLabel(/Record freely/).check();
+  await recorder.getByLabel('Title (optional)').fill(title);
+  await recorder.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByTestId('recording-live')).toBeVisible();
+  await page.waitForTimeout(seconds * 1000);
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('review-audio')).toBeVisible();
+  await recorder.getByRole('button', { name: 'Save recording' }).click();
+  await expect(recorder.getByRole('button', { name: 'Start recording' })).toBeVisible();
+}
+
+async function consentingRecorder(request: APIRequestContext, base: string, name: string) {
+  const me = await signUpByApi(request, base, name);
+  const consent = await request.post(`${base}/api/consent/submit`, {
+    headers: { Authorization: `Bearer ${me.token}` },
+    data: { consent_type: 'recording' },
+  });
+  expect(consent.ok()).toBe(true);
+  return me;
+}
+
+test('record offline, listen back, save, see it waiting, go online, see it uploaded intact', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const me = await consentingRecorder(request, baseURL!, 'Recorder');
+  await signInContext(context, baseURL!, me);
   await page.goto(`${baseURL}/recording`);
+  await expect(page.getByTestId('recorder')).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Microphone level' })).toHaveCount(0);
+
+  await context.setOffline(true);
   const recorder = page.getByTestId('recorder');
   await recorder.getByLabel(/Record freely/).check();
   await recorder.getByLabel('Title (optional)').fill('zz test recording');
@@ -53,32 +121,184 @@ test('record, listen back, save, and see it uploaded intact', async ({ page, con
   await recorder.getByRole('button', { name: 'Save recording' }).click();
 
   const row = page.getByTestId('recording-row').first();
-  await expect(row.getByTestId('recording-status')).toContainText('Uploaded', { timeout: 20_000 });
+  await expect(row.getByTestId('recording-status')).toContainText('Waiting to upload');
+  const [local] = await localRecordings(page);
+  expect(local!.state).toBe('waiting');
 
-  const list = await request.get('/api/audio/recordings', { headers: auth });
-  const { recordings } = (await list.json()) as {
-    recordings: { id: string; duration: number; sha256: string; sizeBytes: number; title: string }[];
-  };
+  await context.setOffline(false);
+  await expect(row.getByTestId('recording-status')).toContainText('Uploaded', { timeout: 30_000 });
+
+  const recordings = await serverRecordings(request, baseURL!, me.token);
   expect(recordings).toHaveLength(1);
   const [stored] = recordings;
+  expect(stored!.id).toBe(local!.id);
   expect(stored!.title).toBe('zz test recording');
-  // About 3.5 s were recorded (3 s plus the kept tail); the server measured the file itself.
-  expect(stored!.duration).toBeGreaterThan(3.5 * 0.9 - 0.5);
-  expect(stored!.duration).toBeLessThan(3.5 * 1.1 + 0.5);
-  const audio = await request.get(`/api/audio/recordings/${stored!.id}/audio`, { headers: auth });
+  // The server measured the file itself; it agrees with the recorder within 10%.
+  expect(Math.abs(stored!.duration - local!.durationSeconds)).toBeLessThanOrEqual(
+    local!.durationSeconds * 0.1,
+  );
+  expect(stored!.duration).toBeGreaterThan(3);
+  expect(stored!.sha256).toBe(local!.sha256);
+  const audio = await request.get(`${baseURL}/api/audio/recordings/${stored!.id}/audio`, {
+    headers: { Authorization: `Bearer ${me.token}` },
+  });
   const bytes = await audio.body();
   expect(bytes.length).toBe(stored!.sizeBytes);
   expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(stored!.sha256);
   // Nothing is left waiting on the phone.
-  const left = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('lopit');
-        open.onsuccess = () => {
-          const count = open.result.transaction('recordings').objectStore('recordings').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  expect(left).toBe(0);
+  expect(await localRecordings(page)).toHaveLength(0);
+});
+
+test('three recordings made offline survive a reload and arrive once each when the network returns', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const me = await consentingRecorder(request, baseURL!, 'Villager');
+  await signInContext(context, baseURL!, me);
+  await page.goto(`${baseURL}/recording`);
+  await expect(page.getByTestId('recorder')).toBeVisible();
+  await waitForOfflineReady(page);
+
+  await context.setOffline(true);
+  for (const index of [1, 2, 3]) await recordFor(page, 1.5, `zz offline ${index}`);
+  await expect(page.getByTestId('recording-row')).toHaveCount(3);
+  const before = await localRecordings(page);
+  expect(before.map((item) => item.state)).toEqual(['waiting', 'waiting', 'waiting']);
+
+  // Signing out now warns that three contributions have not left the phone; staying keeps everything.
+  await page.getByRole('button', { name: 'Villager' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).filter({ visible: true }).click();
+  const warning = page.getByRole('dialog', { name: 'Sign out with items waiting?' });
+  await expect(warning).toContainText('3 contributions made on this phone have not reached the server yet');
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(warning).toBeHidden();
+
+  // The page is reloaded with no network: the service worker serves it, the recordings are still there.
+  await page.reload();
+  await expect(page.getByTestId('recording-row')).toHaveCount(3);
+  await expect(page.getByTestId('sync-indicator')).toContainText(/Offline|waiting/);
+  expect(await serverRecordings(request, baseURL!, me.token)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverRecordings(request, baseURL!, me.token)).length, { timeout: 45_000 })
+    .toBe(3);
+  await expect(page.getByTestId('sync-indicator')).toContainText('All saved', { timeout: 30_000 });
+  await expect(page.getByTestId('recording-status').filter({ hasText: 'Uploaded' })).toHaveCount(3);
+  // Once each: the same three ids, the same checksums, nothing more after another sync.
+  const stored = await serverRecordings(request, baseURL!, me.token);
+  expect(stored.map((item) => item.id).sort()).toEqual(before.map((item) => item.id).sort());
+  expect(stored.map((item) => item.sha256).sort()).toEqual(before.map((item) => item.sha256).sort());
+  await page.reload();
+  await expect(page.getByTestId('recording-row')).toHaveCount(3);
+  expect(await serverRecordings(request, baseURL!, me.token)).toHaveLength(3);
+  expect(await localRecordings(page)).toHaveLength(0);
+});
+
+test.describe('an upload interrupted by a server crash', () => {
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('upload-crash');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('resumes from the last acknowledged byte after a restart; the stored file is the original', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // About 3.2 MB of 16 kHz speech-band audio: four 1 MB chunks.
+    const big = path.resolve('.tmp', 'e2e-long.wav');
+    if (!fs.existsSync(big)) {
+      execFileSync('sox', [
+        '-n',
+        '-r',
+        '16000',
+        '-c',
+        '1',
+        '-b',
+        '16',
+        big,
+        'synth',
+        '100',
+        'sine',
+        '300-900',
+      ]);
+    }
+    const original = fs.readFileSync(big);
+    const originalSha = crypto.createHash('sha256').update(original).digest('hex');
+
+    const me = await consentingRecorder(request, server.url, 'Importer');
+    await signInContext(context, server.url, me);
+    await page.goto(`${server.url}/recording`);
+    await expect(page.getByTestId('recorder')).toBeVisible();
+
+    // Count what goes up: each tus PATCH sends the file from its Upload-Offset, one chunk at most
+    // (tus-js-client slices the file; the request body itself is not visible to the test).
+    const chunk = 1024 * 1024;
+    const sent: number[] = [];
+    page.on('request', (sentRequest) => {
+      if (sentRequest.method() === 'PATCH' && sentRequest.url().includes('/api/audio/tus/')) {
+        const offset = Number(sentRequest.headers()['upload-offset']);
+        sent.push(Math.min(chunk, original.length - offset));
+      }
+    });
+    let acknowledged = 0;
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.url().includes('/api/audio/tus/')) {
+        if (response.status() === 204) acknowledged += 1;
+      }
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+
+    await page.getByLabel('Choose one or more audio files').setInputFiles(big);
+    await expect(page.getByText('e2e-long.wav was added and will be uploaded.')).toBeVisible();
+    await expect.poll(() => acknowledged, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await server.kill();
+    const [interrupted] = await localRecordings(page);
+    expect(interrupted!.state).toBe('uploading');
+
+    await server.start();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.goto(`${server.url}/settings#sync`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(async () => (await serverRecordings(request, server.url, me.token)).length, { timeout: 60_000 })
+      .toBe(1);
+
+    const [stored] = await serverRecordings(request, server.url, me.token);
+    expect(stored!.sha256).toBe(originalSha);
+    expect(stored!.sizeBytes).toBe(original.length);
+    const audio = await request.get(`${server.url}/api/audio/recordings/${stored!.id}/audio`, {
+      headers: { Authorization: `Bearer ${me.token}` },
+    });
+    expect(
+      crypto
+        .createHash('sha256')
+        .update(await audio.body())
+        .digest('hex'),
+    ).toBe(originalSha);
+    // Resumed, not restarted: at most the one chunk in flight at the crash went up twice.
+    const total = sent.reduce((sum, size) => sum + size, 0);
+    expect(total - original.length).toBeLessThanOrEqual(chunk);
+    expect(total).toBeGreaterThanOrEqual(original.length);
+  });
 });

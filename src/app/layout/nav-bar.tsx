@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import { PATHS } from '../paths.ts';
 import { CONTRIBUTOR_NAV, PUBLIC_NAV, type NavItem } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { useSignOut } from './use-sign-out.ts';
+import { useSignOut } from './use-sign-out.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // Loaded after the first paint with the outbox engine (Dexie), which the first page does not need at once.
@@ -17,7 +17,7 @@ export function NavBar() {
   const { user } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const signOutAndGoHome = useSignOut();
+  const [signOutAndGoHome, signOutDialog] = useSignOut();
   const items = user ? [...PUBLIC_NAV, ...CONTRIBUTOR_NAV] : PUBLIC_NAV;
 
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -97,6 +97,7 @@ export function NavBar() {
           <ThemeToggle />
         </nav>
       )}
+      {signOutDialog}
     </header>
   );
 }

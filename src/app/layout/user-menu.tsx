@@ -5,13 +5,13 @@ import type { User } from '../../../core/api/auth.ts';
 import { displayName } from '../../../core/display-name.ts';
 import { PATHS } from '../paths.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { useSignOut } from './use-sign-out.ts';
+import { useSignOut } from './use-sign-out.tsx';
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const signOutAndGoHome = useSignOut();
+  const [signOutAndGoHome, signOutDialog] = useSignOut();
 
   useEffect(() => {
     if (!open) return;
@@ -72,6 +72,7 @@ export function UserMenu({ user }: { user: User }) {
           </button>
         </div>
       )}
+      {signOutDialog}
     </div>
   );
 }

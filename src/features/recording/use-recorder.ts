@@ -68,6 +68,20 @@ interface Session {
   timer: ReturnType<typeof setInterval> | undefined;
 }
 
+/**
+ * RecordRTC is loaded with the recording screen, not at the tap: a contributor who opened the page and
+ * then lost the signal can still record (the service worker precaches the chunk too, once installed).
+ */
+const importRecordRtc = () => import('recordrtc').then((module) => module.default);
+let recordRtcModule: ReturnType<typeof importRecordRtc> | null = null;
+function loadRecordRtc() {
+  recordRtcModule ??= importRecordRtc().catch((error: unknown) => {
+    recordRtcModule = null;
+    throw error;
+  });
+  return recordRtcModule;
+}
+
 export function useRecorder(userId: string | null) {
   const [state, setState] = useState<RecorderState>({ kind: 'idle' });
   const [level, setLevel] = useState(0);
@@ -76,6 +90,11 @@ export function useRecorder(userId: string | null) {
   const stopRef = useRef<() => Promise<void>>(() => Promise.resolve());
 
   useBusy(state.kind === 'recording' || state.kind === 'stopping' || state.kind === 'review', 'a recording');
+
+  useEffect(() => {
+    // Errors surface when recording starts; here it is only a head start.
+    loadRecordRtc().catch(() => undefined);
+  }, []);
 
   const release = useCallback(() => {
     const current = session.current;
@@ -115,13 +134,24 @@ export function useRecorder(userId: string | null) {
         });
         return;
       }
+      let RecordRTC: Awaited<ReturnType<typeof importRecordRtc>>;
+      try {
+        RecordRTC = await loadRecordRtc();
+      } catch {
+        stream.getTracks().forEach((track) => track.stop());
+        setState({
+          kind: 'error',
+          message:
+            'The recorder could not be loaded: this page was opened before the app was ready for offline use. Reconnect once and open the page again.',
+        });
+        return;
+      }
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
       const draftId = await createDraft(userId, {
         ...meta,
         mimeType: mimeType.split(';')[0]!,
         fileName: `recording-${stamp}.${extensionFor(mimeType)}`,
       });
-      const { default: RecordRTC } = await import('recordrtc');
       let index = 0;
       const current: Session = {
         stream,
