@@ -226,7 +226,7 @@ execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', long, 'synth', 
 const longBytes = fs.readFileSync(long);
 const stats: UploadStats = { sentBytes: 0, url: null };
 const id = crypto.randomUUID();
-let killed: Promise<void> | null = null;
+const crash: { killed: Promise<void> | null } = { killed: null };
 await upload(
   base,
   token,
@@ -236,12 +236,12 @@ await upload(
     fileName: 'long.wav',
     mimeType: 'audio/wav',
     onChunk: () => {
-      killed ??= server.kill();
+      crash.killed ??= server.kill();
     },
   },
   stats,
 ).catch(() => undefined);
-await killed;
+await crash.killed;
 await server.start();
 await upload(
   base,
