@@ -12,6 +12,7 @@ import familiesRoutes from './features/families/families.routes.ts';
 import trainingRoutes from './features/training/training.routes.ts';
 import translateRoutes from './features/translation/translate.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
+import ttsRoutes from './features/tts/tts.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import controlRoutes from './features/internal/control.routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp({
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(audioRoutes, { prefix: '/audio', config });
       await api.register(trainingRoutes, { prefix: '/training' });
+      await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });
       if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });
     },

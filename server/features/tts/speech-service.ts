@@ -1,0 +1,208 @@
+// Speech playback: a consented recording of the text, else the text assembled from consented recordings of its
+// words, else espeak-ng synthesis (Lopit through the letter-to-sound table, labelled an approximation). Results
+// are cached on disk under a key naming everything the audio depends on, so a new recording or a withdrawn
+// consent changes the key, and the answer.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SpeechSource, TtsLanguage } from '../../../core/api/tts.ts';
+import { detectDirection } from '../../../core/direction.ts';
+import { normaliseText, sentenceKey } from '../../../core/mt/normalise.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/driver.ts';
+import { AppError } from '../../errors.ts';
+import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { RecordingService } from '../audio/recording-service.ts';
+import { toWav, type Clip } from './audio-clip.ts';
+import { canDecode, decodeToClip } from './audio-decode.ts';
+import { EspeakEngine } from './espeak-engine.ts';
+import { lopitLetterToSound, type LetterToSound } from './letter-to-sound.ts';
+import {
+  planSpeech,
+  pseudonymOf,
+  recordingsOf,
+  relevantRecordings,
+  renderAssembled,
+  renderRecording,
+  type SpeechPlan,
+} from './recording-voice.ts';
+import { SpeechCache } from './speech-cache.ts';
+import { Synthesizer } from './synthesizer.ts';
+import { VoiceRepository, type VoiceRecording } from './voice-repository.ts';
+
+/** Changes when the processing does (trimming, loudness, crossfades, WAV format): old cache entries go unused. */
+const PIPELINE_VERSION = 1;
+/** Rate recordings are decoded and played at (speech needs no more). */
+export const RECORDING_OUTPUT_RATE = 24_000;
+/** A recording longer than this is not used to speak a text of at most 500 characters. */
+const MAX_SOURCE_SECONDS = 120;
+export const SPEECH_CACHE_DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+export interface SpeechRequest {
+  text: string;
+  language?: TtsLanguage | null | undefined;
+  speaker?: string | null | undefined;
+}
+
+export interface SpeechResult {
+  audio: Buffer;
+  source: SpeechSource;
+  language: TtsLanguage;
+  /** Synthesis of Lopit: the pronunciation is only approximated. */
+  approximation: boolean;
+  /** Synthesis after recordings were looked for: the words no recording was found for. */
+  missingWords: string[];
+  /** Pseudonymous ids of the speakers heard. */
+  speakers: string[];
+  cached: boolean;
+  /** The cache key (SHA-256 hex). */
+  key: string;
+}
+
+export interface SpeechServiceOptions {
+  engine?: EspeakEngine;
+  cacheMaxBytes?: number;
+  letterToSound?: LetterToSound;
+}
+
+/** English unless the text is mostly not basic Latin letters, as the chat decides a direction. */
+export function languageOf(text: string, given: TtsLanguage | null | undefined): TtsLanguage {
+  return given ?? (detectDirection(text) === 'en_to_lpx' ? 'en' : 'lpx');
+}
+
+export class SpeechService {
+  readonly engine: EspeakEngine;
+  readonly cache: SpeechCache;
+  readonly synthesizer: Synthesizer;
+  private readonly voices: VoiceRepository;
+  private readonly blobs: BlobStore;
+  private readonly locks = new KeyedLock();
+
+  constructor(
+    db: Db,
+    private readonly config: Config,
+    options: SpeechServiceOptions = {},
+  ) {
+    this.engine = options.engine ?? new EspeakEngine();
+    this.cache = new SpeechCache(
+      path.join(config.DATA_DIR, 'tts-cache'),
+      options.cacheMaxBytes ?? SPEECH_CACHE_DEFAULT_MAX_BYTES,
+    );
+    this.synthesizer = new Synthesizer(this.engine, options.letterToSound ?? lopitLetterToSound());
+    this.voices = new VoiceRepository(db);
+    // The same store the uploads write to.
+    this.blobs = new RecordingService(db, config).blobs;
+  }
+
+  async speak(request: SpeechRequest, log?: FastifyBaseLogger): Promise<SpeechResult> {
+    const language = languageOf(request.text, request.language);
+    const speaker = request.speaker?.toLowerCase() ?? null;
+    const plan = await this.plan(request.text, language, speaker);
+    if (plan.source !== 'synthesis') {
+      try {
+        return await this.produce(plan, request.text, language, speaker, log);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // A missing blob or a failed decode: speak it anyway, by synthesis.
+        log?.warn({ err: error }, 'recordings could not be used for speech; synthesising');
+        return this.produce({ source: 'synthesis', missingWords: [] }, request.text, language, speaker, log);
+      }
+    }
+    return this.produce(plan, request.text, language, speaker, log);
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
+  }
+
+  /** Only recordings whose owner consents now, and only those that could speak this text, are considered. */
+  private async plan(text: string, language: TtsLanguage, speaker: string | null): Promise<SpeechPlan> {
+    const candidates = relevantRecordings(
+      text,
+      await this.voices.transcribed(language, MAX_SOURCE_SECONDS),
+    ).filter((recording) => canDecode(recording.mimeType));
+    const consenting = await this.voices.consentingOwners(candidates.map((recording) => recording.ownerId));
+    return planSpeech(
+      text,
+      candidates.filter((recording) => consenting.has(recording.ownerId)),
+      speaker,
+    );
+  }
+
+  private keyOf(plan: SpeechPlan, text: string, language: TtsLanguage, speaker: string | null): string {
+    const parts = {
+      pipeline: PIPELINE_VERSION,
+      source: plan.source,
+      language,
+      speaker,
+      // Recordings: the audio depends on the words only; synthesis also reads punctuation.
+      text: plan.source === 'synthesis' ? normaliseText(text).replace(/\s+/g, ' ').trim() : sentenceKey(text),
+      recordings: recordingsOf(plan).map((recording) => `${recording.id}:${recording.sha256}`),
+      synthesis: plan.source === 'synthesis' ? this.synthesizer.versionOf(language) : null,
+    };
+    return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  }
+
+  private async produce(
+    plan: SpeechPlan,
+    text: string,
+    language: TtsLanguage,
+    speaker: string | null,
+    log?: FastifyBaseLogger,
+  ): Promise<SpeechResult> {
+    const key = this.keyOf(plan, text, language, speaker);
+    // Identical requests at once make the audio once.
+    const { audio, cached } = await this.locks.run(key, async () => {
+      const hit = await this.cache.get(key);
+      if (hit) return { audio: hit, cached: true };
+      const made = toWav(await this.render(plan, text, language));
+      // A full disk costs the cache, not the answer.
+      await this.cache
+        .put(key, made)
+        .catch((error: unknown) => log?.warn({ err: error }, 'speech cache write failed'));
+      return { audio: made, cached: false };
+    });
+    return {
+      audio,
+      source: plan.source,
+      language,
+      approximation: plan.source === 'synthesis' && language === 'lpx',
+      missingWords: plan.source === 'synthesis' ? plan.missingWords : [],
+      speakers: [...new Set(recordingsOf(plan).map((recording) => pseudonymOf(recording.ownerId)))],
+      cached,
+      key,
+    };
+  }
+
+  private async render(plan: SpeechPlan, text: string, language: TtsLanguage): Promise<Clip> {
+    if (plan.source === 'synthesis') return this.synthesizer.speak(text, language);
+    const decoded = new Map<string, Promise<Clip>>();
+    const decode = (recording: VoiceRecording) => {
+      let clip = decoded.get(recording.id);
+      if (!clip) {
+        clip = this.decode(recording);
+        decoded.set(recording.id, clip);
+      }
+      return clip;
+    };
+    if (plan.source === 'recording') return renderRecording(await decode(plan.recording));
+    const clips: Clip[] = [];
+    // One at a time: each decode is an ffmpeg process.
+    for (const { recording } of plan.words) clips.push(await decode(recording));
+    return renderAssembled(clips);
+  }
+
+  private async decode(recording: VoiceRecording): Promise<Clip> {
+    const options = {
+      ffmpegPath: this.config.FFMPEG_PATH,
+      sampleRate: RECORDING_OUTPUT_RATE,
+      maxSeconds: MAX_SOURCE_SECONDS + 5,
+    };
+    if (this.blobs instanceof FileBlobStore) {
+      return decodeToClip({ path: this.blobs.pathOf(recording.sha256) }, recording.mimeType, options);
+    }
+    const { stream } = await this.blobs.open(recording.sha256);
+    return decodeToClip({ stream }, recording.mimeType, options);
+  }
+}

@@ -1,0 +1,65 @@
+// SQL of speech playback: the transcribed recordings of a language, and whose owners currently consent.
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { TtsLanguage } from '../../../core/api/tts.ts';
+import type { Db } from '../../db/driver.ts';
+import { recordings } from '../../db/schema.ts';
+import { ConsentRepository } from '../consent/consent-repository.ts';
+
+export interface VoiceRecording {
+  id: string;
+  ownerId: string;
+  transcript: string;
+  sha256: string;
+  mimeType: string;
+  durationSeconds: number;
+  createdAt: Date;
+  /** Flagged at upload: nothing audible (never used) or clipped (used when nothing better exists). */
+  silent: boolean;
+  clipped: boolean;
+}
+
+export class VoiceRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Recordings with a transcript in this language (or no language given), at most `maxSeconds` long. */
+  async transcribed(language: TtsLanguage, maxSeconds: number): Promise<VoiceRecording[]> {
+    const rows = await this.db
+      .select({
+        id: recordings.id,
+        ownerId: recordings.ownerId,
+        transcript: recordings.transcript,
+        sha256: recordings.sha256,
+        mimeType: recordings.mimeType,
+        durationSeconds: recordings.durationSeconds,
+        createdAt: recordings.createdAt,
+        quality: recordings.quality,
+      })
+      .from(recordings)
+      .where(
+        and(
+          isNotNull(recordings.transcript),
+          or(eq(recordings.language, language), isNull(recordings.language)),
+          lte(recordings.durationSeconds, maxSeconds),
+        ),
+      );
+    return rows.map(({ quality, transcript, ...row }) => ({
+      ...row,
+      transcript: transcript ?? '',
+      silent: quality.silent === true,
+      clipped: quality.clipped === true,
+    }));
+  }
+
+  /**
+   * The owners among these whose recording consent currently holds. Decided by the consent ledger exactly as the
+   * upload decides it (ConsentRepository.status), so a withdrawal takes effect here at once.
+   */
+  async consentingOwners(ownerIds: Iterable<string>): Promise<Set<string>> {
+    const ledger = new ConsentRepository(this.db);
+    const consenting = new Set<string>();
+    for (const ownerId of new Set(ownerIds)) {
+      if ((await ledger.status(ownerId)).recording) consenting.add(ownerId);
+    }
+    return consenting;
+  }
+}
