@@ -47,6 +47,8 @@ export const RECORDING_BITS_PER_SECOND = 32_000;
 export const LEXICON_DEFAULT_LIMIT = 100;
 export const LEXICON_DASHBOARD_LIMIT = 50;
 export const LEXICON_PREVIEW_ENTRIES = 12;
+/** Admin import of lexicon entries: a whole dictionary fits one file (at most IMPORT_MAX_BYTES). */
+export const LEXICON_IMPORT_MAX_ROWS = 100_000;
 export const SPEAKERS_TABLE_ROWS = 5;
 
 export const MVP_GOAL_AUDIO_HOURS = 20;
@@ -76,6 +78,15 @@ export type ConsentType = (typeof CONSENT_TYPES)[number];
 
 export const CONTRIBUTION_LICENCE = 'CC-BY-NC-4.0';
 
+/**
+ * Translation model training refuses fewer approved pairs than this: 10% of them are held out for scoring, and
+ * with fewer than 50 pairs that is under 5 sentences, too few for chrF or BLEU to mean anything.
+ */
+export const MT_MIN_TRAINING_PAIRS = 50;
+/** Share of the pairs held out to score a translation model (at least 10%), split with a fixed seed. */
+export const MT_HELD_OUT_FRACTION = 0.1;
+export const MT_SPLIT_SEED = 20_240_601;
+
 /** Families graph (section 9). */
 export const FAMILY_GRAPH = {
   dropdownLimit: 8,
@@ -101,3 +112,25 @@ export const FAMILY_GRAPH = {
   dimOpacityTrace: 0.05,
   relativesCircleMaxRadius: 250,
 } as const;
+
+/** Training jobs (/training): heartbeats, the timeout after which a silent worker's job is requeued, polling. */
+export const TRAINING_HEARTBEAT_MS = 5_000;
+/** A running job whose worker has not reported for 2 minutes is requeued once, then failed. */
+export const TRAINING_HEARTBEAT_TIMEOUT_MS = 2 * 60 * 1000;
+/** A job is claimed at most twice: the first claim and one requeue after its worker went silent. */
+export const TRAINING_MAX_ATTEMPTS = 2;
+/** An idle worker looks for queued jobs every 5 s (an in-process start wakes it at once). */
+export const TRAINING_WORKER_POLL_MS = 5_000;
+/** Runs of each model type shown in its history. */
+export const TRAINING_HISTORY_RUNS = 10;
+/** Largest model artifact an external worker may upload: 2 GiB. */
+export const TRAINING_ARTIFACT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** Product-spec section 2: what each model needs (ASR 20-50 h, 50+ speakers; TTS 3-8 h one speaker; MT 10-30k pairs). */
+export const TRAINING_REQUIREMENTS = {
+  asr: { minHours: 20, targetHours: 50, minSpeakers: 50 },
+  tts: { minHours: 3, targetHours: 8 },
+  mt: { minPairs: 10_000, targetPairs: 30_000 },
+} as const;
+/** Speaker-disjoint ASR split: shares of audio time held out for dev and for test. */
+export const ASR_DEV_SHARE = 0.1;
+export const ASR_TEST_SHARE = 0.1;

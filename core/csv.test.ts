@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, toCsv, tsvRow } from './csv.ts';
 
 describe('csv', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {
@@ -18,5 +18,9 @@ describe('csv', () => {
 
   it('writes a BOM, a header and CRLF rows', () => {
     expect(toCsv(['english', 'lopit'], [['Hello', 'ŋa']])).toBe('\uFEFFenglish,lopit\r\nHello,ŋa\r\n');
+  });
+
+  it('writes TSV lines without quoting: tabs and line breaks become spaces, formulas are neutralised', () => {
+    expect(tsvRow(['a\tb', 'two\nlines', '=1+2', null, 3])).toBe("a b\ttwo lines\t'=1+2\t\t3\n");
   });
 });

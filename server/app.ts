@@ -8,6 +8,7 @@ import adminRoutes from './features/admin/admin.routes.ts';
 import audioRoutes from './features/audio/audio.routes.ts';
 import consentRoutes from './features/consent/consent.routes.ts';
 import dataRoutes from './features/data/data.routes.ts';
+import exportsRoutes from './features/exports/exports.routes.ts';
 import familiesRoutes from './features/families/families.routes.ts';
 import trainingRoutes from './features/training/training.routes.ts';
 import translateRoutes from './features/translation/translate.routes.ts';
@@ -62,6 +63,7 @@ export async function buildApp({
       await api.register(healthRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(exportsRoutes, { prefix: '/admin/exports', config });
       await api.register(consentRoutes, { prefix: '/consent' });
       await api.register(translationRoutes, { prefix: '/translation' });
       await api.register(translateRoutes, { prefix: '/translation', config });

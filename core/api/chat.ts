@@ -1,5 +1,6 @@
-// Translation requests of the chat.
+// Translation requests of the chat, the answer it shows (with a word-by-word gloss), and the offline model.
 import { z } from 'zod';
+import type { TranslationAnswer } from '../mt/types.ts';
 
 export const directionSchema = z.enum(['en_to_lpx', 'lpx_to_en']);
 
@@ -13,16 +14,55 @@ export const translateRequestSchema = z.object({
 });
 export type TranslateRequest = z.infer<typeof translateRequestSchema>;
 
+/** One gloss link: source tokens [sourceStart, sourceEnd) became target tokens [targetStart, targetEnd). */
+export const alignmentLinkSchema = z.object({
+  sourceStart: z.number().int().min(0),
+  sourceEnd: z.number().int().min(0),
+  targetStart: z.number().int().min(0),
+  targetEnd: z.number().int().min(0),
+  sourceText: z.string(),
+  targetText: z.string(),
+  /** The source words were not known and passed through unchanged. */
+  unknown: z.boolean(),
+});
+export type AlignmentLinkDto = z.infer<typeof alignmentLinkSchema>;
+
+/** Mirrors core/mt TranslationAnswer (`text` is called `translated`, as in product-spec section 7). */
 export const translateResponseSchema = z.object({
   translated: z.string(),
+  /** memory: the community's approved translations; model: the trained model; lexicon: word by word. */
   source: z.enum(['memory', 'model', 'lexicon']),
+  /** 0..1: 1 for an exact memory match, the similarity for a fuzzy one; heuristic for model and lexicon. */
   confidence: z.number().min(0).max(1),
+  /** Other candidate translations, best first. */
   alternatives: z.array(z.string()),
-  alignment: z.array(
-    z.object({ source: z.array(z.number().int()), target: z.array(z.number().int()), unknown: z.boolean() }),
-  ),
+  /** Memory answers: how close the matched sentence is, in percent. */
+  similarity: z.number().min(0).max(100).optional(),
+  sourceTokens: z.array(z.string()),
+  targetTokens: z.array(z.string()),
+  alignment: z.array(alignmentLinkSchema),
 });
 export type TranslateResponse = z.infer<typeof translateResponseSchema>;
 
+/** The API answer for an engine answer (the server's, or the browser's own offline engine's). */
+export function toTranslateResponse(answer: TranslationAnswer): TranslateResponse {
+  return {
+    translated: answer.text,
+    source: answer.source,
+    confidence: Math.min(1, Math.max(0, Number.isFinite(answer.confidence) ? answer.confidence : 0)),
+    alternatives: answer.alternatives,
+    ...(answer.similarity !== undefined ? { similarity: Math.min(100, Math.max(0, answer.similarity)) } : {}),
+    sourceTokens: answer.sourceTokens,
+    targetTokens: answer.targetTokens,
+    alignment: answer.alignment,
+  };
+}
+
 export const NO_TRANSLATION_MESSAGE =
   'No translation is known for this yet. You can help: sign in and add it in the Translation Editor.';
+export const NO_TRANSLATION_CODE = 'NO_TRANSLATION_KNOWN';
+
+/** GET /api/translation/model when no translation model has been trained on this installation. */
+export const MODEL_NOT_TRAINED_MESSAGE =
+  'No translation model has been trained yet. An admin can train one on the Model Training page once there are enough approved translation pairs.';
+export const MODEL_NOT_TRAINED_CODE = 'MODEL_NOT_TRAINED';

@@ -17,12 +17,16 @@ export { MtModel } from './mt-model.ts';
 export { accentKey, detokenise, matchForm, sentenceKey, tokenise, type Token } from './normalise.ts';
 export {
   MODEL_FORMAT,
+  MODEL_FORMAT_MIN_VERSION,
   MODEL_FORMAT_VERSION,
   ModelFormatError,
   parseModel,
+  parseModelFile,
   serialiseModel,
+  type ModelFile,
+  type ModelSnapshot,
 } from './serialise.ts';
 export { trainModel, type ProgressCallback, type TrainOptions } from './train.ts';
-export { createEngineState, translate, type EngineState } from './translate.ts';
+export { createEngineState, createEngineStateFromFile, translate, type EngineState } from './translate.ts';
 export { FUZZY_MATCH_THRESHOLD, TranslationMemory, type MemoryMatch } from './translation-memory.ts';
 export * from './types.ts';

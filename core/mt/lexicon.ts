@@ -21,8 +21,10 @@ interface SideIndex {
 function push(map: Map<string, number[]>, key: string, i: number): void {
   if (key === '') return;
   const list = map.get(key);
+  // Entries are indexed in order, so a repeat of `i` can only be the last one (O(1), not a scan of a
+  // list that a common sense like "to go" makes long).
   if (list) {
-    if (!list.includes(i)) list.push(i);
+    if (list[list.length - 1] !== i) list.push(i);
   } else map.set(key, [i]);
 }
 
@@ -45,8 +47,10 @@ export class Lexicon {
       for (const side of ['english', 'lopit'] as const) {
         // Every listed sense is a way in: "dog; hound" is found from "hound" too.
         for (const sense of entry[side].split(/[;|]/)) {
-          push(this.index[side].exact, sentenceKey(sense), i);
-          push(this.index[side].loose, sentenceAccentKey(sense), i);
+          // One tokenisation gives both keys (as sentenceKey and sentenceAccentKey would).
+          const words = tokenise(sense).filter((t) => t.kind === 'word');
+          push(this.index[side].exact, words.map((t) => t.norm).join(' '), i);
+          push(this.index[side].loose, words.map((t) => t.key).join(' '), i);
         }
       }
     });

@@ -40,6 +40,8 @@ const PUNCTUATION_MAP: Record<string, string> = {
 // Letters of Nilotic orthographies that people often type without their special shape.
 const LOOSE_LETTERS: Record<string, string> = { ɛ: 'e', ɔ: 'o', ɪ: 'i', ʊ: 'u', ə: 'e', ʼ: "'" };
 
+// eslint-disable-next-line no-control-regex
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const MARK = /\p{M}/gu;
 const SPACE = /\s/u;
@@ -48,6 +50,8 @@ const JOINERS = new Set(["'", '-', 'ʼ', '.', ',']);
 
 /** NFC plus unified quotes, dashes, ellipsis and spaces; the form every other step starts from. */
 export function normaliseText(text: string): string {
+  // ASCII is already NFC and holds none of the characters mapped above.
+  if (ASCII_ONLY.test(text)) return text;
   let out = '';
   for (const ch of text.normalize('NFC')) out += PUNCTUATION_MAP[ch] ?? ch;
   return out;
@@ -76,8 +80,19 @@ export function accentKey(text: string): string {
   return out;
 }
 
+// ASCII answers without a Unicode-property regex: tokenising is most of the time of building a large
+// lexicon or training, and most characters are ASCII.
 function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && WORD_CHAR.test(ch);
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return WORD_CHAR.test(ch);
+}
+
+function isSpace(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return SPACE.test(ch);
 }
 
 /**
@@ -92,7 +107,7 @@ export function tokenise(text: string): Token[] {
   let i = 0;
   while (i < chars.length) {
     const ch = chars[i] as string;
-    if (SPACE.test(ch)) {
+    if (isSpace(ch)) {
       spaceBefore = true;
       i++;
       continue;

@@ -1,11 +1,29 @@
-// Versioned, compact model file (JSON with base64 typed arrays) and its validating parser.
+// Versioned, compact model file (JSON with base64 typed arrays) and its validating parser. Since version 2 the
+// file also carries the translation memory and lexicon it was trained with, so a browser builds the whole
+// engine offline from this one download. Version 1 files (model only) are still read.
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import type { LanguageModelData } from './language-model.ts';
 import { DEFAULT_WEIGHTS, type ModelWeights, type MtModelData, type VocabularyData } from './model-data.ts';
 import type { PhraseList, PhraseTableData } from './phrase-table.ts';
+import type { LexiconEntryInput, TranslationPairInput } from './types.ts';
 
 export const MODEL_FORMAT = 'lopit-mt';
-export const MODEL_FORMAT_VERSION = 1;
+export const MODEL_FORMAT_VERSION = 2;
+/** Oldest version this code still reads (version 1 has no memory or lexicon snapshot). */
+export const MODEL_FORMAT_MIN_VERSION = 1;
+
+/** What a model file holds beside the model: the data the engine was built from when it was trained. */
+export interface ModelSnapshot {
+  /** Approved translation pairs (the translation memory). */
+  pairs: readonly TranslationPairInput[];
+  lexicon: readonly LexiconEntryInput[];
+}
+
+/** A parsed model file. */
+export interface ModelFile extends ModelSnapshot {
+  version: number;
+  model: MtModelData;
+}
 
 /** The file cannot be used: not a model, an unsupported version, or damaged. */
 export class ModelFormatError extends Error {
@@ -62,8 +80,12 @@ function unpackLog(value: unknown, what: string): Float32Array {
   return Float32Array.from({ length: view.byteLength / 2 }, (_, i) => -view.getUint16(i * 2, true) / Q);
 }
 
-/** Serialises a trained model to the file the server stores and the browser downloads. */
-export function serialiseModel(model: MtModelData): string {
+/**
+ * Serialises a trained model, with the memory and lexicon snapshot when given, to the file the server stores
+ * and the browser downloads. The snapshot is stored as columns (parallel lists of strings), which keeps the
+ * file small and quick to parse.
+ */
+export function serialiseModel(model: MtModelData, snapshot?: ModelSnapshot): string {
   const vocab = (v: VocabularyData) => ({
     words: v.words,
     surfaces: v.surfaces.map((s, i) => (s === v.words[i] ? '' : s)),
@@ -98,6 +120,15 @@ export function serialiseModel(model: MtModelData): string {
     lm: { en: lm(model.lm.en), lpx: lm(model.lm.lpx) },
     bestLpxForEn: packInt32(model.bestLpxForEn),
     bestEnForLpx: packInt32(model.bestEnForLpx),
+    memory: {
+      english: (snapshot?.pairs ?? []).map((p) => p.english),
+      lopit: (snapshot?.pairs ?? []).map((p) => p.lopit),
+    },
+    lexicon: {
+      lopit: (snapshot?.lexicon ?? []).map((e) => e.lopit),
+      english: (snapshot?.lexicon ?? []).map((e) => e.english),
+      partOfSpeech: (snapshot?.lexicon ?? []).map((e) => e.partOfSpeech ?? ''),
+    },
   });
 }
 
@@ -119,8 +150,23 @@ function checkIds(ids: Int32Array, limit: number, what: string, allowMinusOne = 
     if (id >= limit || id < (allowMinusOne ? -1 : 0)) fail(`${what} refers past its table`);
 }
 
-/** Parses and validates a model file; throws ModelFormatError with a clear message otherwise. */
+/** Parses and validates a model file (the model only); throws ModelFormatError with a clear message otherwise. */
 export function parseModel(text: string): MtModelData {
+  return parseModelFile(text).model;
+}
+
+function columns(value: unknown, names: readonly string[], what: string): string[][] {
+  const o = obj(value, what);
+  const lists = names.map((name) => strings(o[name], `${what} ${name}`));
+  if (lists.some((list) => list.length !== lists[0]?.length)) fail(`${what} columns differ in length`);
+  return lists;
+}
+
+/**
+ * Parses and validates a whole model file: the model, and (version 2 on) the memory and lexicon snapshot it
+ * was trained with. A version 1 file answers empty pairs and lexicon. Throws ModelFormatError otherwise.
+ */
+export function parseModelFile(text: string): ModelFile {
   let root: Json;
   try {
     root = obj(JSON.parse(text), 'the model');
@@ -130,9 +176,15 @@ export function parseModel(text: string): MtModelData {
   }
   if (root.format !== MODEL_FORMAT)
     throw new ModelFormatError(`Not a translation model file (format "${String(root.format)}")`);
-  if (root.version !== MODEL_FORMAT_VERSION) {
+  const version = root.version;
+  if (
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < MODEL_FORMAT_MIN_VERSION ||
+    version > MODEL_FORMAT_VERSION
+  ) {
     throw new ModelFormatError(
-      `Model format version ${String(root.version)} is not supported (this app reads version ${MODEL_FORMAT_VERSION}); retrain the model or update the app`,
+      `Model format version ${String(version)} is not supported (this app reads versions ${MODEL_FORMAT_MIN_VERSION} to ${MODEL_FORMAT_VERSION}); retrain the model or update the app`,
     );
   }
   const vocab = (v: unknown, what: string): VocabularyData => {
@@ -206,7 +258,7 @@ export function parseModel(text: string): MtModelData {
   checkIds(bestEnForLpx, en.words.length, 'word translations', true);
   const meta = obj(root.meta, 'model description') as unknown as MtModelData['meta'];
   const weights = { ...DEFAULT_WEIGHTS, ...(obj(root.weights, 'weights') as Partial<ModelWeights>) };
-  return {
+  const model: MtModelData = {
     vocab: { en, lpx },
     phrases,
     lm: {
@@ -217,5 +269,22 @@ export function parseModel(text: string): MtModelData {
     bestEnForLpx,
     weights,
     meta,
+  };
+  if (version < 2) return { version, model, pairs: [], lexicon: [] };
+  const [english = [], lopit = []] = columns(root.memory, ['english', 'lopit'], 'translation memory');
+  const [lexLopit = [], lexEnglish = [], partOfSpeech = []] = columns(
+    root.lexicon,
+    ['lopit', 'english', 'partOfSpeech'],
+    'lexicon',
+  );
+  return {
+    version,
+    model,
+    pairs: english.map((text, i) => ({ english: text, lopit: lopit[i] as string })),
+    lexicon: lexLopit.map((text, i) => ({
+      lopit: text,
+      english: lexEnglish[i] as string,
+      partOfSpeech: partOfSpeech[i] || null,
+    })),
   };
 }

@@ -3,6 +3,7 @@ import { Lexicon } from './lexicon.ts';
 import type { MtModelData } from './model-data.ts';
 import { MtModel } from './mt-model.ts';
 import { detokenise, tokenise, type Token } from './normalise.ts';
+import { parseModelFile, type ModelFile } from './serialise.ts';
 import { FUZZY_MATCH_THRESHOLD, TranslationMemory, type MemoryMatch } from './translation-memory.ts';
 import type { Direction, LexiconEntryInput, TranslationAnswer, TranslationPairInput } from './types.ts';
 
@@ -28,6 +29,16 @@ export function createEngineState(input: {
     lexicon: input.lexicon?.length ? new Lexicon(input.lexicon) : null,
     model,
   };
+}
+
+/**
+ * The engine a downloaded model file describes: its model with the translation memory and lexicon it was
+ * trained with. The browser uses it offline; the server builds the same state from the same file. Accepts
+ * the file's text (parsed and validated here; throws ModelFormatError) or an already parsed file.
+ */
+export function createEngineStateFromFile(file: ModelFile | string): EngineState {
+  const parsed = typeof file === 'string' ? parseModelFile(file) : file;
+  return createEngineState({ pairs: parsed.pairs, lexicon: parsed.lexicon, model: parsed.model });
 }
 
 /** Lexicon-only answers are word by word, so their confidence is capped low. */

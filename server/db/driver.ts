@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -53,7 +54,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     }
     releaseLock = lock.release;
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // pg_trgm backs the lexicon's contains search (migration 0005); PostgreSQL has it in contrib.
+  const extensions = { pg_trgm };
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   try {
     await client.waitReady;
   } catch (error) {

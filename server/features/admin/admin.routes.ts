@@ -1,4 +1,4 @@
-// /api/admin: user list, role changes, one-time password-reset links and imports (admins only).
+// /api/admin: users and roles, one-time password-reset links, imports, the lexicon export (admins only).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,12 +6,15 @@ import { z } from 'zod';
 import { resetLinkResponseSchema, setRoleRequestSchema, userSchema } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
+import { importLexiconBodySchema, lexiconExportQuerySchema } from '../../../core/api/lexicon.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
 import { TranslationRepository } from '../translation/translation-repository.ts';
 import { AccountsService } from './accounts.service.ts';
 import { decodeUtf8, importPairs, invalidImport, jsonCandidates, parseDelimited } from './pairs-import.ts';
+import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
 
 const idParams = z.object({ id: z.uuid('Unknown user') });
 
@@ -70,15 +73,57 @@ export default async function adminRoutes(instance: FastifyInstance) {
         return importPairs(pairs, jsonCandidates(request.body));
       },
     );
+
+    // Lexicon: a CSV, TSV or JSON file in the field "file", or a JSON body (a list or { entries }).
+    const lexicon = new LexiconRepository(scope.database.db);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/import/lexicon',
+      {
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: { body: importLexiconBodySchema.nullish(), response: { 200: importReportSchema } },
+      },
+      async (request) => {
+        if (request.isMultipart())
+          return importLexicon(
+            lexicon,
+            parseLexiconFile(await readUploadedFile(request, 'Choose a CSV, TSV or JSON file to import.')),
+          );
+        if (request.body == null) {
+          throw invalidImport(
+            'Send a CSV, TSV or JSON file in the form field "file", or JSON [{ "lopit", "english", "part_of_speech" }].',
+          );
+        }
+        return importLexicon(lexicon, lexiconJsonCandidates(request.body));
+      },
+    );
   });
+
+  app.get(
+    '/export/lexicon',
+    { schema: { querystring: lexiconExportQuerySchema } },
+    async (request, reply) => {
+      const file = lexiconExport(
+        await new LexiconRepository(app.database.db).listAll(),
+        request.query.format,
+      );
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
+  );
 }
 
 /** The text of the multipart field `file` (UTF-8, at most 5 MB). */
-async function readUploadedFile(request: FastifyRequest): Promise<string> {
+async function readUploadedFile(
+  request: FastifyRequest,
+  missing = 'Choose a CSV or TSV file to import.',
+): Promise<string> {
   let bytes: Buffer;
   try {
     const file = await request.file();
-    if (!file) throw invalidImport('Choose a CSV or TSV file to import.');
+    if (!file) throw invalidImport(missing);
     bytes = await file.toBuffer();
     if (file.fieldname !== 'file') throw invalidImport('Send the file in the form field named "file".');
   } catch (error) {

@@ -1,36 +1,74 @@
-// SQL for the data dashboard: totals, speakers, lexicon search.
+// SQL for the data dashboard: totals, speakers, activity over time, dialects, lexicon search. Recordings and
+// translation pairs count only while their contributors consent (consent-sql.ts).
 import { sql } from 'drizzle-orm';
-import type { LexiconEntry, Speaker, Statistics } from '../../../core/api/data.ts';
+import type {
+  DialectFigures,
+  LexiconEntry,
+  Speaker,
+  Statistics,
+  Timeline,
+  TimelineBucket,
+} from '../../../core/api/data.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
+import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
+import { consentedPairCondition, consents, transcribedCondition } from './consent-sql.ts';
+import { buildTimeline, type DailyActivity } from './timeline.ts';
+
+/** Seconds to hours, rounded to 1/100 h. */
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+/** Dialect groups answered at most (free text: a typo makes a group of its own). */
+const MAX_DIALECT_GROUPS = 200;
 
 export class DataRepository {
   constructor(private readonly db: Db) {}
 
   async statistics(): Promise<Statistics> {
-    const [row] = rowsOf<{ seconds: number | null; speakers: number; recordings: number; pairs: number; lexicon: number }>(
+    const [row] = rowsOf<{
+      seconds: number | null;
+      transcribed_seconds: number | null;
+      speakers: number;
+      recordings: number;
+      pairs: number;
+      lexicon: number;
+    }>(
       await this.db.execute(sql`select
-        (select coalesce(sum(duration_seconds), 0) from recordings) as seconds,
-        (select count(distinct owner_id)::int from recordings) as speakers,
-        (select count(*)::int from recordings) as recordings,
-        (select count(*)::int from translation_pairs where status = 'approved') as pairs,
-        (select count(*)::int from lexicon_entries) as lexicon`),
+        coalesce(sum(s.seconds), 0) as seconds,
+        coalesce(sum(s.transcribed_seconds), 0) as transcribed_seconds,
+        count(*)::int as speakers,
+        coalesce(sum(s.recordings), 0)::int as recordings,
+        (select count(*)::int from translation_pairs p where ${consentedPairCondition('p')}) as pairs,
+        (select count(*)::int from lexicon_entries) as lexicon
+        from (select r.owner_id, sum(r.duration_seconds) as seconds, count(*) as recordings,
+                sum(r.duration_seconds) filter (where ${transcribedCondition('r')}) as transcribed_seconds
+              from recordings r where ${consents('r.owner_id', 'recording')} group by r.owner_id) s`),
     );
     return {
-      totalAudioHours: Math.round((Number(row?.seconds ?? 0) / 3600) * 100) / 100,
+      totalAudioHours: hours(Number(row?.seconds ?? 0)),
       totalSpeakers: Number(row?.speakers ?? 0),
       totalTranslations: Number(row?.pairs ?? 0),
       totalRecordings: Number(row?.recordings ?? 0),
       lexiconSize: Number(row?.lexicon ?? 0),
+      transcribedAudioHours: hours(Number(row?.transcribed_seconds ?? 0)),
     };
   }
 
+  /** Consenting speakers, the one who recorded most recently first. */
   async speakers(limit: number): Promise<Speaker[]> {
-    const rows = rowsOf<{ id: string; age_group: string | null; gender: string | null; recording_count: number; total_duration: number }>(
-      await this.db.execute(sql`select u.id, u.age_group, u.gender, count(r.id)::int as recording_count,
-          coalesce(sum(r.duration_seconds), 0) as total_duration
-        from recordings r join users u on u.id = r.owner_id
-        group by u.id order by max(r.created_at) desc limit ${limit}`),
+    const rows = rowsOf<{
+      id: string;
+      age_group: string | null;
+      gender: string | null;
+      recording_count: number;
+      total_duration: number;
+    }>(
+      await this.db.execute(sql`select u.id, u.age_group, u.gender, s.recording_count, s.total_duration
+        from (select owner_id, count(*)::int as recording_count, sum(duration_seconds) as total_duration,
+                max(created_at) as last_at
+              from recordings r where ${consents('r.owner_id', 'recording')} group by owner_id) s
+        join users u on u.id = s.owner_id
+        order by s.last_at desc, u.id limit ${limit}`),
     );
     return rows.map((row) => ({
       // A short pseudonymous id: dashboards never show who a speaker is.
@@ -42,21 +80,109 @@ export class DataRepository {
     }));
   }
 
-  /** Ranked: exact, then prefix, then contains; case-insensitive on both languages. */
-  async lexicon(search: string | undefined, limit: number): Promise<LexiconEntry[]> {
-    const term = (search ?? '').toLowerCase();
-    // LIKE wildcards in the user's text match literally.
-    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern = `%${escaped}%`;
-    const prefix = `${escaped}%`;
-    const rows = rowsOf<{ lopit: string; english: string; part_of_speech: string | null }>(
-      await this.db.execute(sql`select lopit, english, part_of_speech from lexicon_entries
-        where ${term} = '' or lower(lopit) like ${pattern} or lower(english) like ${pattern}
-        order by case when lower(lopit) = ${term} or lower(english) = ${term} then 0
-                      when lower(lopit) like ${prefix} or lower(english) like ${prefix} then 1 else 2 end,
-                 lower(lopit), id
-        limit ${limit}`),
+  /** Audio and approved pairs per bucket (pairs dated by their latest change), with running totals. */
+  async timeline(bucket: TimelineBucket | undefined, now = new Date()): Promise<Timeline> {
+    const rows = rowsOf<{ day: string; seconds: number; recordings: number; pairs: number }>(
+      await this.db.execute(sql`with rec as (
+          select (r.created_at at time zone 'UTC')::date as day, sum(r.duration_seconds) as seconds,
+            count(*)::int as recordings
+          from recordings r where ${consents('r.owner_id', 'recording')} group by 1
+        ), pairs as (
+          select (p.updated_at at time zone 'UTC')::date as day, count(*)::int as pairs
+          from translation_pairs p where ${consentedPairCondition('p')} group by 1
+        )
+        select to_char(coalesce(rec.day, pairs.day), 'YYYY-MM-DD') as day,
+          coalesce(rec.seconds, 0) as seconds, coalesce(rec.recordings, 0) as recordings,
+          coalesce(pairs.pairs, 0) as pairs
+        from rec full join pairs on pairs.day = rec.day order by 1`),
     );
-    return rows.map((row) => ({ lopit: row.lopit, english: row.english, partOfSpeech: row.part_of_speech }));
+    const days: DailyActivity[] = rows.map((row) => ({
+      day: row.day,
+      seconds: Number(row.seconds),
+      recordings: Number(row.recordings),
+      pairs: Number(row.pairs),
+    }));
+    return buildTimeline(days, bucket, now);
   }
+
+  /** Consenting contributions grouped by the contributors' dialect or home village (profile text). */
+  async dialects(): Promise<DialectFigures[]> {
+    const speakers = rowsOf<{ id: string; dialect: string | null; recordings: number; seconds: number }>(
+      await this.db.execute(sql`select u.id, u.dialect, s.recordings, s.seconds
+        from (select owner_id, count(*)::int as recordings, sum(duration_seconds) as seconds
+              from recordings r where ${consents('r.owner_id', 'recording')} group by owner_id) s
+        join users u on u.id = s.owner_id`),
+    );
+    const translators = rowsOf<{ id: string; dialect: string | null; pairs: number }>(
+      await this.db.execute(sql`select u.id, u.dialect, t.pairs
+        from (select p.updated_by, count(*)::int as pairs from translation_pairs p
+              where ${consentedPairCondition('p')} and p.updated_by is not null group by p.updated_by) t
+        join users u on u.id = t.updated_by`),
+    );
+    const groups = new Map<string, DialectFigures & { spellings: Map<string, Set<string>> }>();
+    const groupOf = (dialect: string | null, userId: string) => {
+      const text = dialect?.trim() || null;
+      const key = text?.toLocaleLowerCase('en') ?? '';
+      let group = groups.get(key);
+      if (!group) {
+        group = {
+          dialect: null,
+          speakers: 0,
+          recordings: 0,
+          audioHours: 0,
+          translators: 0,
+          pairs: 0,
+          spellings: new Map(),
+        };
+        groups.set(key, group);
+      }
+      if (text) group.spellings.set(text, (group.spellings.get(text) ?? new Set()).add(userId));
+      return group;
+    };
+    for (const row of speakers) {
+      const group = groupOf(row.dialect, row.id);
+      group.speakers += 1;
+      group.recordings += Number(row.recordings);
+      // Summed in seconds here, turned into hours below.
+      group.audioHours += Number(row.seconds);
+    }
+    for (const row of translators) {
+      const group = groupOf(row.dialect, row.id);
+      group.translators += 1;
+      group.pairs += Number(row.pairs);
+    }
+    return [...groups.values()]
+      .map(({ spellings, ...group }) => ({
+        ...group,
+        dialect: mostCommon(spellings),
+        audioHours: hours(group.audioHours),
+      }))
+      .sort(
+        (a, b) =>
+          Number(a.dialect === null) - Number(b.dialect === null) ||
+          b.audioHours - a.audioHours ||
+          b.pairs - a.pairs ||
+          (a.dialect ?? '').localeCompare(b.dialect ?? '', 'en'),
+      )
+      .slice(0, MAX_DIALECT_GROUPS);
+  }
+
+  /** Ranked: exact, then prefix, then contains; accent- and case-insensitive on both languages (see LexiconRepository). */
+  lexicon(search: string | undefined, limit: number): Promise<LexiconEntry[]> {
+    return new LexiconRepository(this.db).search(search, limit);
+  }
+}
+
+/** The spelling most contributors of a group use (ties: alphabetical); null when none gave one. */
+function mostCommon(spellings: Map<string, Set<string>>): string | null {
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [text, users] of spellings) {
+    const count = users.size;
+    if (count > bestCount || (count === bestCount && best !== null && text.localeCompare(best, 'en') < 0)) {
+      best = text;
+      bestCount = count;
+    }
+  }
+  return best;
 }

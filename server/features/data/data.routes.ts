@@ -1,30 +1,66 @@
-// /api/data: statistics and speakers (contributors), lexicon (public, rate-limited).
+// /api/data: statistics, speakers, timeline and dialects (signed-in contributors), lexicon (public, rate-limited).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lexiconEntrySchema, lexiconQuerySchema, speakerSchema, statisticsSchema } from '../../../core/api/data.ts';
+import {
+  dialectsSchema,
+  lexiconEntrySchema,
+  lexiconQuerySchema,
+  speakerSchema,
+  statisticsSchema,
+  timelineQuerySchema,
+  timelineSchema,
+} from '../../../core/api/data.ts';
 import { SPEAKERS_TABLE_ROWS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { rateLimits } from '../../plugins/security.ts';
 import { DataRepository } from './data-repository.ts';
 
+/** Speakers answered: the page shows the first SPEAKERS_TABLE_ROWS; other clients may show more. */
+const SPEAKERS_ANSWERED = Math.max(SPEAKERS_TABLE_ROWS, 50);
+
 export default function dataRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const data = new DataRepository(app.database.db);
 
-  app.get('/statistics', { onRequest: app.requireUser, schema: { response: { 200: statisticsSchema } } }, () => data.statistics());
+  app.get(
+    '/statistics',
+    { onRequest: app.requireUser, schema: { response: { 200: statisticsSchema } } },
+    () => data.statistics(),
+  );
 
   app.get(
     '/speakers',
-    { onRequest: app.requireUser, schema: { response: { 200: z.object({ speakers: z.array(speakerSchema) }) } } },
-    async () => ({ speakers: await data.speakers(Math.max(SPEAKERS_TABLE_ROWS, 50)) }),
+    {
+      onRequest: app.requireUser,
+      schema: { response: { 200: z.object({ speakers: z.array(speakerSchema) }) } },
+    },
+    async () => ({ speakers: await data.speakers(SPEAKERS_ANSWERED) }),
+  );
+
+  app.get(
+    '/timeline',
+    {
+      onRequest: app.requireUser,
+      schema: { querystring: timelineQuerySchema, response: { 200: timelineSchema } },
+    },
+    (request) => data.timeline(request.query.bucket),
+  );
+
+  app.get(
+    '/dialects',
+    { onRequest: app.requireUser, schema: { response: { 200: dialectsSchema } } },
+    async () => ({ dialects: await data.dialects() }),
   );
 
   app.get(
     '/lexicon',
     {
       config: { rateLimit: rateLimits(config).public },
-      schema: { querystring: lexiconQuerySchema, response: { 200: z.object({ entries: z.array(lexiconEntrySchema) }) } },
+      schema: {
+        querystring: lexiconQuerySchema,
+        response: { 200: z.object({ entries: z.array(lexiconEntrySchema) }) },
+      },
     },
     async (request) => ({ entries: await data.lexicon(request.query.search, request.query.limit) }),
   );

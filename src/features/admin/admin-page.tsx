@@ -1,5 +1,7 @@
-// /admin: community administration (users and roles, import of translation pairs).
+// /admin: community administration (users and roles, import of translation pairs, the lexicon).
 import { useAuth } from '../auth/use-auth.ts';
+import { ExportsPanel } from './exports-panel.tsx';
+import { ImportLexiconPanel } from './import-lexicon-panel.tsx';
 import { ImportPairsPanel } from './import-pairs-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
@@ -21,13 +23,15 @@ export function AdminPage() {
       <div className="page-header">
         <h1>Community administration</h1>
         <p>
-          Manage accounts and roles, and import translation pairs. Admins curate data and start model
-          training.
+          Manage accounts and roles, import translation pairs, and import or export the lexicon. Admins curate
+          data and start model training.
         </p>
       </div>
       <div className="stack">
         <UsersPanel currentUserId={user.id} />
         <ImportPairsPanel />
+        <ImportLexiconPanel />
+        <ExportsPanel />
       </div>
     </div>
   );

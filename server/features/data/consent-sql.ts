@@ -1,0 +1,50 @@
+// SQL fragments that decide whose contributions count: the dashboard's figures and the dataset exports share them.
+import { sql, type SQL } from 'drizzle-orm';
+
+export type ConsentScope = 'recording' | 'translation';
+
+/**
+ * The latest ledger row of each user (consent_events is append-only), as a derived table with user_id, action,
+ * consent_type and form_version. The same rule as ConsentRepository.status, the upload gate and
+ * TranslationRepository.listForExport: the newest row decides; a withdrawal ends every grant before it.
+ */
+export const latestConsents: SQL = sql`(select distinct on (user_id) user_id, action, consent_type, form_version
+  from consent_events order by user_id, id desc)`;
+
+/** 'full' covers both kinds of contribution. */
+const COVERING: Record<ConsentScope, SQL> = {
+  recording: sql.raw(`('recording', 'full')`),
+  translation: sql.raw(`('translation', 'full')`),
+};
+
+/** Condition on a row of latestConsents: its grant covers `scope`. */
+export function grantCovers(alias: string, scope: ConsentScope): SQL {
+  const latest = sql.raw(alias);
+  return sql`${latest}.action = 'grant' and ${latest}.consent_type in ${COVERING[scope]}`;
+}
+
+/** A subquery of the ids of users whose consent now covers `scope`: use as `owner_id in ${consentingUsers(...)}`. */
+export function consentingUsers(scope: ConsentScope): SQL {
+  return sql`(select user_id from ${latestConsents} latest where ${grantCovers('latest', scope)})`;
+}
+
+/**
+ * Condition: `column` (a user id) belongs to a user whose consent now covers `scope`. Written so the planner
+ * keeps it as a filter (a hashed lookup during a sequential scan): as a semi-join it estimates one consenting
+ * user from the derived table and loops over an index once per user, several times slower at 100,000 rows.
+ */
+export function consents(column: string, scope: ConsentScope): SQL {
+  return sql`(${sql.raw(column)} in ${consentingUsers(scope)}) is true`;
+}
+
+/** Condition on a translation_pairs row `p`: approved text whose author consents, or that has no author. */
+export function consentedPairCondition(alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  return sql`${p}.status = 'approved' and ${p}.lopit <> ''
+    and (${p}.updated_by is null or ${p}.updated_by in ${consentingUsers('translation')})`;
+}
+
+/** Condition on a recordings row `r`: a non-empty transcript (speech recognition and voices need the text). */
+export function transcribedCondition(alias = 'r'): SQL {
+  return sql`btrim(coalesce(${sql.raw(alias)}.transcript, '')) <> ''`;
+}

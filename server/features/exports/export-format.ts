@@ -1,0 +1,117 @@
+// What every dataset export shares: its name, the manifest, the file extension of stored audio, and the
+// profile values as datasets write them.
+import { PREFER_NOT_TO_SAY } from '../../../core/api/auth.ts';
+import type { ExportKind, ExportManifest } from '../../../core/api/exports.ts';
+import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
+import type { ExportsRepository } from './exports-repository.ts';
+import type { ZipArchive } from './zip-archive.ts';
+
+export const LICENCE_URL = 'https://creativecommons.org/licenses/by-nc/4.0/';
+export const LANGUAGE = { code: 'lpx', name: 'Lopit' } as const;
+
+/** What an export builder works with. */
+export interface ExportContext {
+  repository: ExportsRepository;
+  blobs: BlobStore;
+  archive: ZipArchive;
+  createdAt: Date;
+  ffmpegPath: string;
+  /** Aborted when the client goes away: builders stop early. */
+  signal: AbortSignal;
+}
+
+export interface BuiltExport {
+  /** Download name, e.g. lopit-asr-2026-05-01.zip. */
+  fileName: string;
+}
+
+/** lopit-asr-2026-05-01: the folder inside the archive and the archive's name. */
+export function datasetName(kind: ExportKind, createdAt: Date): string {
+  return `lopit-${kind}-${createdAt.toISOString().slice(0, 10)}`;
+}
+
+export function manifestBuffer(manifest: ExportManifest): Buffer {
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+}
+
+/** Common fields of every manifest. */
+export function manifestBase(kind: ExportKind, createdAt: Date) {
+  return {
+    dataset: datasetName(kind, createdAt),
+    kind,
+    createdAt: createdAt.toISOString(),
+    licence: CONTRIBUTION_LICENCE,
+    licenceUrl: LICENCE_URL,
+    licenceNote:
+      'Contributed by members of the Lopit community for non-commercial use. Do not sell the data or use it commercially. Only contributions whose contributors consent at the time of export are included; consent may be withdrawn at any time, so use the latest export.',
+    language: { ...LANGUAGE },
+  };
+}
+
+/** Contributors per consent form version. */
+export class ConsentVersions {
+  private readonly byVersion = new Map<string, Set<string>>();
+
+  add(version: string, userId: string): void {
+    let users = this.byVersion.get(version);
+    if (!users) this.byVersion.set(version, (users = new Set()));
+    users.add(userId);
+  }
+
+  toJSON(): Record<string, number> {
+    return Object.fromEntries([...this.byVersion].sort().map(([version, users]) => [version, users.size]));
+  }
+}
+
+/** File extensions of the stored audio types. */
+const EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/x-matroska': 'mka',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/flac': 'flac',
+  'audio/aac': 'aac',
+};
+
+export const audioExtension = (mimeType: string) => EXTENSIONS[mimeType] ?? 'bin';
+
+/** A profile value as datasets write it: empty when not given or withheld. */
+export function profileValue(value: string | null): string {
+  return !value || value === PREFER_NOT_TO_SAY ? '' : value;
+}
+
+/** Seconds with millisecond precision. */
+export const seconds = (value: number) => Math.round(value * 1000) / 1000;
+
+export const hoursOf = (totalSeconds: number) => Math.round((totalSeconds / 3600) * 1000) / 1000;
+
+/** Throws when the client has gone away (499, as proxies log a request the client closed; nobody reads it). */
+export function checkAborted(signal: AbortSignal): void {
+  if (signal.aborted)
+    throw new AppError(499, 'The export was cancelled: the client went away.', 'CLIENT_CLOSED');
+}
+
+/** Stat calls in flight at once while checking that audio blobs are there. */
+const BLOB_CHECK_CONCURRENCY = 64;
+
+/**
+ * The SHA-256s of these recordings whose audio is in the store. A recording whose blob is missing is left out
+ * (and counted) rather than breaking the archive half-way.
+ */
+export async function presentBlobs(
+  blobs: BlobStore,
+  items: readonly { sha256: string }[],
+): Promise<Set<string>> {
+  const unique = [...new Set(items.map((item) => item.sha256))];
+  const present = new Set<string>();
+  for (let start = 0; start < unique.length; start += BLOB_CHECK_CONCURRENCY) {
+    const slice = unique.slice(start, start + BLOB_CHECK_CONCURRENCY);
+    const found = await Promise.all(slice.map((sha256) => blobs.exists(sha256)));
+    slice.forEach((sha256, index) => found[index] && present.add(sha256));
+  }
+  return present;
+}

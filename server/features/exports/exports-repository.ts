@@ -1,0 +1,202 @@
+// SQL for the dataset exports: consented clips in batches, the speakers of a voice, the figures of the summary,
+// consent form versions, and the installation's salt for pseudonymous speaker ids.
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
+import type { Db } from '../../db/driver.ts';
+import { rowsOf } from '../../db/migrate.ts';
+import {
+  consentedPairCondition,
+  consentingUsers,
+  consents,
+  latestConsents,
+  transcribedCondition,
+} from '../data/consent-sql.ts';
+
+/** A consented, transcribed recording with the speaker profile it was recorded with. */
+export interface Clip {
+  id: string;
+  ownerId: string;
+  sha256: string;
+  sizeBytes: number;
+  mimeType: string;
+  durationSeconds: number;
+  transcript: string;
+  language: string | null;
+  ageGroup: string | null;
+  gender: string | null;
+  dialect: string | null;
+  /** Consent form version of the speaker's standing grant. */
+  formVersion: string;
+}
+
+export interface ClipFilter {
+  ownerId?: string;
+  /** Leave out recordings marked English (a Lopit voice). */
+  excludeEnglish?: boolean;
+}
+
+const SALT_KEY = 'export_speaker_salt';
+/** Speakers offered for a voice export. */
+const MAX_TTS_SPEAKERS = 200;
+const hours = (seconds: number) => Math.round((seconds / 3600) * 1000) / 1000;
+
+export class ExportsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Consented, transcribed recordings in batches, by recording id (keyset paging: each batch is one query). */
+  async *clips(filter: ClipFilter = {}, batchSize = 2000): AsyncGenerator<Clip[]> {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = rowsOf<{
+        id: string;
+        owner_id: string;
+        sha256: string;
+        size_bytes: number | string;
+        mime_type: string;
+        duration_seconds: number;
+        transcript: string;
+        language: string | null;
+        age_group: string | null;
+        gender: string | null;
+        dialect: string | null;
+        form_version: string;
+      }>(
+        await this.db.execute(sql`select r.id, r.owner_id, r.sha256, r.size_bytes, r.mime_type,
+            r.duration_seconds, r.transcript, r.language,
+            coalesce(r.age_group, u.age_group) as age_group, coalesce(r.gender, u.gender) as gender,
+            coalesce(r.dialect, u.dialect) as dialect, latest.form_version
+          from recordings r
+          join ${latestConsents} latest on latest.user_id = r.owner_id
+          join users u on u.id = r.owner_id
+          where r.id > ${after}::uuid and ${transcribedCondition('r')} and ${consents('r.owner_id', 'recording')}
+            ${filter.ownerId ? sql`and r.owner_id = ${filter.ownerId}::uuid` : sql``}
+            ${filter.excludeEnglish ? sql`and r.language is distinct from 'en'` : sql``}
+          order by r.id limit ${batchSize}`),
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({
+        id: row.id,
+        ownerId: row.owner_id,
+        sha256: row.sha256,
+        sizeBytes: Number(row.size_bytes),
+        mimeType: row.mime_type,
+        durationSeconds: Number(row.duration_seconds),
+        transcript: row.transcript,
+        language: row.language,
+        ageGroup: row.age_group,
+        gender: row.gender,
+        dialect: row.dialect,
+        formVersion: row.form_version,
+      }));
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1]?.id ?? after;
+    }
+  }
+
+  /** Speakers with consented, transcribed recordings not marked English, most audio first. */
+  async ttsSpeakers(): Promise<TtsSpeaker[]> {
+    const rows = rowsOf<{ id: string; name: string; dialect: string | null; clips: number; seconds: number }>(
+      await this.db.execute(sql`select u.id, u.name, u.dialect, s.clips, s.seconds
+        from (select owner_id, count(*)::int as clips, sum(duration_seconds) as seconds from recordings r
+              where ${consents('r.owner_id', 'recording')} and ${transcribedCondition('r')}
+                and r.language is distinct from 'en'
+              group by owner_id) s
+        join users u on u.id = s.owner_id
+        order by s.seconds desc, u.id limit ${MAX_TTS_SPEAKERS}`),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      label: `S-${row.id.slice(0, 8)}`,
+      dialect: row.dialect,
+      clips: Number(row.clips),
+      hours: hours(Number(row.seconds)),
+    }));
+  }
+
+  async asrSummary(): Promise<ExportSummary['asr']> {
+    const [row] = rowsOf<{
+      clips: number;
+      speakers: number;
+      seconds: number;
+      bytes: number | string;
+      untranscribed: number;
+      without_consent: number;
+    }>(
+      await this.db.execute(sql`select
+          count(*) filter (where consented and transcribed)::int as clips,
+          count(distinct owner_id) filter (where consented and transcribed)::int as speakers,
+          coalesce(sum(duration_seconds) filter (where consented and transcribed), 0) as seconds,
+          coalesce(sum(size_bytes) filter (where consented and transcribed), 0) as bytes,
+          count(*) filter (where consented and not transcribed)::int as untranscribed,
+          count(*) filter (where not consented)::int as without_consent
+        from (select r.owner_id, r.duration_seconds, r.size_bytes,
+                ${consents('r.owner_id', 'recording')} as consented,
+                ${transcribedCondition('r')} as transcribed
+              from recordings r) x`),
+    );
+    return {
+      clips: Number(row?.clips ?? 0),
+      speakers: Number(row?.speakers ?? 0),
+      hours: hours(Number(row?.seconds ?? 0)),
+      audioBytes: Number(row?.bytes ?? 0),
+      untranscribed: Number(row?.untranscribed ?? 0),
+      withoutConsent: Number(row?.without_consent ?? 0),
+    };
+  }
+
+  async pairCount(): Promise<number> {
+    const [row] = rowsOf<{ pairs: number }>(
+      await this.db.execute(
+        sql`select count(*)::int as pairs from translation_pairs p where ${consentedPairCondition('p')}`,
+      ),
+    );
+    return Number(row?.pairs ?? 0);
+  }
+
+  /**
+   * Of the pairs an export holds: authors per consent form version of their standing grant, and the pairs with
+   * no author (seeded or imported texts).
+   */
+  async pairConsent(): Promise<{
+    versions: Record<string, number>;
+    withoutAuthor: number;
+    withoutConsent: number;
+  }> {
+    const rows = rowsOf<{ form_version: string | null; authors: number; pairs: number }>(
+      await this.db.execute(sql`select latest.form_version, count(distinct p.updated_by)::int as authors,
+          count(*)::int as pairs
+        from translation_pairs p left join ${latestConsents} latest on latest.user_id = p.updated_by
+        where ${consentedPairCondition('p')} group by 1 order by 1`),
+    );
+    const versions: Record<string, number> = {};
+    let withoutAuthor = 0;
+    for (const row of rows) {
+      if (row.form_version === null) withoutAuthor += Number(row.pairs);
+      else versions[row.form_version] = Number(row.authors);
+    }
+    const [left] = rowsOf<{ pairs: number }>(
+      await this.db.execute(sql`select count(*)::int as pairs from translation_pairs p
+        where p.status = 'approved' and p.lopit <> '' and p.updated_by is not null
+          and p.updated_by not in ${consentingUsers('translation')}`),
+    );
+    return { versions, withoutAuthor, withoutConsent: Number(left?.pairs ?? 0) };
+  }
+
+  /** The installation's secret salt of pseudonymous speaker ids, made on first use and kept. */
+  async speakerSalt(): Promise<string> {
+    await this.db.execute(sql`insert into installation_settings (key, value)
+      values (${SALT_KEY}, ${crypto.randomBytes(32).toString('hex')}) on conflict (key) do nothing`);
+    const [row] = rowsOf<{ value: string }>(
+      await this.db.execute(sql`select value from installation_settings where key = ${SALT_KEY}`),
+    );
+    if (!row) throw new Error('The export salt could not be stored.');
+    return row.value;
+  }
+}
+
+/** A speaker id that stays the same across this installation's exports and reveals nothing of the account. */
+export function pseudonymousSpeakerId(salt: string, userId: string): string {
+  return crypto.createHmac('sha256', salt).update(userId).digest('hex');
+}

@@ -1,0 +1,111 @@
+// /api/admin/exports: dataset exports for community admins. GET / tells what each export would hold;
+// asr.zip, tts.zip and mt.zip stream the archives with their size announced up front (Content-Length).
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import {
+  asrExportQuerySchema,
+  exportSummarySchema,
+  ttsExportQuerySchema,
+} from '../../../core/api/exports.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { RecordingService } from '../audio/recording-service.ts';
+import { buildAsrExport } from './asr-export.ts';
+import type { BuiltExport, ExportContext } from './export-format.ts';
+import { ExportsRepository } from './exports-repository.ts';
+import { buildMtExport } from './mt-export.ts';
+import { buildTtsExport } from './tts-export.ts';
+import { ffmpegAvailable } from './wav-stream.ts';
+import { removeOldSpools, ZipArchive } from './zip-archive.ts';
+
+/** Spool files older than this are left from a crash. */
+const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const FFMPEG_MISSING =
+  'Converting recordings to WAV needs ffmpeg on the server (on Debian: apt-get install ffmpeg, or set FFMPEG_PATH). The speech recognition export with the original audio works without it.';
+
+export default function exportsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const repository = new ExportsRepository(db);
+  const blobs = new RecordingService(db, config).blobs;
+  const tempRoot = path.join(config.DATA_DIR, 'exports', 'tmp');
+  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onReady', async () => {
+    const removed = await removeOldSpools(tempRoot, SPOOL_MAX_AGE_MS);
+    if (removed > 0) app.log.info({ removed }, 'old export spool files removed');
+  });
+
+  const requireFfmpeg = async () => {
+    if (!(await ffmpegAvailable(config.FFMPEG_PATH))) {
+      throw new AppError(503, FFMPEG_MISSING, ERROR_CODES.unavailable);
+    }
+  };
+
+  /** Builds the archive's entry list, then sends it as a stream of known size. */
+  async function sendArchive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: (context: ExportContext) => Promise<BuiltExport>,
+  ) {
+    const createdAt = new Date();
+    const archive = new ZipArchive(createdAt, tempRoot);
+    const cancel = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) cancel.abort();
+      void archive.dispose();
+    });
+    try {
+      const { fileName } = await build({
+        repository,
+        blobs,
+        archive,
+        createdAt,
+        ffmpegPath: config.FFMPEG_PATH,
+        signal: cancel.signal,
+      });
+      const { stream, size } = await archive.finish();
+      stream.once('error', (error: Error) => {
+        request.log.error({ err: error }, 'dataset export stopped while streaming');
+      });
+      stream.once('close', () => void archive.dispose());
+      request.log.info({ fileName, size, entries: archive.entries }, 'dataset export started');
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Length', size)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    } catch (error) {
+      await archive.dispose();
+      throw error;
+    }
+  }
+
+  app.get('/', { schema: { response: { 200: exportSummarySchema } } }, async () => {
+    const speakers = await repository.ttsSpeakers();
+    return {
+      asr: await repository.asrSummary(),
+      tts: { speakers, defaultSpeakerId: speakers[0]?.id ?? null },
+      mt: { pairs: await repository.pairCount() },
+      ffmpeg: await ffmpegAvailable(config.FFMPEG_PATH),
+    };
+  });
+
+  app.get('/asr.zip', { schema: { querystring: asrExportQuerySchema } }, async (request, reply) => {
+    if (request.query.audio === 'wav') await requireFfmpeg();
+    return sendArchive(request, reply, (context) => buildAsrExport(context, request.query.audio));
+  });
+
+  app.get('/tts.zip', { schema: { querystring: ttsExportQuerySchema } }, async (request, reply) => {
+    await requireFfmpeg();
+    return sendArchive(request, reply, (context) => buildTtsExport(context, request.query.speaker));
+  });
+
+  app.get('/mt.zip', { schema: { querystring: z.object({}) } }, (request, reply) =>
+    sendArchive(request, reply, (context) => buildMtExport(context, db)),
+  );
+}

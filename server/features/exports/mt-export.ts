@@ -1,0 +1,60 @@
+// Translation dataset: approved English-Lopit pairs whose authors consent (or that have no author), as TSV
+// and TMX 1.4.
+import packageJson from '../../../package.json' with { type: 'json' };
+import { tsvRow } from '../../../core/csv.ts';
+import { TranslationRepository } from '../translation/translation-repository.ts';
+import type { Db } from '../../db/driver.ts';
+import {
+  checkAborted,
+  datasetName,
+  manifestBase,
+  manifestBuffer,
+  type BuiltExport,
+  type ExportContext,
+} from './export-format.ts';
+import { tmxDocument, type TmxUnit } from './tmx.ts';
+
+export async function buildMtExport(context: ExportContext, db: Db): Promise<BuiltExport> {
+  const { repository, archive, createdAt, signal } = context;
+  const folder = datasetName('mt', createdAt);
+  // The consent rule of every translation export (texts of authors without translation consent come back empty).
+  const units: TmxUnit[] = (await new TranslationRepository(db).listForExport())
+    .filter((pair) => pair.status === 'approved' && pair.lopit.trim() !== '')
+    .map((pair) => ({ id: pair.id, category: pair.category, english: pair.english, lopit: pair.lopit }));
+  checkAborted(signal);
+
+  const tsv = [
+    tsvRow(['id', 'category', 'en', 'lpx']),
+    ...units.map((unit) => tsvRow([unit.id, unit.category, unit.english, unit.lopit])),
+  ];
+  archive.addBuffer(`${folder}/pairs.tsv`, Buffer.from(tsv.join(''), 'utf8'));
+  archive.addBuffer(
+    `${folder}/pairs.tmx`,
+    Buffer.from(tmxDocument(units, createdAt, packageJson.version), 'utf8'),
+  );
+
+  const consent = await repository.pairConsent();
+  const categories: Record<string, number> = {};
+  for (const unit of units) categories[unit.category] = (categories[unit.category] ?? 0) + 1;
+  archive.addBuffer(
+    `${folder}/manifest.json`,
+    manifestBuffer({
+      ...manifestBase('mt', createdAt),
+      counts: { pairs: units.length, pairsWithoutAuthor: consent.withoutAuthor },
+      pairsByCategory: categories,
+      consentFormVersions: consent.versions,
+      excluded: { pairsWithoutConsent: consent.withoutConsent },
+      format: {
+        name: 'TSV and TMX 1.4',
+        description:
+          'Approved English-Lopit translation pairs. A text whose last author does not now have translation consent is left out; seeded and imported texts (no author) are included and counted as pairsWithoutAuthor. pairs.tsv is tab-separated with a header (id, category, en, lpx), UTF-8, no quoting; tabs and line breaks in text become spaces and text that begins with =, +, -, @ has an apostrophe put before it so spreadsheet programs do not run it as a formula. pairs.tmx is TMX 1.4 with source language en and one translation unit per pair (tuid = pair id, prop x-category), texts exactly as written.',
+        files: {
+          'pairs.tsv': 'id, category, en, lpx',
+          'pairs.tmx': 'TMX 1.4, srclang en, target lpx',
+          'manifest.json': 'this description, counts, consent form versions and licence',
+        },
+      },
+    }),
+  );
+  return { fileName: `${folder}.zip` };
+}

@@ -1,0 +1,142 @@
+// Trained models: the bytes in the content-addressed blob store, one model_artifacts row per stored model. The
+// latest row of a model type is the current model; older rows stay as the history of runs.
+//
+//   const store = ArtifactStore.fromConfig(db, config);
+//   const artifact = await store.save({ modelType: 'mt', bytes, contentType: 'application/json', metrics });
+//   const current = await store.latest('mt');          // null when none was ever stored
+//   const text = (await store.read(current)).toString('utf8');
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { ModelType } from '../../../core/constants.ts';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { rowsOf } from '../../db/migrate.ts';
+import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+
+export interface ModelArtifact {
+  id: number;
+  modelType: ModelType;
+  /** SHA-256 (hex) of the bytes: names the blob, and serves as the HTTP ETag. */
+  version: string;
+  sizeBytes: number;
+  contentType: string;
+  metrics: Record<string, number>;
+  /** The training job that produced it, when one did. */
+  jobId: number | null;
+  createdAt: string;
+}
+
+export interface SaveArtifactInput {
+  modelType: ModelType;
+  /** The model file; a string is stored as UTF-8. */
+  bytes: Uint8Array | string;
+  contentType: string;
+  metrics?: Record<string, number>;
+  jobId?: number | null;
+}
+
+interface ArtifactRow {
+  id: number | string;
+  model_type: ModelType;
+  version: string;
+  size_bytes: number | string;
+  content_type: string;
+  metrics: Record<string, number> | string | null;
+  job_id: number | string | null;
+  created_at: Date | string;
+}
+
+function toArtifact(row: ArtifactRow): ModelArtifact {
+  // postgres-js answers bigint and jsonb as text through drizzle's execute; PGlite as values.
+  const metrics = typeof row.metrics === 'string' ? (JSON.parse(row.metrics) as unknown) : row.metrics;
+  return {
+    id: Number(row.id),
+    modelType: row.model_type,
+    version: row.version,
+    sizeBytes: Number(row.size_bytes),
+    contentType: row.content_type,
+    metrics: (metrics ?? {}) as Record<string, number>,
+    jobId: row.job_id === null ? null : Number(row.job_id),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const COLUMNS = sql.raw('id, model_type, version, size_bytes, content_type, metrics, job_id, created_at');
+
+export class ArtifactStore {
+  /**
+   * @param tempDir where bytes are written before the blob store takes them; best on the blob store's file
+   *   system (the store then renames instead of copying).
+   */
+  constructor(
+    private readonly db: DbOrTx,
+    readonly blobs: BlobStore,
+    private readonly tempDir: string = os.tmpdir(),
+  ) {}
+
+  /** The store of this installation: blobs in DATA_DIR/blobs (shared with audio), staging in DATA_DIR/uploads/tmp. */
+  static fromConfig(db: DbOrTx, config: Pick<Config, 'DATA_DIR'>): ArtifactStore {
+    return new ArtifactStore(
+      db,
+      new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
+      path.join(config.DATA_DIR, 'uploads', 'tmp'),
+    );
+  }
+
+  /** Stores the bytes (once per content) and records a new artifact, which becomes the latest of its type. */
+  async save(input: SaveArtifactInput): Promise<ModelArtifact> {
+    const bytes = typeof input.bytes === 'string' ? Buffer.from(input.bytes, 'utf8') : input.bytes;
+    await fsp.mkdir(this.tempDir, { recursive: true });
+    const temp = path.join(this.tempDir, `artifact-${crypto.randomBytes(8).toString('hex')}`);
+    let blob: { sha256: string; size: number };
+    try {
+      await fsp.writeFile(temp, bytes);
+      blob = await this.blobs.put(temp);
+    } finally {
+      await fsp.rm(temp, { force: true });
+    }
+    const [row] = rowsOf<ArtifactRow>(
+      await this.db.execute(sql`insert into model_artifacts
+          (model_type, version, size_bytes, content_type, metrics, job_id)
+        values (${input.modelType}, ${blob.sha256}, ${blob.size}, ${input.contentType},
+          ${JSON.stringify(input.metrics ?? {})}::jsonb, ${input.jobId ?? null})
+        returning ${COLUMNS}`),
+    );
+    if (!row) throw new Error('The model artifact was not recorded');
+    return toArtifact(row);
+  }
+
+  /** The current model of a type (the most recently stored), or null when none was stored yet. */
+  async latest(modelType: ModelType): Promise<ModelArtifact | null> {
+    const [row] = rowsOf<ArtifactRow>(
+      await this.db.execute(
+        sql`select ${COLUMNS} from model_artifacts where model_type = ${modelType} order by id desc limit 1`,
+      ),
+    );
+    return row ? toArtifact(row) : null;
+  }
+
+  async get(id: number): Promise<ModelArtifact | null> {
+    const [row] = rowsOf<ArtifactRow>(
+      await this.db.execute(sql`select ${COLUMNS} from model_artifacts where id = ${id}`),
+    );
+    return row ? toArtifact(row) : null;
+  }
+
+  /** Streams an artifact's bytes. Throws BlobNotFoundError when the blob is gone. */
+  async open(artifact: ModelArtifact): Promise<{ stream: Readable; size: number }> {
+    return this.blobs.open(artifact.version);
+  }
+
+  /** An artifact's bytes in memory (models are megabytes, not gigabytes). Throws BlobNotFoundError. */
+  async read(artifact: ModelArtifact): Promise<Buffer> {
+    const { stream } = await this.open(artifact);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,206 @@
+// Trains the translation model from the approved pairs whose authors consent, scores it on a held-out split,
+// and stores the model file (with the memory and lexicon snapshot the browser needs offline) as the new
+// latest `mt` artifact. Used by the training job queue and by `npm run train:mt`.
+//
+// Which model is stored: the split model is trained on about 90% of the pairs only to be scored; the stored
+// model is then retrained on all pairs. With a few thousand pairs every sentence adds words and phrases the
+// model would otherwise not know, and that is worth the second training run (about as long as the first).
+// The metrics therefore describe a model trained on slightly less data than the stored one: a conservative
+// estimate of its quality.
+import {
+  MtModel,
+  score,
+  sentenceKey,
+  serialiseModel,
+  splitHeldOut,
+  tokenise,
+  trainModel,
+  type Direction,
+  type MtModelData,
+  type TranslationPairInput,
+} from '../../../core/mt/index.ts';
+import { MT_HELD_OUT_FRACTION, MT_MIN_TRAINING_PAIRS, MT_SPLIT_SEED } from '../../../core/constants.ts';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
+import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
+import { ArtifactStore } from '../models/artifact-store.ts';
+import { consentedApprovedPairs } from './engine-service.ts';
+
+export const MT_MODEL_CONTENT_TYPE = 'application/json';
+export const NOT_ENOUGH_PAIRS_CODE = 'NOT_ENOUGH_PAIRS';
+
+export interface TrainMtOptions {
+  db: DbOrTx;
+  /** Where the model file goes: this blob store (staging in the OS temp folder)... */
+  blobStore?: BlobStore;
+  /** ...or the installation's store (DATA_DIR/blobs). One of the two is required. */
+  config?: Pick<Config, 'DATA_DIR'>;
+  /** Progress 0..100 with what is happening; awaited, so a job can record it. */
+  onProgress?: (percent: number, message: string) => void | Promise<void>;
+  /** Stops training at the next checkpoint (rejects with TrainingStoppedError; nothing is stored). */
+  signal?: AbortSignal;
+  /** Recorded on the artifact. */
+  jobId?: number | null;
+}
+
+export interface TrainMtResult {
+  /**
+   * chrf/bleu (mean of both directions), chrfEnToLpx, bleuEnToLpx, chrfLpxToEn, bleuLpxToEn (0..100, on the
+   * held-out pairs), pairsUsed, trainPairs, heldOutPairs, vocabularyEnglish, vocabularyLopit, phrasePairs,
+   * lexiconEntries, modelBytes.
+   */
+  metrics: Record<string, number>;
+  artifactId: number;
+  version: string;
+}
+
+/** Training was stopped through its AbortSignal. */
+export class TrainingStoppedError extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('Training was stopped.');
+  }
+}
+
+export const notEnoughPairs = (count: number) =>
+  new AppError(
+    422,
+    `A translation model needs at least ${MT_MIN_TRAINING_PAIRS} approved translation pairs; there ${count === 1 ? 'is' : 'are'} ${count} now. Add translations in the Translation Editor (or import pairs), then train again.`,
+    NOT_ENOUGH_PAIRS_CODE,
+    { pairs: count, minimum: MT_MIN_TRAINING_PAIRS },
+  );
+
+/** Held-out sentences translated between two event-loop turns (each takes a few milliseconds). */
+const SCORING_BATCH = 20;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The same English and Lopit text twice (after normalisation) is one pair. */
+function distinctPairs(pairs: readonly TranslationPairInput[]): TranslationPairInput[] {
+  const seen = new Set<string>();
+  return pairs.filter((pair) => {
+    const key = `${sentenceKey(pair.english)}\u0000${sentenceKey(pair.lopit)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResult> {
+  const { db, signal } = options;
+  const store = options.blobStore
+    ? new ArtifactStore(db, options.blobStore)
+    : options.config
+      ? ArtifactStore.fromConfig(db, options.config)
+      : null;
+  if (!store) throw new Error('trainMtModel needs a blobStore or a config');
+  const checkpoint = async (percent: number, message: string) => {
+    if (signal?.aborted) throw new TrainingStoppedError();
+    await options.onProgress?.(Math.max(0, Math.min(100, Math.round(percent))), message);
+  };
+  // core/mt's trainer stops with a plain Error at its next report; answer the stop as such.
+  const stoppable = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (signal?.aborted) throw new TrainingStoppedError();
+      throw error;
+    }
+  };
+
+  await checkpoint(0, 'Reading the approved translation pairs');
+  const pairs = distinctPairs(await consentedApprovedPairs(db));
+  if (pairs.length < MT_MIN_TRAINING_PAIRS) throw notEnoughPairs(pairs.length);
+  const lexicon = await new LexiconRepository(db).listAll();
+
+  // A fixed seed: the same pairs always give the same split, so runs are comparable.
+  const { train, test } = splitHeldOut(pairs, { fraction: MT_HELD_OUT_FRACTION, seed: MT_SPLIT_SEED });
+  if (train.length === 0) throw notEnoughPairs(0);
+  const splitMessage = `Training on ${train.length} pairs to score on ${test.length} held-out pairs`;
+  await checkpoint(2, splitMessage);
+  const splitData = await stoppable(
+    trainModel(train, { signal }, (p) => checkpoint(2 + p * 0.4, splitMessage)),
+  );
+
+  const scores = await scoreHeldOut(new MtModel(splitData), test, (done) =>
+    checkpoint(42 + 8 * done, `Scoring on ${test.length} held-out pairs`),
+  );
+
+  const finalMessage = `Training the final model on all ${pairs.length} pairs`;
+  await checkpoint(50, finalMessage);
+  const data = await stoppable(trainModel(pairs, { signal }, (p) => checkpoint(50 + p * 0.45, finalMessage)));
+
+  await checkpoint(96, 'Saving the model');
+  const file = serialiseModel(data, { pairs, lexicon });
+  const bytes = Buffer.from(file, 'utf8');
+  const metrics = describe(data, scores, {
+    pairsUsed: pairs.length,
+    trainPairs: train.length,
+    heldOutPairs: test.length,
+    lexiconEntries: lexicon.length,
+    modelBytes: bytes.length,
+  });
+  if (signal?.aborted) throw new TrainingStoppedError();
+  const artifact = await store.save({
+    modelType: 'mt',
+    bytes,
+    contentType: MT_MODEL_CONTENT_TYPE,
+    metrics,
+    jobId: options.jobId ?? null,
+  });
+  await options.onProgress?.(100, 'Trained and saved');
+  return { metrics, artifactId: artifact.id, version: artifact.version };
+}
+
+type DirectionScores = Record<Direction, { chrf: number; bleu: number }>;
+
+/** chrF and BLEU of the model alone (no memory, no lexicon) on the held-out pairs, in both directions. */
+async function scoreHeldOut(
+  model: MtModel,
+  test: readonly TranslationPairInput[],
+  onProgress: (done: number) => Promise<void>,
+): Promise<DirectionScores> {
+  const jobs: { direction: Direction; from: 'english' | 'lopit'; to: 'english' | 'lopit' }[] = [
+    { direction: 'en_to_lpx', from: 'english', to: 'lopit' },
+    { direction: 'lpx_to_en', from: 'lopit', to: 'english' },
+  ];
+  const result = {} as DirectionScores;
+  const total = Math.max(1, 2 * test.length);
+  let done = 0;
+  for (const { direction, from, to } of jobs) {
+    const hypotheses: string[] = [];
+    for (const pair of test) {
+      hypotheses.push(model.translate(tokenise(pair[from]), direction)?.text ?? '');
+      done += 1;
+      if (done % SCORING_BATCH === 0) await onProgress(done / total);
+    }
+    result[direction] = score(
+      hypotheses,
+      test.map((pair) => pair[to]),
+    );
+  }
+  await onProgress(1);
+  return result;
+}
+
+function describe(
+  data: MtModelData,
+  scores: DirectionScores,
+  counts: Record<string, number>,
+): Record<string, number> {
+  const en = scores.en_to_lpx;
+  const lpx = scores.lpx_to_en;
+  return {
+    chrf: round2((en.chrf + lpx.chrf) / 2),
+    bleu: round2((en.bleu + lpx.bleu) / 2),
+    chrfEnToLpx: round2(en.chrf),
+    bleuEnToLpx: round2(en.bleu),
+    chrfLpxToEn: round2(lpx.chrf),
+    bleuLpxToEn: round2(lpx.bleu),
+    ...counts,
+    vocabularyEnglish: data.vocab.en.words.length,
+    vocabularyLopit: data.vocab.lpx.words.length,
+    phrasePairs: data.phrases.pairEn.length,
+  };
+}

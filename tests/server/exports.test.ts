@@ -1,0 +1,415 @@
+// Dataset exports (admins only): each archive's files, the manifest's figures, spreadsheet-safe cells, a
+// well-formed TMX, exact WAV sizes, and nothing from contributors whose consent does not stand.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportManifest, ExportSummary } from '../../core/api/exports.ts';
+import {
+  createAudioTestApp,
+  grantRecordingConsent,
+  hasFfmpeg,
+  multipartBody,
+  opusOf,
+  toneWav,
+  type AudioTestApp,
+} from './audio-fixtures.ts';
+import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { readZip, type ZipEntry } from './zip-reader.ts';
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+interface Pair {
+  id: number;
+  english: string;
+  version: number;
+}
+interface Stored {
+  id: string;
+  bytes: Buffer;
+  duration: number;
+}
+
+const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
+
+/** Tags balanced, attributes quoted, every & an entity: what a well-formed XML document needs here. */
+function checkWellFormed(xml: string): void {
+  const body = xml.replace(/^<\?xml[^>]*\?>\s*/, '').replace(/^<!DOCTYPE[^>]*>\s*/, '');
+  const stack: string[] = [];
+  for (const token of body.split(/(<[^>]*>)/)) {
+    if (!token) continue;
+    if (token.startsWith('<')) {
+      const match =
+        /^<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/?)>$/.exec(
+          token,
+        );
+      if (!match) throw new Error(`malformed tag ${token}`);
+      const [, closing, name, , selfClosing] = match;
+      if (closing) {
+        if (stack.pop() !== name) throw new Error(`unbalanced </${name}>`);
+      } else if (!selfClosing) stack.push(name!);
+    } else if (/[<>]|&(?!(amp|lt|gt|quot|apos);)/.test(token)) {
+      throw new Error(`unescaped text ${token}`);
+    }
+  }
+  if (stack.length > 0) throw new Error(`unclosed ${stack.join(', ')}`);
+}
+
+const text = (entry: ZipEntry | undefined) => entry?.data.toString('utf8') ?? '';
+
+describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
+  let t: AudioTestApp;
+  let admin: Account;
+  let alice: Account; // recording consent
+  let bob: Account; // full consent, then withdrew
+  let dave: Account; // translation consent
+  const clips: Record<string, Stored> = {};
+
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    auth?: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload }) });
+
+  const upload = async (
+    who: Account,
+    name: string,
+    bytes: Buffer,
+    meta: Record<string, unknown>,
+    duration: number,
+  ) => {
+    const body = multipartBody({ bytes }, { fileName: `${name}.wav`, ...meta });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/audio/upload',
+      headers: { ...who.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    clips[name] = { id: response.json<{ recording: { id: string } }>().recording.id, bytes, duration };
+  };
+
+  const download = async (url: string, auth = admin.auth) => {
+    const response = await inject('GET', url, auth);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    if (hasUnzip) {
+      const file = path.join(t.dataDir, `check-${Date.now()}.zip`);
+      fs.writeFileSync(file, response.rawPayload);
+      const tested = spawnSync('unzip', ['-tq', file], { encoding: 'utf8' });
+      expect(tested.status, tested.stdout + tested.stderr).toBe(0);
+    }
+    const entries = readZip(response.rawPayload);
+    const folder = [...entries.keys()][0]!.split('/')[0]!;
+    const file = (name: string) => entries.get(`${folder}/${name}`);
+    const manifest = JSON.parse(text(file('manifest.json'))) as ExportManifest & Record<string, unknown>;
+    return { response, entries, folder, file, manifest };
+  };
+
+  beforeAll(async () => {
+    t = await createAudioTestApp(kind);
+    admin = await signUp(t.app, { name: 'Admin Qorvath' });
+    alice = await signUp(t.app, { name: 'Alinta Vesk' });
+    bob = await signUp(t.app, { name: 'Brolo Tandi' });
+    dave = await signUp(t.app, { name: 'Davro Quell' });
+    expect(
+      (
+        await inject('PATCH', '/api/auth/me', alice.auth, {
+          ageGroup: '18-29',
+          gender: 'female',
+          dialect: 'Zorvek',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await grantRecordingConsent(t.app, alice.auth);
+    await inject('POST', '/api/consent/submit', bob.auth, { consent_type: 'full' });
+    await inject('POST', '/api/consent/submit', dave.auth, { consent_type: 'translation' });
+
+    await upload(
+      alice,
+      'plain',
+      toneWav(1.2, { frequency: 300 }),
+      { transcript: 'zorbel kwintafa', language: 'lpx' },
+      1.2,
+    );
+    await upload(
+      alice,
+      'formula',
+      toneWav(2, { frequency: 320 }),
+      { transcript: '=HYPERLINK("http://x.invalid")' },
+      2,
+    );
+    await upload(alice, 'untranscribed', toneWav(1.5, { frequency: 340 }), {}, 1.5);
+    await upload(
+      alice,
+      'english',
+      toneWav(1.1, { frequency: 360 }),
+      { transcript: 'good morning', language: 'en' },
+      1.1,
+    );
+    if (hasFfmpeg) {
+      await upload(
+        alice,
+        'opus',
+        opusOf(toneWav(1.3, { frequency: 380 })),
+        { transcript: 'mebbo | tash\nvorn' },
+        1.3,
+      );
+    }
+    await upload(bob, 'withdrawn', toneWav(1, { frequency: 400 }), { transcript: 'brolo kwin' }, 1);
+
+    const pairs = (await inject('GET', '/api/translation/pairs', dave.auth)).json<{ pairs: Pair[] }>().pairs;
+    for (const [who, pair, lopit] of [
+      [dave, pairs[0]!, '<zorbel & "kwin">'],
+      [dave, pairs[1]!, '+tash'],
+      [bob, pairs[2]!, 'brolo withdrawn text'],
+    ] as const) {
+      const saved = await inject('POST', '/api/translation/save', who.auth, {
+        id: pair.id,
+        translation: lopit,
+        baseVersion: pair.version,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    expect((await inject('POST', '/api/consent/withdraw', bob.auth)).statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('refuses visitors (401) and contributors (403) on every export', async () => {
+    for (const url of [
+      '/api/admin/exports',
+      '/api/admin/exports/asr.zip',
+      '/api/admin/exports/tts.zip',
+      '/api/admin/exports/mt.zip',
+    ]) {
+      const visitor = await inject('GET', url);
+      expect(visitor.statusCode, url).toBe(401);
+      expect(visitor.json(), url).toMatchObject({ code: 'UNAUTHENTICATED' });
+      const contributor = await inject('GET', url, alice.auth);
+      expect(contributor.statusCode, url).toBe(403);
+      expect(contributor.json(), url).toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.any(String) as string,
+      });
+    }
+  });
+
+  it('tells admins what each export holds', async () => {
+    const response = await inject('GET', '/api/admin/exports', admin.auth);
+    expect(response.statusCode).toBe(200);
+    const summary = response.json<ExportSummary>();
+    const transcribed = hasFfmpeg ? 4 : 3;
+    expect(summary.asr).toMatchObject({
+      clips: transcribed,
+      speakers: 1,
+      untranscribed: 1,
+      withoutConsent: 1,
+    });
+    expect(summary.tts.defaultSpeakerId).toBe(alice.user.id);
+    expect(summary.tts.speakers).toEqual([
+      expect.objectContaining({ id: alice.user.id, name: 'Alinta Vesk', clips: transcribed - 1 }),
+    ]);
+    expect(summary.mt.pairs).toBe(2);
+    expect(summary.ffmpeg).toBe(hasFfmpeg);
+  });
+
+  it('exports ASR clips as recorded with a Common Voice TSV, an audiofolder CSV and a manifest', async () => {
+    const { response, entries, folder, file, manifest } = await download('/api/admin/exports/asr.zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="lopit-asr-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(folder).toMatch(/^lopit-asr-/);
+    // Audio is stored, not compressed: that is what makes the size known in advance.
+    expect([...entries.values()].every((entry) => entry.method === 0)).toBe(true);
+
+    const included = ['plain', 'formula', 'english', ...(hasFfmpeg ? ['opus'] : [])];
+    for (const name of included) {
+      const clip = clips[name]!;
+      const extension = name === 'opus' ? 'ogg' : 'wav';
+      expect(file(`clips/${clip.id}.${extension}`)?.data.equals(clip.bytes), name).toBe(true);
+    }
+    for (const name of ['untranscribed', 'withdrawn']) {
+      expect(
+        [...entries.keys()].some((key) => key.includes(clips[name]!.id)),
+        name,
+      ).toBe(false);
+    }
+
+    const tsv = text(file('validated.tsv')).trimEnd().split('\n');
+    expect(tsv[0]).toBe('client_id\tpath\tsentence\tage\tgender\taccents\tlocale\tduration');
+    expect(tsv).toHaveLength(included.length + 1);
+    const rows = new Map(
+      tsv
+        .slice(1)
+        .map((line) => line.split('\t'))
+        .map((cells) => [cells[1]!, cells]),
+    );
+    const plain = rows.get(`${clips.plain!.id}.wav`)!;
+    expect(plain.slice(2)).toEqual(['zorbel kwintafa', '18-29', 'female', 'Zorvek', 'lpx', '1.2']);
+    expect(plain[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(tsv.join('\n')).not.toContain(alice.user.id);
+    expect(rows.get(`${clips.formula!.id}.wav`)?.[2]).toBe(`'=HYPERLINK("http://x.invalid")`);
+    expect(rows.get(`${clips.english!.id}.wav`)?.[6]).toBe('en');
+    if (hasFfmpeg) expect(rows.get(`${clips.opus!.id}.ogg`)?.[2]).toBe('mebbo | tash vorn');
+
+    const csv = text(file('metadata.csv'));
+    expect(csv.charCodeAt(0)).not.toBe(0xfeff);
+    expect(csv.split('\r\n')[0]).toBe(
+      'file_name,transcription,speaker_id,age,gender,dialect,locale,duration',
+    );
+    expect(csv).toContain(
+      `clips/${clips.plain!.id}.wav,zorbel kwintafa,${plain[0]},18-29,female,Zorvek,lpx,1.2\r\n`,
+    );
+    expect(csv).toContain(`clips/${clips.formula!.id}.wav,"'=HYPERLINK(""http://x.invalid"")",`);
+
+    expect(manifest).toMatchObject({
+      kind: 'asr',
+      licence: 'CC-BY-NC-4.0',
+      counts: { clips: included.length, speakers: 1 },
+      consentFormVersions: { '2026-11-v1': 1 },
+      excluded: {
+        recordingsWithoutConsent: 1,
+        recordingsWithoutTranscript: 1,
+        recordingsWithMissingAudio: 0,
+      },
+      format: { name: expect.stringContaining('Common Voice') as string },
+    });
+    const seconds = included.reduce((sum, name) => sum + clips[name]!.duration, 0);
+    expect(manifest.hours).toBeCloseTo(seconds / 3600, 3);
+    expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The pseudonymous id stays the same from one export to the next.
+    const again = await download('/api/admin/exports/asr.zip');
+    expect(text(again.file('validated.tsv'))).toContain(`${plain[0]}\t${clips.plain!.id}.wav`);
+  });
+
+  it.skipIf(!hasFfmpeg)(
+    'converts ASR clips to 16 kHz mono WAV of the announced size on request',
+    async () => {
+      const { file } = await download('/api/admin/exports/asr.zip?audio=wav');
+      for (const name of ['plain', 'formula', 'english', 'opus']) {
+        const wav = file(`clips/${clips[name]!.id}.wav`)!.data;
+        expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
+        expect(wav.readUInt16LE(22)).toBe(1);
+        expect(wav.readUInt32LE(24)).toBe(16_000);
+        expect(wav.readUInt16LE(34)).toBe(16);
+        expect(wav.length).toBe(44 + Math.round(clips[name]!.duration * 16_000) * 2);
+      }
+      expect((await inject('GET', '/api/admin/exports/asr.zip?audio=mp3', admin.auth)).statusCode).toBe(400);
+    },
+  );
+
+  it.skipIf(!hasFfmpeg)(
+    'exports the default voice as LJSpeech: id|text|normalised and 22,050 Hz WAVs',
+    async () => {
+      const { file, entries, manifest } = await download('/api/admin/exports/tts.zip');
+      const lines = text(file('metadata.csv')).trimEnd().split('\n');
+      const voiced = ['plain', 'formula', 'opus'];
+      expect(lines).toHaveLength(voiced.length);
+      expect(lines).toContain(`${clips.plain!.id}|zorbel kwintafa|zorbel kwintafa`);
+      expect(lines).toContain(
+        `${clips.formula!.id}|'=HYPERLINK("http://x.invalid")|'=HYPERLINK("http://x.invalid")`,
+      );
+      expect(lines).toContain(`${clips.opus!.id}|mebbo tash vorn|mebbo tash vorn`);
+      expect([...entries.keys()].some((key) => key.includes(clips.english!.id))).toBe(false);
+      for (const name of voiced) {
+        const wav = file(`wavs/${clips[name]!.id}.wav`)!.data;
+        expect(wav.readUInt32LE(24)).toBe(22_050);
+        expect(wav.readUInt16LE(22)).toBe(1);
+        expect(wav.readUInt32LE(40)).toBe(Math.round(clips[name]!.duration * 22_050) * 2);
+        expect(wav.length).toBe(44 + wav.readUInt32LE(40));
+      }
+      // The decoded tone is there, not silence.
+      const samples = file(`wavs/${clips.plain!.id}.wav`)!.data.subarray(44);
+      let peak = 0;
+      for (let i = 0; i < samples.length; i += 2) peak = Math.max(peak, Math.abs(samples.readInt16LE(i)));
+      expect(peak).toBeGreaterThan(10_000);
+
+      const asr = await download('/api/admin/exports/asr.zip');
+      const clientId = text(asr.file('validated.tsv')).split('\n')[1]!.split('\t')[0];
+      expect(manifest).toMatchObject({
+        kind: 'tts',
+        counts: { clips: 3, speakers: 1 },
+        speaker: { id: clientId, age: '18-29', gender: 'female', dialect: 'Zorvek' },
+        consentFormVersions: { '2026-11-v1': 1 },
+        audio: { sampleRate: 22_050, channels: 1, bitsPerSample: 16 },
+      });
+
+      const chosen = await download(`/api/admin/exports/tts.zip?speaker=${alice.user.id}`);
+      expect(chosen.manifest.counts).toEqual({ clips: 3, speakers: 1 });
+    },
+  );
+
+  it.skipIf(!hasFfmpeg)(
+    'refuses a voice of a speaker whose consent does not stand, or who is unknown',
+    async () => {
+      for (const id of [bob.user.id, dave.user.id, '00000000-0000-4000-8000-000000000000']) {
+        const response = await inject('GET', `/api/admin/exports/tts.zip?speaker=${id}`, admin.auth);
+        expect(response.statusCode, id).toBe(404);
+        expect(response.json<{ message: string }>().message).toMatch(/no consented, transcribed recordings/);
+      }
+      expect((await inject('GET', '/api/admin/exports/tts.zip?speaker=nobody', admin.auth)).statusCode).toBe(
+        400,
+      );
+    },
+  );
+
+  it('exports approved pairs of consenting authors as TSV and a well-formed TMX 1.4', async () => {
+    const { file, manifest } = await download('/api/admin/exports/mt.zip');
+    const tsv = text(file('pairs.tsv')).trimEnd().split('\n');
+    expect(tsv[0]).toBe('id\tcategory\ten\tlpx');
+    expect(tsv).toHaveLength(3);
+    expect(tsv.some((line) => line.endsWith(`\t<zorbel & "kwin">`))).toBe(true);
+    expect(tsv.some((line) => line.endsWith(`\t'+tash`))).toBe(true);
+    expect(tsv.join('\n')).not.toContain('brolo withdrawn text');
+
+    const tmx = text(file('pairs.tmx'));
+    checkWellFormed(tmx);
+    expect(tmx).toContain('<tmx version="1.4">');
+    expect(tmx).toMatch(/<header [^>]*srclang="en"[^>]*datatype="plaintext"/);
+    expect(tmx).toContain('<tuv xml:lang="lpx"><seg>&lt;zorbel &amp; &quot;kwin&quot;&gt;</seg></tuv>');
+    // TMX holds texts exactly as written: no spreadsheet apostrophe there.
+    expect(tmx).toContain('<seg>+tash</seg>');
+    expect(tmx.match(/<tu /g)).toHaveLength(2);
+    expect(tmx).not.toContain('brolo withdrawn text');
+
+    expect(manifest).toMatchObject({
+      kind: 'mt',
+      licence: 'CC-BY-NC-4.0',
+      counts: { pairs: 2, pairsWithoutAuthor: 0 },
+      consentFormVersions: { '2026-11-v1': 1 },
+      excluded: { pairsWithoutConsent: 1 },
+    });
+  });
+
+  it('says that WAV conversion needs ffmpeg when the server has none, and still exports the original audio', async () => {
+    const bare = await createAudioTestApp(kind, { FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    try {
+      const first = await signUp(bare.app);
+      const get = (url: string) => bare.app.inject({ method: 'GET', url, headers: first.auth });
+      expect((await get('/api/admin/exports')).json<ExportSummary>().ffmpeg).toBe(false);
+      for (const url of ['/api/admin/exports/tts.zip', '/api/admin/exports/asr.zip?audio=wav']) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(503);
+        expect(response.json(), url).toMatchObject({
+          code: 'UNAVAILABLE',
+          message: expect.stringMatching(/ffmpeg/) as string,
+        });
+      }
+      expect((await get('/api/admin/exports/asr.zip')).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('leaves out a speaker who withdraws, at the next export', async () => {
+    expect((await inject('POST', '/api/consent/withdraw', alice.auth)).statusCode).toBe(200);
+    const { entries, file, manifest } = await download('/api/admin/exports/asr.zip');
+    expect(text(file('validated.tsv')).trimEnd().split('\n')).toHaveLength(1);
+    expect([...entries.keys()].filter((key) => key.includes('/clips/'))).toEqual([]);
+    expect(manifest).toMatchObject({ counts: { clips: 0, speakers: 0 }, hours: 0, consentFormVersions: {} });
+    const tts = await inject('GET', '/api/admin/exports/tts.zip', admin.auth);
+    expect(tts.statusCode).toBe(hasFfmpeg ? 404 : 503);
+  });
+});

@@ -1,0 +1,254 @@
+// Training the translation model (trainMtModel), storing it, and GET /api/translation/model for offline use:
+// ETag and 304, and the browser's engine built from the file answers as the server does. The corpus is the
+// made-up toy language of core/mt, never real Lopit.
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTranslateResponse } from '../../core/api/chat.ts';
+import { MT_MIN_TRAINING_PAIRS } from '../../core/constants.ts';
+import { createEngineStateFromFile, parseModelFile, translate } from '../../core/mt/index.ts';
+import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
+import { ArtifactStore } from '../../server/features/models/artifact-store.ts';
+import {
+  trainMtModel,
+  TrainingStoppedError,
+  type TrainMtResult,
+} from '../../server/features/translation/mt-training.ts';
+import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+function distinctToyPairs(count: number, seed: number) {
+  const seen = new Set<string>();
+  return toyCorpus(count, seed).filter((pair) => !seen.has(pair.english) && seen.add(pair.english));
+}
+
+describe.each(DATABASE_KINDS)('translation model training and download on %s', (kind) => {
+  let t: TestApp;
+  let admin: Account;
+  let trained: TrainMtResult;
+  const progress: [number, string][] = [];
+
+  const getModel = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/translation/model', headers });
+  const latest = () => ArtifactStore.fromConfig(t.database.db, t.config).latest('mt');
+  const importPairs = async (pairs: { english: string; lopit: string }[], category: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/pairs',
+      headers: admin.auth,
+      payload: { pairs: pairs.map((pair) => ({ ...pair, category })) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 MODEL_NOT_TRAINED before any model exists', async () => {
+    const response = await getModel();
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'MODEL_NOT_TRAINED',
+      message: expect.stringMatching(/No translation model has been trained yet/) as string,
+    });
+  });
+
+  it('refuses to train on too few pairs, and stores nothing', async () => {
+    await importPairs(distinctToyPairs(20, 3), 'family');
+    await expect(trainMtModel({ db: t.database.db, config: t.config })).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'NOT_ENOUGH_PAIRS',
+      message: expect.stringContaining(
+        `at least ${MT_MIN_TRAINING_PAIRS} approved translation pairs`,
+      ) as string,
+    });
+    expect(await latest()).toBeNull();
+  });
+
+  it('trains with held-out scores and progress, and stores the model as the latest artifact', async () => {
+    await importPairs(distinctToyPairs(200, 5), 'food');
+    const lexicon = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/lexicon',
+      headers: admin.auth,
+      payload: [
+        { lopit: 'vashu', english: 'water', part_of_speech: 'noun' },
+        { lopit: 'glimmet', english: 'stone', part_of_speech: 'noun' },
+      ],
+    });
+    expect(lexicon.statusCode).toBe(200);
+    trained = await trainMtModel({
+      db: t.database.db,
+      config: t.config,
+      onProgress: (percent, message) => {
+        progress.push([percent, message]);
+      },
+    });
+    const m = trained.metrics;
+    expect(m.pairsUsed).toBeGreaterThanOrEqual(150);
+    expect(m.trainPairs! + m.heldOutPairs!).toBe(m.pairsUsed);
+    expect(m.heldOutPairs).toBeGreaterThanOrEqual(Math.ceil(0.1 * m.pairsUsed!));
+    for (const name of ['chrf', 'bleu', 'chrfEnToLpx', 'bleuEnToLpx', 'chrfLpxToEn', 'bleuLpxToEn']) {
+      expect(m[name]).toBeGreaterThanOrEqual(0);
+      expect(m[name]).toBeLessThanOrEqual(100);
+    }
+    // The toy language is regular: a model trained on it translates unseen sentences well.
+    expect(m.chrfEnToLpx).toBeGreaterThan(60);
+    expect(m.vocabularyEnglish).toBeGreaterThan(10);
+    expect(m.vocabularyLopit).toBeGreaterThan(10);
+    expect(m.lexiconEntries).toBe(2);
+    expect(m.modelBytes).toBeGreaterThan(1000);
+
+    expect(progress[0]?.[0]).toBe(0);
+    expect(progress.at(-1)).toEqual([100, 'Trained and saved']);
+    const percents = progress.map(([percent]) => percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(progress.some(([, message]) => /held-out/.test(message))).toBe(true);
+    expect(progress.some(([, message]) => /final model on all/.test(message))).toBe(true);
+
+    const artifact = await latest();
+    expect(artifact).toMatchObject({
+      id: trained.artifactId,
+      version: trained.version,
+      modelType: 'mt',
+      sizeBytes: m.modelBytes,
+      metrics: m,
+      jobId: null,
+    });
+  });
+
+  it('serves the model with its version as ETag, no-cache, and 304 when unchanged', async () => {
+    const response = await getModel();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBe(`"${trained.version}"`);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(response.headers['content-length'])).toBe(trained.metrics.modelBytes);
+
+    for (const header of [
+      `"${trained.version}"`,
+      `W/"${trained.version}"`,
+      `"other", "${trained.version}"`,
+      '*',
+    ]) {
+      const cached = await getModel({ 'if-none-match': header });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.body).toBe('');
+      expect(cached.headers.etag).toBe(`"${trained.version}"`);
+    }
+    expect((await getModel({ 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+  });
+
+  it('sends the model gzipped to clients that accept it', async () => {
+    const plain = await getModel();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await getModel({ 'accept-encoding': 'br, gzip;q=0.8' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.headers.etag).toBe(`"${trained.version}"`);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await getModel({ 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('is the model file of core/mt with the memory and lexicon, and translates offline as the server does', async () => {
+    const file = (await getModel()).body;
+    const parsed = parseModelFile(file);
+    expect(parsed.pairs.length).toBe(trained.metrics.pairsUsed);
+    expect(parsed.lexicon).toEqual([
+      { lopit: 'vashu', english: 'water', partOfSpeech: 'noun' },
+      { lopit: 'glimmet', english: 'stone', partOfSpeech: 'noun' },
+    ]);
+    const offline = createEngineStateFromFile(parsed);
+    const inputs: [string, 'en_to_lpx' | 'lpx_to_en'][] = [
+      [parsed.pairs[0]!.english, 'en_to_lpx'],
+      [parsed.pairs[1]!.lopit, 'lpx_to_en'],
+      ['the small bird likes the old woman', 'en_to_lpx'],
+      ['the big dog', 'en_to_lpx'],
+      ['ka pim ruz drel', 'lpx_to_en'],
+      ['stone water', 'en_to_lpx'],
+      ['The quokka juggles seven oranges.', 'en_to_lpx'],
+    ];
+    const sources = new Set<string>();
+    for (const [text, direction] of inputs) {
+      const server = await t.app.inject({
+        method: 'POST',
+        url: '/api/translation/translate',
+        payload: { text, direction },
+      });
+      const local = translate(offline, text, direction);
+      if (!local) {
+        expect(server.statusCode).toBe(404);
+        continue;
+      }
+      expect(server.statusCode, server.body).toBe(200);
+      expect(server.json()).toEqual(toTranslateResponse(local));
+      sources.add(local.source);
+    }
+    expect([...sources].sort()).toEqual(['lexicon', 'memory', 'model']);
+  });
+
+  it('stops at the next checkpoint when asked, storing nothing', async () => {
+    const before = await latest();
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(
+      trainMtModel({ db: t.database.db, config: t.config, signal: aborted.signal }),
+    ).rejects.toBeInstanceOf(TrainingStoppedError);
+
+    const midway = new AbortController();
+    await expect(
+      trainMtModel({
+        db: t.database.db,
+        config: t.config,
+        signal: midway.signal,
+        onProgress: (percent) => {
+          if (percent >= 20) midway.abort();
+        },
+      }),
+    ).rejects.toThrow('Training was stopped.');
+    expect((await latest())?.id).toBe(before?.id);
+  });
+
+  it('serves a retrained model under a new ETag', async () => {
+    await importPairs(distinctToyPairs(40, 9), 'time');
+    const again = await trainMtModel({ db: t.database.db, config: t.config });
+    expect(again.artifactId).toBeGreaterThan(trained.artifactId);
+    expect(again.version).not.toBe(trained.version);
+    const response = await getModel({ 'if-none-match': `"${trained.version}"` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBe(`"${again.version}"`);
+    expect(parseModelFile(response.body).pairs.length).toBe(again.metrics.pairsUsed);
+  });
+});
+
+describe.each(DATABASE_KINDS)('public translation endpoints on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('need no account but are rate-limited per client', async () => {
+    const model: number[] = [];
+    const translated: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      model.push((await t.app.inject({ method: 'GET', url: '/api/translation/model' })).statusCode);
+      translated.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/translation/translate',
+            payload: { text: 'zorbel', direction: 'lpx_to_en' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(model).toEqual([404, 404, 429]);
+    expect(translated).toEqual([404, 404, 429]);
+  });
+});
