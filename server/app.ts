@@ -11,6 +11,7 @@ import dataRoutes from './features/data/data.routes.ts';
 import exportsRoutes from './features/exports/exports.routes.ts';
 import familiesRoutes from './features/families/families.routes.ts';
 import trainingRoutes from './features/training/training.routes.ts';
+import trainingPlugin from './features/training/training-plugin.ts';
 import translateRoutes from './features/translation/translate.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
   await app.register(authPlugin);
+  await app.register(trainingPlugin, { config });
 
   await app.register(
     async (api) => {

@@ -29,6 +29,8 @@ const configSchema = z.object({
   AUDIO_MAX_SECONDS: intFromEnv(AUDIO_DEFAULT_MAX_SECONDS),
   /** ffmpeg used to decode audio for duration and levels; without it only WAV levels are measured. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /** inline: one training worker runs in the server process; off: jobs wait for `npm run worker` or external workers. */
+  TRAINING_WORKER: z.enum(['inline', 'off']).default('inline'),
   PUBLIC_APP_URL: z
     .string()
     .url()

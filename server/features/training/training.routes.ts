@@ -1,12 +1,96 @@
-// /api/training: status of the three model types. No model has been trained on this installation until the
-// training queue runs one, so the list is empty and the page shows every model as not trained.
+// /api/training: model status, progress, start and stop (product-spec section 7), the tokens of external workers,
+// and (under /worker) the HTTP protocol those workers speak. Reading needs a signed-in user; starting,
+// stopping and managing worker tokens need an admin (checked before the body is read).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { modelStatusSchema } from '../../../core/api/data.ts';
+import {
+  trainingJobResponseSchema,
+  trainingProgressQuerySchema,
+  trainingProgressSchema,
+  trainingStartSchema,
+  trainingStatusListSchema,
+  trainingStopSchema,
+  workerTokenCreateSchema,
+  workerTokenCreatedSchema,
+  workerTokenListSchema,
+} from '../../../core/api/training.ts';
+import { notFound } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { TrainingService } from './training.service.ts';
+import workerRoutes from './worker.routes.ts';
 
-export default function trainingRoutes(instance: FastifyInstance) {
+export default async function trainingRoutes(instance: FastifyInstance) {
+  await instance.register(userRoutes);
+  // Its own scope: external workers authenticate with worker tokens, not user sessions.
+  await instance.register(workerRoutes, { prefix: '/worker' });
+}
+
+function userRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new TrainingService(app.training);
   app.addHook('onRequest', app.requireUser);
-  app.get('/status', { schema: { response: { 200: z.array(modelStatusSchema) } } }, () => []);
+
+  app.get('/status', { schema: { response: { 200: trainingStatusListSchema } } }, () => service.statusList());
+
+  app.get(
+    '/progress',
+    { schema: { querystring: trainingProgressQuerySchema, response: { 200: trainingProgressSchema } } },
+    (request) => service.progress(request.query.model_type),
+  );
+
+  app.post(
+    '/start',
+    {
+      onRequest: app.requireAdmin,
+      schema: { body: trainingStartSchema, response: { 202: trainingJobResponseSchema } },
+    },
+    async (request, reply) => {
+      const job = await service.start(request.body, currentUser(request).id);
+      return reply.status(202).send({ job });
+    },
+  );
+
+  app.post(
+    '/stop',
+    {
+      onRequest: app.requireAdmin,
+      schema: { body: trainingStopSchema, response: { 200: trainingJobResponseSchema } },
+    },
+    async (request) => ({ job: await service.stop(request.body.model_type) }),
+  );
+
+  app.get(
+    '/workers',
+    { onRequest: app.requireAdmin, schema: { response: { 200: workerTokenListSchema } } },
+    async () => ({ workers: await app.training.tokens.list() }),
+  );
+
+  app.post(
+    '/workers',
+    {
+      onRequest: app.requireAdmin,
+      schema: { body: workerTokenCreateSchema, response: { 201: workerTokenCreatedSchema } },
+    },
+    async (request, reply) => {
+      const created = await app.training.tokens.create({
+        name: request.body.name,
+        modelTypes: request.body.model_types,
+        createdBy: currentUser(request).id,
+      });
+      return reply.status(201).header('Cache-Control', 'no-store').send(created);
+    },
+  );
+
+  app.delete(
+    '/workers/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    },
+    async (request, reply) => {
+      if (!(await app.training.tokens.revoke(request.params.id))) throw notFound('No such worker token.');
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,76 +1,91 @@
-// /training: the three model types, their status, and how far the data is from what each needs.
-import { useEffect, useState } from 'react';
-import type { ModelStatus, Statistics } from '../../../core/api/data.ts';
-import {
-  MODEL_TYPES,
-  MVP_GOAL_AUDIO_HOURS,
-  MVP_GOAL_SPEAKERS,
-  MVP_GOAL_TRANSLATION_PAIRS,
-  TRAINING_POLL_MS,
-  type ModelType,
-} from '../../../core/constants.ts';
-import { api, request } from '../../lib/api-client.ts';
-import { dataApi } from '../data/data-api.ts';
+// /training: the three model types, their status and runs, and how far the data is from what each needs. Polls
+// every 5 s and right after a start or stop. Admins start and stop training and manage external workers; other
+// contributors see the page read-only (the server enforces it too).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ModelStatus } from '../../../core/api/data.ts';
+import type { TrainingModelStatus } from '../../../core/api/training.ts';
+import { MODEL_TYPES, TRAINING_POLL_MS, type ModelType } from '../../../core/constants.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { ModelCard } from './model-card.tsx';
+import { trainingApi } from './training-api.ts';
+import { STATUS_LABEL } from './training-text.ts';
+import { WorkersPanel } from './workers-panel.tsx';
+import './training.css';
 
-const MODEL_INFO: Record<ModelType, { title: string; requirement: string }> = {
-  asr: {
-    title: 'Speech recognition (ASR)',
-    requirement: 'Needs 20-50 hours of audio, 50+ speakers, transcribed data.',
-  },
-  tts: {
-    title: 'Text-to-speech (TTS)',
-    requirement: 'Needs 3-8 hours of single-speaker high-quality recordings with the Omiaha accent.',
-  },
-  mt: {
-    title: 'Machine translation (MT)',
-    requirement: 'Needs 10-30k sentence pairs Lopit-English with diverse vocabulary.',
-  },
-};
-
-const STATUS_LABEL: Record<ModelStatus['status'], string> = {
-  trained: '✓ Trained',
-  training: '⟳ Training',
-  not_trained: '○ Not trained',
-  error: '⚠ Error',
-};
-
-const placeholder = (modelType: ModelType): ModelStatus => ({
+/** A model the server did not list: shown as not trained (spec: three placeholder cards). */
+const placeholder = (modelType: ModelType): TrainingModelStatus => ({
   modelType,
   status: 'not_trained',
   lastTrained: null,
   progress: 0,
   metrics: {},
+  job: null,
+  history: [],
+  readiness: { ready: false, items: [], speaker: null, note: null },
+  externalWorkers: 0,
 });
 
-export function TrainingPage() {
-  const [models, setModels] = useState<ModelStatus[] | null>(null);
-  const [stats, setStats] = useState<Statistics | null>(null);
+/** The status list, polled every TRAINING_POLL_MS while the tab is visible; `refresh` polls now. */
+function useTrainingStatus() {
+  const [models, setModels] = useState<TrainingModelStatus[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const call = ++latest.current;
+    try {
+      const list = await trainingApi.status();
+      // An older answer arriving after a newer one is dropped.
+      if (call !== latest.current) return;
+      setModels(list);
+      setError(null);
+    } catch (caught) {
+      if (call === latest.current) setError((caught as Error).message);
+    }
+  }, []);
 
   useEffect(() => {
-    const poll = () =>
-      request(() => api.get('training/status').json<ModelStatus[]>()).then(
-        (list) => {
-          setModels(list);
-          setError(null);
-        },
-        (caught: Error) => setError(caught.message),
-      );
-    void poll();
-    dataApi.statistics().then(setStats, () => undefined);
-    const timer = setInterval(() => void poll(), TRAINING_POLL_MS);
-    return () => clearInterval(timer);
-  }, []);
+    void refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void refresh();
+    }, TRAINING_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh]);
+
+  return { models, error, refresh };
+}
+
+export function TrainingPage() {
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const { models, error, refresh } = useTrainingStatus();
+  const [busy, setBusy] = useState<Partial<Record<ModelType, 'start' | 'stop'>>>({});
+  const [actionErrors, setActionErrors] = useState<Partial<Record<ModelType, string>>>({});
 
   const cards = MODEL_TYPES.map(
     (type) => models?.find((model) => model.modelType === type) ?? placeholder(type),
   );
   const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
-  const measured: Record<ModelType, string> = {
-    asr: `Now: ${stats?.totalAudioHours ?? 0} of ${MVP_GOAL_AUDIO_HOURS} hours, ${stats?.totalSpeakers ?? 0} of ${MVP_GOAL_SPEAKERS} speakers.`,
-    tts: `Now: ${stats?.totalAudioHours ?? 0} hours of audio in all speakers.`,
-    mt: `Now: ${stats?.totalTranslations ?? 0} of ${MVP_GOAL_TRANSLATION_PAIRS.toLocaleString()} pairs.`,
-  };
+
+  async function act(modelType: ModelType, action: 'start' | 'stop') {
+    setBusy((state) => ({ ...state, [modelType]: action }));
+    setActionErrors((state) => ({ ...state, [modelType]: undefined }));
+    try {
+      await (action === 'start' ? trainingApi.start(modelType) : trainingApi.stop(modelType));
+    } catch (caught) {
+      setActionErrors((state) => ({ ...state, [modelType]: (caught as Error).message }));
+    } finally {
+      await refresh();
+      setBusy((state) => ({ ...state, [modelType]: undefined }));
+    }
+  }
 
   return (
     <div className="page stack">
@@ -83,55 +98,43 @@ export function TrainingPage() {
           {error}
         </div>
       )}
-      <div className="grid">
-        <div className="card stat">
-          <span className="stat-value">{countOf('trained')}</span>
-          <span className="stat-label">Trained</span>
-        </div>
-        <div className="card stat">
-          <span className="stat-value">{countOf('training')}</span>
-          <span className="stat-label">Training</span>
-        </div>
-        <div className="card stat">
-          <span className="stat-value">{countOf('not_trained')}</span>
-          <span className="stat-label">Not trained</span>
-        </div>
-      </div>
-      <div className="grid">
+      <section className="grid training-overview" aria-label="Models by status">
+        {(['trained', 'training', 'not_trained'] as const).map((status) => (
+          <div key={status} className="card stat" data-testid={`count-${status}`}>
+            <span className="stat-value">{models === null && !error ? '…' : countOf(status)}</span>
+            <span className="stat-label">
+              <span aria-hidden="true">{STATUS_LABEL[status].icon} </span>
+              {STATUS_LABEL[status].text}
+            </span>
+          </div>
+        ))}
+        {countOf('error') > 0 && (
+          <div className="card stat" data-testid="count-error">
+            <span className="stat-value">{countOf('error')}</span>
+            <span className="stat-label">
+              <span aria-hidden="true">{STATUS_LABEL.error.icon} </span>
+              {STATUS_LABEL.error.text}
+            </span>
+          </div>
+        )}
+      </section>
+      {!isAdmin && (
+        <p className="muted">Only community admins start or stop training; you can follow it here.</p>
+      )}
+      <div className="training-cards">
         {cards.map((model) => (
-          <article key={model.modelType} className="card" data-testid={`model-card-${model.modelType}`}>
-            <h2>{MODEL_INFO[model.modelType].title}</h2>
-            <p>
-              <strong>{STATUS_LABEL[model.status]}</strong>
-            </p>
-            <p className="muted">
-              {model.status === 'training'
-                ? `Progress ${model.progress}%`
-                : model.lastTrained
-                  ? `Last trained ${new Date(model.lastTrained).toLocaleString()}`
-                  : 'Never trained'}
-            </p>
-            <progress
-              className="progress"
-              max={100}
-              value={model.progress}
-              aria-label={`${model.modelType} progress`}
-            />
-            {Object.keys(model.metrics).length > 0 && (
-              <dl>
-                {Object.entries(model.metrics).map(([name, value]) => (
-                  <div key={name}>
-                    <dt>{name}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            <p>{MODEL_INFO[model.modelType].requirement}</p>
-            <p className="muted">{measured[model.modelType]}</p>
-          </article>
+          <ModelCard
+            key={model.modelType}
+            model={model}
+            isAdmin={isAdmin}
+            busy={busy[model.modelType] ?? null}
+            actionError={actionErrors[model.modelType] ?? null}
+            onStart={() => void act(model.modelType, 'start')}
+            onStop={() => void act(model.modelType, 'stop')}
+          />
         ))}
       </div>
+      {isAdmin && <WorkersPanel onChange={() => void refresh()} />}
     </div>
   );
 }

@@ -1,0 +1,168 @@
+// SQL for what training may use: consented, transcribed Lopit recordings (ASR, TTS), approved pairs of consenting
+// contributors (MT), the lexicon's words, and the data readiness figures. Consent is read as it is now (the
+// latest ledger row of each contributor, consent-sql.ts), so a withdrawal takes effect at the next run.
+import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/driver.ts';
+import { rowsOf } from '../../db/migrate.ts';
+import { consentedPairCondition, consentingUsers, transcribedCondition } from '../data/consent-sql.ts';
+
+export type SpeechUse = 'asr' | 'tts';
+
+/**
+ * Condition on a recordings row `r` usable for speech models: its owner consents to recording now, it has a
+ * transcript, it is Lopit (or of unstated language: the platform collects Lopit), and it is neither silent nor
+ * too short. A voice (TTS) also leaves out clipped recordings.
+ */
+export function usableRecording(use: SpeechUse): SQL {
+  const flag = (name: string) => sql.raw(`coalesce((r.quality->>'${name}')::boolean, false) = false`);
+  return sql`r.owner_id in ${consentingUsers('recording')} and ${transcribedCondition('r')}
+    and coalesce(r.language, 'lpx') = 'lpx' and ${flag('silent')} and ${flag('tooShort')}
+    ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
+}
+
+/** A short pseudonymous speaker id, as the data dashboard shows it. */
+export const speakerLabel = (userId: string) => `S-${userId.slice(0, 8)}`;
+
+/** A stable hashed speaker id for data sets (no account id leaves the server). */
+export const speakerHash = (userId: string) =>
+  crypto.createHash('sha256').update(`lopit-speaker:${userId}`).digest('hex').slice(0, 16);
+
+export interface SpeakerTotal {
+  userId: string;
+  seconds: number;
+  utterances: number;
+}
+
+export interface DatasetRecording {
+  id: string;
+  ownerId: string;
+  transcript: string;
+  durationSeconds: number;
+  mimeType: string;
+  sha256: string;
+  sizeBytes: number;
+  ageGroup: string | null;
+  gender: string | null;
+  dialect: string | null;
+}
+
+interface RecordingRow {
+  id: string;
+  owner_id: string;
+  transcript: string;
+  duration_seconds: number;
+  mime_type: string;
+  sha256: string;
+  size_bytes: number;
+  age_group: string | null;
+  gender: string | null;
+  dialect: string | null;
+}
+
+const RECORDING_COLUMNS = sql.raw(`r.id, r.owner_id, btrim(r.transcript) as transcript, r.duration_seconds,
+  r.mime_type, r.sha256, r.size_bytes::float8 as size_bytes, r.age_group, r.gender, r.dialect`);
+
+const toRecording = (row: RecordingRow): DatasetRecording => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  transcript: row.transcript,
+  durationSeconds: Number(row.duration_seconds),
+  mimeType: row.mime_type,
+  sha256: row.sha256,
+  sizeBytes: Number(row.size_bytes),
+  ageGroup: row.age_group,
+  gender: row.gender,
+  dialect: row.dialect,
+});
+
+export class TrainingDataRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Usable audio per speaker, most audio first (ties: more utterances, then account id). */
+  async speakerTotals(use: SpeechUse, limit?: number): Promise<SpeakerTotal[]> {
+    const rows = rowsOf<{ owner_id: string; seconds: number; utterances: number }>(
+      await this.db.execute(sql`select r.owner_id, sum(r.duration_seconds)::float8 as seconds,
+          count(*)::int as utterances
+        from recordings r where ${usableRecording(use)}
+        group by r.owner_id order by seconds desc, utterances desc, r.owner_id
+        ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
+    );
+    return rows.map((row) => ({
+      userId: row.owner_id,
+      seconds: Number(row.seconds),
+      utterances: Number(row.utterances),
+    }));
+  }
+
+  /** The usable recordings of one speaker (or of everyone), oldest first. */
+  async recordings(use: SpeechUse, ownerId?: string): Promise<DatasetRecording[]> {
+    const rows = rowsOf<RecordingRow>(
+      await this.db.execute(sql`select ${RECORDING_COLUMNS} from recordings r
+        where ${usableRecording(use)} ${ownerId ? sql`and r.owner_id = ${ownerId}` : sql``}
+        order by r.created_at, r.id`),
+    );
+    return rows.map(toRecording);
+  }
+
+  /** One recording, if it is usable for `use` now. */
+  async usableRecordingById(use: SpeechUse, id: string): Promise<DatasetRecording | null> {
+    const [row] = rowsOf<RecordingRow>(
+      await this.db.execute(sql`select ${RECORDING_COLUMNS} from recordings r
+        where r.id = ${id} and ${usableRecording(use)}`),
+    );
+    return row ? toRecording(row) : null;
+  }
+
+  /** Figures for the ASR readiness: consented audio, of which transcribed and usable, and its speakers. */
+  async asrFigures(): Promise<{
+    consentedSeconds: number;
+    usableSeconds: number;
+    speakers: number;
+    utterances: number;
+  }> {
+    const [row] = rowsOf<{ consented: number; usable: number; speakers: number; utterances: number }>(
+      await this.db.execute(sql`select
+          coalesce(sum(r.duration_seconds), 0)::float8 as consented,
+          coalesce(sum(r.duration_seconds) filter (where ${usableRecording('asr')}), 0)::float8 as usable,
+          count(distinct r.owner_id) filter (where ${usableRecording('asr')})::int as speakers,
+          count(*) filter (where ${usableRecording('asr')})::int as utterances
+        from recordings r where r.owner_id in ${consentingUsers('recording')}`),
+    );
+    return {
+      consentedSeconds: Number(row?.consented ?? 0),
+      usableSeconds: Number(row?.usable ?? 0),
+      speakers: Number(row?.speakers ?? 0),
+      utterances: Number(row?.utterances ?? 0),
+    };
+  }
+
+  /** Approved pairs of consenting contributors (or seeded/imported), and distinct Lopit words among them. */
+  async mtFigures(): Promise<{ pairs: number; lopitWords: number }> {
+    const [row] = rowsOf<{ pairs: number; words: number }>(
+      await this.db
+        .execute(sql`with usable as (select p.lopit from translation_pairs p where ${consentedPairCondition('p')})
+        select (select count(*)::int from usable) as pairs,
+          (select count(distinct w)::int from usable, regexp_split_to_table(lower(usable.lopit), '[[:space:][:punct:]]+') w
+            where w <> '') as words`),
+    );
+    return { pairs: Number(row?.pairs ?? 0), lopitWords: Number(row?.words ?? 0) };
+  }
+
+  /** Lopit texts of the lexicon (for the share of its words a voice covers). */
+  async lexiconLopit(): Promise<string[]> {
+    const rows = rowsOf<{ lopit: string }>(await this.db.execute(sql`select lopit from lexicon_entries`));
+    return rows.map((row) => row.lopit);
+  }
+
+  /** Whether the user now consents to recording and has usable recordings for `use`. */
+  async speakerTotal(use: SpeechUse, userId: string): Promise<SpeakerTotal | null> {
+    const [row] = rowsOf<{ seconds: number; utterances: number }>(
+      await this.db
+        .execute(sql`select coalesce(sum(r.duration_seconds), 0)::float8 as seconds, count(*)::int as utterances
+        from recordings r where r.owner_id = ${userId} and ${usableRecording(use)}`),
+    );
+    const utterances = Number(row?.utterances ?? 0);
+    return utterances > 0 ? { userId, seconds: Number(row?.seconds ?? 0), utterances } : null;
+  }
+}

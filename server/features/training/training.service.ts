@@ -1,0 +1,169 @@
+// What /training shows and does: each model type's status (spec section 7) with its current run, history and
+// data readiness; starting and stopping jobs.
+import type { ModelStatus } from '../../../core/api/data.ts';
+import type {
+  Readiness,
+  ReadinessItem,
+  TrainingModelStatus,
+  TrainingProgress,
+  TrainingRun,
+  TrainingStart,
+} from '../../../core/api/training.ts';
+import { MODEL_TYPES, TRAINING_REQUIREMENTS, type ModelType } from '../../../core/constants.ts';
+import { AppError } from '../../errors.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { speakerLabel } from './training-data-repository.ts';
+import type { TrainingServices } from './training-plugin.ts';
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+function item(
+  key: string,
+  label: string,
+  value: number,
+  unit: ReadinessItem['unit'],
+  min: number | null = null,
+  target: number | null = null,
+): ReadinessItem {
+  return { key, label, value, unit, min, target, met: min === null || value >= min };
+}
+
+function readinessOf(
+  items: ReadinessItem[],
+  speaker: string | null = null,
+  note: string | null = null,
+): Readiness {
+  return { ready: items.every((entry) => entry.met), items, speaker, note };
+}
+
+/** The spec's four statuses from the runs: training while queued or running, error after a failed last run. */
+export function statusOf(job: TrainingRun | null, lastSucceeded: TrainingRun | null): ModelStatus['status'] {
+  if (job && (job.state === 'queued' || job.state === 'running')) return 'training';
+  if (job?.state === 'failed') return 'error';
+  return lastSucceeded ? 'trained' : 'not_trained';
+}
+
+export class TrainingService {
+  constructor(private readonly training: TrainingServices) {}
+
+  async readiness(): Promise<Record<ModelType, Readiness>> {
+    const { data } = this.training;
+    const [asr, [voice], mt] = await Promise.all([
+      data.asrFigures(),
+      data.speakerTotals('tts', 1),
+      data.mtFigures(),
+    ]);
+    const transcribedShare =
+      asr.consentedSeconds > 0 ? Math.round((asr.usableSeconds / asr.consentedSeconds) * 1000) / 10 : 0;
+    const req = TRAINING_REQUIREMENTS;
+    return {
+      asr: readinessOf([
+        item(
+          'hours',
+          'Transcribed audio',
+          hours(asr.usableSeconds),
+          'hours',
+          req.asr.minHours,
+          req.asr.targetHours,
+        ),
+        item('speakers', 'Speakers', asr.speakers, 'speakers', req.asr.minSpeakers),
+        item('utterances', 'Transcribed recordings', asr.utterances, 'recordings'),
+        item('transcribed', 'Consented audio that is transcribed', transcribedShare, 'percent'),
+      ]),
+      tts: readinessOf(
+        [
+          item(
+            'hours',
+            'Audio of one speaker',
+            hours(voice?.seconds ?? 0),
+            'hours',
+            req.tts.minHours,
+            req.tts.targetHours,
+          ),
+          item('utterances', 'Their transcribed recordings', voice?.utterances ?? 0, 'recordings'),
+        ],
+        voice ? speakerLabel(voice.userId) : null,
+        'Counts the speaker with the most consented, transcribed audio. Accent (Omiaha) and recording quality beyond silence and clipping are not measured.',
+      ),
+      mt: readinessOf([
+        item('pairs', 'Approved sentence pairs', mt.pairs, 'pairs', req.mt.minPairs, req.mt.targetPairs),
+        item('words', 'Distinct Lopit words in them', mt.lopitWords, 'words'),
+      ]),
+    };
+  }
+
+  async statusList(): Promise<TrainingModelStatus[]> {
+    const { queue, tokens } = this.training;
+    const [history, succeeded, readiness, workers] = await Promise.all([
+      queue.history(),
+      queue.lastSucceeded(),
+      this.readiness(),
+      tokens.countByType(),
+    ]);
+    return MODEL_TYPES.map((modelType) => {
+      const runs = history.filter((run) => run.modelType === modelType);
+      const job = runs[0] ?? null;
+      const last = succeeded.get(modelType) ?? null;
+      const status = statusOf(job, last);
+      return {
+        modelType,
+        status,
+        lastTrained: last?.finishedAt ?? null,
+        progress: status === 'training' ? (job?.progress ?? 0) : status === 'trained' ? 100 : 0,
+        metrics: last?.metrics ?? {},
+        job,
+        history: runs,
+        readiness: readiness[modelType],
+        externalWorkers: workers[modelType],
+      };
+    });
+  }
+
+  async progress(modelType: ModelType): Promise<TrainingProgress> {
+    const { queue } = this.training;
+    const [active, succeeded] = await Promise.all([queue.active(modelType), queue.lastSucceeded()]);
+    const job = active ?? (await queue.history(1)).find((run) => run.modelType === modelType) ?? null;
+    const status = statusOf(job, succeeded.get(modelType) ?? null);
+    return {
+      modelType,
+      status,
+      progress: status === 'training' ? (job?.progress ?? 0) : status === 'trained' ? 100 : 0,
+      message: job?.state === 'failed' ? job.error : (job?.message ?? null),
+      job,
+    };
+  }
+
+  async start(input: TrainingStart, userId: string): Promise<TrainingRun> {
+    const { model_type: modelType, speaker_id: speakerId, runner } = input;
+    if (modelType !== 'tts' && (speakerId || runner)) {
+      throw new AppError(
+        400,
+        modelType === 'mt'
+          ? 'MT trains in this server: it takes no speaker and no runner.'
+          : 'ASR always prepares its set here and trains on an external worker: it takes no speaker and no runner.',
+        ERROR_CODES.validation,
+      );
+    }
+    if (speakerId && !(await this.training.data.speakerTotal('tts', speakerId))) {
+      throw new AppError(
+        400,
+        'That speaker has no consented, transcribed Lopit recordings to build a voice from.',
+        ERROR_CODES.validation,
+        [{ path: 'speaker_id', message: 'No usable recordings for this speaker' }],
+      );
+    }
+    const params = {
+      ...(speakerId ? { speakerId } : {}),
+      ...(runner ? { runner } : {}),
+    };
+    const job = await this.training.queue.enqueue({ modelType, params, createdBy: userId });
+    this.training.notify();
+    return job;
+  }
+
+  async stop(modelType: ModelType): Promise<TrainingRun> {
+    const job = await this.training.queue.requestStop(modelType);
+    this.training.notify();
+    return job;
+  }
+}
