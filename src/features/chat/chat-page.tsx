@@ -1,6 +1,8 @@
 // /chat: translate between English and Lopit as a conversation (product-spec sections 2 and 4).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_HISTORY_PANEL_MESSAGES } from '../../../core/constants.ts';
+import type { Direction } from '../../../core/direction.ts';
+import type { ModelAvailability } from './offline-engine.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { useChat } from './use-chat.ts';
 import './chat.css';
@@ -21,16 +23,33 @@ export function ChatPage() {
   const { messages, loading, send, reset } = useChat();
   const [input, setInput] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [direction, setDirection] = useState<Direction | 'auto'>('auto');
+  const [offlineModel, setOfflineModel] = useState<ModelAvailability>({ state: 'unknown' });
   const [animateFrom] = useState(() => messages.length);
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages]);
+  useEffect(() => {
+    // Braces: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup.
+    void endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+
+  // Keep this device's copy of the translation model current, for translating without a connection.
+  useEffect(() => {
+    let live = true;
+    void import('./offline-engine.ts')
+      .then((engine) => engine.refreshOfflineModel())
+      .then((availability) => live && setOfflineModel(availability))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const submit = (text: string) => {
     if (!text.trim() || loading) return;
     setInput('');
-    void send(text);
+    void send(text, direction);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -113,6 +132,26 @@ export function ChatPage() {
           </div>
         </>
       )}
+      <div className="chat-direction">
+        <label htmlFor="chat-direction">Translate</label>
+        <select
+          id="chat-direction"
+          className="input"
+          value={direction}
+          onChange={(event) => setDirection(event.target.value as Direction | 'auto')}
+        >
+          <option value="auto">Detect the language</option>
+          <option value="en_to_lpx">English → Lopit</option>
+          <option value="lpx_to_en">Lopit → English</option>
+        </select>
+        <span className="muted chat-status" data-testid="offline-model-status">
+          {offlineModel.state === 'ready'
+            ? `Works offline: model saved on this device ${new Date(offlineModel.savedAt).toLocaleDateString()}`
+            : offlineModel.state === 'none'
+              ? 'No translation model is trained yet, so offline answers are not available.'
+              : ''}
+        </span>
+      </div>
       <form
         className="chat-input"
         onSubmit={(event) => {

@@ -1,14 +1,110 @@
-// One chat message: user text, or an assistant reply with copy and its source, or an error.
-import { useEffect, useState } from 'react';
+// One chat message: user text, or an assistant reply with copy, speech, its source and a word-by-word
+// gloss, or an error (no speech button).
+import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../../core/constants.ts';
-import type { ChatMessage } from './use-chat.ts';
+import { describeSpeech, speechFor, type Speech } from './speech.ts';
+import type { ChatMessage, ReplyDetails } from './use-chat.ts';
 import { Typewriter } from './typewriter.tsx';
 
 const SOURCE_LABEL = {
-  memory: 'From community translations',
-  model: 'From the translation model',
+  memory: 'From the community’s approved translations',
+  model: 'From the translation model trained on community translations',
   lexicon: 'Word by word from the lexicon',
 } as const;
+
+function percent(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
+
+function Gloss({ details }: { details: ReplyDetails }) {
+  if (details.source === 'memory') {
+    const [link] = details.alignment;
+    if (!link || details.similarity === undefined || details.similarity >= 100) return null;
+    return (
+      <p className="chat-gloss-note" data-testid="reply-gloss">
+        Closest community sentence ({Math.round(details.similarity)}% similar): “{link.sourceText}” → “
+        {link.targetText}”
+      </p>
+    );
+  }
+  if (details.alignment.length === 0) return null;
+  return (
+    <details className="chat-gloss" data-testid="reply-gloss" open>
+      <summary>Word by word</summary>
+      <ol>
+        {details.alignment.map((link, index) => (
+          <li key={index} className={link.unknown ? 'gloss-unknown' : undefined}>
+            <span className="gloss-source">{link.sourceText}</span>
+            <span aria-hidden="true"> → </span>
+            <span className="visually-hidden"> becomes </span>
+            {link.unknown ? (
+              <span className="gloss-target">
+                {link.targetText} <em>(not known yet; kept as written)</em>
+              </span>
+            ) : (
+              <span className="gloss-target">{link.targetText}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function SpeechButton({ text, language }: { text: string; language: 'en' | 'lpx' }) {
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'loading' }
+    | { kind: 'ready'; speech: Speech }
+    | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+  const audio = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    if (state.kind === 'ready') void audio.current?.play().catch(() => undefined);
+  }, [state]);
+
+  async function play() {
+    if (state.kind === 'ready') {
+      if (audio.current) {
+        audio.current.currentTime = 0;
+        void audio.current.play().catch(() => undefined);
+      }
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'ready', speech: await speechFor(text, language) });
+    } catch (caught) {
+      setState({ kind: 'error', message: (caught as Error).message });
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => void play()}
+        disabled={state.kind === 'loading'}
+        aria-label="Play speech"
+      >
+        {state.kind === 'loading' ? 'Loading speech…' : '▶ Play'}
+      </button>
+      {state.kind === 'ready' && (
+        <span className="chat-speech" data-testid="speech-info">
+          <audio ref={audio} src={state.speech.url} controls preload="auto" />
+          <span className="muted">{describeSpeech(state.speech.info)}</span>
+        </span>
+      )}
+      {state.kind === 'error' && (
+        <span className="muted" role="status">
+          Speech is not available: {state.message}
+        </span>
+      )}
+    </>
+  );
+}
 
 export function MessageBubble({ message, animate }: { message: ChatMessage; animate: boolean }) {
   const [copied, setCopied] = useState(false);
@@ -40,13 +136,28 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
       </div>
     );
   }
+  const details = message.details;
+  const replyLanguage = message.direction === 'lpx_to_en' ? 'en' : 'lpx';
   return (
     <div className="bubble bubble-assistant" data-testid="assistant-message">
-      <p>
+      <p lang={replyLanguage === 'en' ? 'en' : 'lpx'}>
         <Typewriter text={message.content} animate={animate} />
       </p>
+      {details && (
+        <div className="chat-reply-meta">
+          <p className="muted" data-testid="reply-source">
+            {SOURCE_LABEL[details.source]} · confidence {percent(details.confidence)}
+            {message.onDevice && ' · translated on this device (offline)'}
+          </p>
+          <Gloss details={details} />
+          {details.alternatives.length > 0 && (
+            <p className="muted">
+              Other possible translations: {details.alternatives.slice(0, 3).join(' · ')}
+            </p>
+          )}
+        </div>
+      )}
       <div className="bubble-actions">
-        {message.source && <span className="muted">{SOURCE_LABEL[message.source]}</span>}
         <button
           type="button"
           className="btn btn-ghost"
@@ -54,6 +165,7 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
         >
           {copied ? '✓ Copied' : 'Copy'}
         </button>
+        <SpeechButton text={message.content} language={replyLanguage} />
       </div>
     </div>
   );

@@ -1,0 +1,86 @@
+// The chat's own translation engine for when the server cannot be reached: the trained model file
+// (GET /api/translation/model, which carries the memory and lexicon it was trained with) is kept on the
+// device in IndexedDB and read with the same core/mt code the server runs.
+//
+// The file is kept with idb-keyval rather than only in the service worker's cache: it then works on a
+// first visit before the worker controls the page, and survives app updates that clear runtime caches.
+// This module and core/mt load only when the chat needs them.
+import { del, get, set } from 'idb-keyval';
+import type { TranslateResponse } from '../../../core/api/chat.ts';
+import { toTranslateResponse } from '../../../core/api/chat.ts';
+import {
+  createEngineStateFromFile,
+  translate,
+  type Direction,
+  type EngineState,
+} from '../../../core/mt/index.ts';
+import { API_BASE_URL } from '../../lib/api-client.ts';
+
+const STORE_KEY = 'lopit.mt-model';
+
+interface StoredModel {
+  etag: string | null;
+  text: string;
+  savedAt: number;
+}
+
+export type ModelAvailability =
+  { state: 'ready'; savedAt: number } | { state: 'none' } | { state: 'unknown' };
+
+let engine: { etag: string | null; state: EngineState } | null = null;
+
+function modelUrl(): string {
+  return `${API_BASE_URL.replace(/\/$/, '')}/translation/model`;
+}
+
+/**
+ * Brings the device's copy of the model up to date when the server can be reached: a conditional request,
+ * so an unchanged model costs one 304. Never throws; offline it keeps what is stored.
+ */
+export async function refreshOfflineModel(): Promise<ModelAvailability> {
+  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
+  try {
+    const response = await fetch(modelUrl(), {
+      headers: stored?.etag ? { 'If-None-Match': stored.etag } : {},
+      cache: 'no-store',
+    });
+    if (response.status === 304 && stored) return { state: 'ready', savedAt: stored.savedAt };
+    if (response.status === 404) {
+      // No model on the server (never trained): nothing to keep.
+      await del(STORE_KEY).catch(() => undefined);
+      engine = null;
+      return { state: 'none' };
+    }
+    if (!response.ok) throw new Error(`model download answered ${response.status}`);
+    const text = await response.text();
+    // Only a file the engine can read replaces the one kept.
+    createEngineStateFromFile(text);
+    const saved: StoredModel = { etag: response.headers.get('ETag'), text, savedAt: Date.now() };
+    await set(STORE_KEY, saved);
+    engine = null;
+    return { state: 'ready', savedAt: saved.savedAt };
+  } catch {
+    return stored ? { state: 'ready', savedAt: stored.savedAt } : { state: 'unknown' };
+  }
+}
+
+/** The device's engine, built once per stored model; null when no model was ever downloaded. */
+async function deviceEngine(): Promise<EngineState | null> {
+  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
+  if (!stored) return null;
+  if (engine?.etag !== stored.etag || !engine) {
+    engine = { etag: stored.etag, state: createEngineStateFromFile(stored.text) };
+  }
+  return engine.state;
+}
+
+export type OfflineResult =
+  { kind: 'answer'; answer: TranslateResponse } | { kind: 'unknown' } | { kind: 'no-model' };
+
+/** Translates on this device. */
+export async function translateOnDevice(text: string, direction: Direction): Promise<OfflineResult> {
+  const state = await deviceEngine();
+  if (!state) return { kind: 'no-model' };
+  const answer = translate(state, text, direction);
+  return answer ? { kind: 'answer', answer: toTranslateResponse(answer) } : { kind: 'unknown' };
+}

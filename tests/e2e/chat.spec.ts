@@ -1,0 +1,183 @@
+// The chat in Chromium: an example prompt answered from the community's translations with the typewriter,
+// copy with its confirmation, the history panel, an error without a speech button, speech playback that
+// returns real audio, and translation on the device with the server stopped, from a model trained by the
+// training queue. All texts are in an obviously made-up language ("Blorpish"); no Lopit is invented.
+import type { APIRequestContext } from '@playwright/test';
+import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function importPairs(
+  request: APIRequestContext,
+  base: string,
+  token: string,
+  pairs: { english: string; lopit: string; category: string }[],
+) {
+  const response = await request.post(`${base}/api/admin/import/pairs`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { pairs },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test.describe('chat on the shared server', () => {
+  test('an example prompt, the typewriter, copy, history, an error, and speech', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    // A contributor who consents to sharing translations gives the greeting's translation.
+    const author = await signUpByApi(request, baseURL!, 'Chatter');
+    const auth = { Authorization: `Bearer ${author.token}` };
+    const consent = await request.post(`${baseURL}/api/consent/submit`, {
+      headers: auth,
+      data: { consent_type: 'translation' },
+    });
+    expect(consent.ok()).toBe(true);
+    const list = await request.get(`${baseURL}/api/translation/pairs?category=greetings`, { headers: auth });
+    const { pairs } = (await list.json()) as { pairs: { id: number; english: string; version: number }[] };
+    const greeting = pairs.find((pair) => pair.english === 'Good morning.')!;
+    const reply = 'zorbel mipa kwintafa, tessaro vint';
+    const saved = await request.post(`${baseURL}/api/translation/save`, {
+      headers: auth,
+      data: { id: greeting.id, translation: reply, baseVersion: greeting.version },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+
+    await page.goto(`${baseURL}/chat`);
+    await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
+    await page.getByRole('button', { name: /Good morning\./ }).click();
+
+    await expect(page.getByTestId('user-message')).toHaveText('Good morning.');
+    const answer = page.getByTestId('assistant-message').last();
+    // The typewriter: part of the reply first, the whole of it after about 20 ms per character.
+    const visible = answer.locator('p span[aria-hidden]').first();
+    await expect
+      .poll(async () => ((await visible.textContent()) ?? '').length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
+    const partial = ((await visible.textContent()) ?? '').length;
+    expect(partial).toBeLessThan(reply.length);
+    await expect(answer.locator('p').first()).toHaveText(reply);
+    await expect(answer.getByTestId('reply-source')).toContainText('approved translations');
+
+    // Copy, with a confirmation that goes away after 2 s.
+    await answer.getByRole('button', { name: 'Copy' }).click();
+    await expect(answer.getByRole('button', { name: '✓ Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply);
+    await expect(answer.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4_000 });
+
+    // Speech: real audio comes back and plays; the page says what kind of voice it is.
+    await answer.getByRole('button', { name: 'Play speech' }).click();
+    const info = answer.getByTestId('speech-info');
+    await expect(info).toContainText('approximation of Lopit pronunciation', { timeout: 20_000 });
+    await expect
+      .poll(() => info.locator('audio').evaluate((audio: HTMLAudioElement) => audio.duration), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0.5);
+
+    // Something nobody has translated: an error, labelled, without a speech button.
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('qwxz vrrk plonq');
+    await input.press('Enter');
+    const failure = page.getByTestId('assistant-message').last();
+    await expect(failure).toContainText('Error');
+    await expect(failure).toContainText('No translation is known for this yet');
+    await expect(failure.getByRole('button', { name: 'Play speech' })).toHaveCount(0);
+
+    // Shift+Enter adds a line instead of sending; send is disabled while the input is empty.
+    await input.fill('first line');
+    await input.press('Shift+Enter');
+    await expect(input).toHaveValue('first line\n');
+    await input.fill('');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    // History: the user's messages, newest first; a click puts one back in the input.
+    await page.getByRole('button', { name: 'History' }).click();
+    const panel = page.getByRole('complementary', { name: 'Recent messages' });
+    await expect(panel.getByRole('button')).toHaveText(['qwxz vrrk plonq', 'Good morning.']);
+    await panel.getByRole('button', { name: 'Good morning.' }).click();
+    await expect(input).toHaveValue('Good morning.');
+
+    // The conversation is kept for this tab across a reload, and New conversation clears it.
+    await page.reload();
+    await expect(page.getByTestId('user-message')).toHaveCount(2);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
+  });
+});
+
+test.describe('chat without the server', () => {
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('chat-offline');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('translates on the device with the downloaded model when the server is stopped', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await signUpByApi(request, server.url, 'Modeller');
+    const auth = { Authorization: `Bearer ${admin.token}` };
+    const corpus = toyCorpus(400, 11);
+    await importPairs(
+      request,
+      server.url,
+      admin.token,
+      corpus.map((pair) => ({ ...pair, category: 'family' })),
+    );
+
+    // Train through the queue, as an admin would from /training.
+    const start = await request.post(`${server.url}/api/training/start`, {
+      headers: auth,
+      data: { model_type: 'mt' },
+    });
+    expect(start.status(), await start.text()).toBe(202);
+    const progress = async () =>
+      (await (
+        await request.get(`${server.url}/api/training/progress?model_type=mt`, { headers: auth })
+      ).json()) as { status: string; job: { error: string | null } | null };
+    await expect
+      .poll(async () => (await progress()).status, { timeout: 120_000, intervals: [1_000] })
+      .not.toBe('training');
+    const done = await progress();
+    expect(done.status, done.job?.error ?? '').toBe('trained');
+    expect((await request.get(`${server.url}/api/translation/model`)).ok()).toBe(true);
+
+    await signInContext(context, server.url, admin);
+    await page.goto(`${server.url}/chat`);
+    await expect(page.getByTestId('offline-model-status')).toContainText('Works offline', {
+      timeout: 30_000,
+    });
+
+    // A sentence that is not in the corpus, so the answer comes from the model, not from memory.
+    const known = new Set(corpus.map((pair) => pair.english));
+    const unseen = [
+      'the old bird finds the child',
+      'the red man likes the woman',
+      'the small cat eats the dog',
+    ]
+      .filter((sentence) => !known.has(sentence))
+      .at(0)!;
+
+    await server.stop();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill(unseen);
+    await input.press('Enter');
+    const answer = page.getByTestId('assistant-message').last();
+    await expect(answer.getByTestId('reply-source')).toContainText('translated on this device (offline)', {
+      timeout: 20_000,
+    });
+    await expect(answer.locator('p').first()).toHaveText(/^ka /);
+    await expect(answer.getByTestId('reply-gloss')).toBeVisible();
+    await server.start();
+  });
+});
