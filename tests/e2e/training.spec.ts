@@ -1,0 +1,115 @@
+// Model training and the data dashboard in Chromium, on a server of their own (so the figures are exactly
+// what this test seeded): the dashboard shows the seeded figures, an admin starts `mt` training and sees
+// progress and then its metrics, and a contributor sees the page read-only. Texts are in an obviously
+// made-up language; no Lopit is invented.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServer('training');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A spoken WAV of about `seconds` (espeak-ng, made-up words). */
+function voice(name: string, text: string): Buffer {
+  const file = path.resolve('.tmp', `e2e-${name}.wav`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!fs.existsSync(file)) execFileSync('espeak-ng', ['-w', file, text]);
+  return fs.readFileSync(file);
+}
+
+test('the dashboard shows the seeded figures; an admin trains mt and sees its metrics; a contributor only reads', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signUpByApi(request, server.url, 'Curator');
+  const adminAuth = { Authorization: `Bearer ${admin.token}` };
+
+  // Seed: 300 approved pairs, and one consenting speaker with two transcribed recordings.
+  const imported = await request.post(`${server.url}/api/admin/import/pairs`, {
+    headers: adminAuth,
+    data: { pairs: toyCorpus(300, 5).map((pair) => ({ ...pair, category: 'family' })) },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const { accepted } = (await imported.json()) as { accepted: number };
+
+  const speaker = await signUpByApi(request, server.url, 'Speaker');
+  const speakerAuth = { Authorization: `Bearer ${speaker.token}` };
+  await request.post(`${server.url}/api/consent/submit`, {
+    headers: speakerAuth,
+    data: { consent_type: 'full' },
+  });
+  const profile = await request.patch(`${server.url}/api/auth/me`, {
+    headers: speakerAuth,
+    data: { ageGroup: '30-44', gender: 'female', dialect: 'Zorbelton' },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  for (const [name, text] of [
+    ['dash-one', 'zorbel quandy mipple'],
+    ['dash-two', 'tessaro vint kwintafa'],
+  ] as const) {
+    const upload = await request.post(`${server.url}/api/audio/upload`, {
+      headers: speakerAuth,
+      multipart: {
+        metadata: JSON.stringify({ transcript: text, language: 'lpx', fileName: `${name}.wav` }),
+        file: { name: `${name}.wav`, mimeType: 'audio/wav', buffer: voice(name, text) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBeLessThan(300);
+  }
+  const stats = (await (
+    await request.get(`${server.url}/api/data/statistics`, { headers: adminAuth })
+  ).json()) as { totalRecordings: number; totalSpeakers: number; totalTranslations: number };
+  expect(stats).toMatchObject({ totalRecordings: 2, totalSpeakers: 1, totalTranslations: accepted });
+
+  // The dashboard, as the admin sees it.
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, server.url, admin);
+  const page = await adminContext.newPage();
+  await page.goto(`${server.url}/data`);
+  const tiles = page.getByTestId('stat-tiles');
+  await expect(tiles.locator('.stat').filter({ hasText: 'Recordings' })).toContainText('2');
+  await expect(tiles.locator('.stat').filter({ hasText: 'Speakers' })).toContainText('1');
+  await expect(tiles.locator('.stat').filter({ hasText: 'Translation pairs' })).toContainText(
+    accepted.toLocaleString('en'),
+  );
+  const contributors = page.getByRole('region', { name: /Recent contributors/ });
+  await expect(contributors).toContainText('30-44');
+  await expect(contributors).toContainText('female');
+  await expect(page.getByRole('heading', { name: 'By dialect or village' })).toBeVisible();
+  await expect(page.getByText('Zorbelton', { exact: false }).first()).toBeVisible();
+
+  // Training: start mt, see it run, then see its held-out scores.
+  await page.goto(`${server.url}/training`);
+  const card = page.getByTestId('model-card-mt');
+  await expect(card.getByTestId('model-status')).toContainText('Not trained');
+  await card.getByRole('button', { name: 'Start' }).click();
+  await expect(card.getByTestId('model-status')).toContainText(/Training|Trained/);
+  await expect(card.getByTestId('model-status')).toContainText('Trained', { timeout: 120_000 });
+  await expect(card).toContainText(/chrF/i);
+  await expect(card).toContainText(/BLEU/i);
+  await expect(card.getByRole('button', { name: 'Retrain' })).toBeVisible();
+  await adminContext.close();
+
+  // A contributor sees the same page without Start or Stop.
+  const contributorContext = await browser.newContext();
+  await signInContext(contributorContext, server.url, speaker);
+  const readOnly = await contributorContext.newPage();
+  await readOnly.goto(`${server.url}/training`);
+  await expect(readOnly.getByTestId('model-card-mt').getByTestId('model-status')).toContainText('Trained');
+  await expect(readOnly.getByRole('button', { name: /^(Start|Retrain|Stop)$/ })).toHaveCount(0);
+  const refused = await request.post(`${server.url}/api/training/start`, {
+    headers: speakerAuth,
+    data: { model_type: 'mt' },
+  });
+  expect(refused.status()).toBe(403);
+  await contributorContext.close();
+});
