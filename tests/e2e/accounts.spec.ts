@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { expect, signUpViaUi, test } from './fixtures.ts';
+import { expect, signInContext, signUpByApi, signUpViaUi, test } from './fixtures.ts';
 
 const PAGES = ['/login', '/signup', '/forgot-password', '/chat', '/families'];
 
@@ -12,6 +12,41 @@ for (const theme of ['dark', 'light'] as const) {
     for (const path of PAGES) {
       await page.goto(path);
       await expect(page.locator('main')).not.toBeEmpty();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+const SIGNED_IN_PAGES = [
+  '/translation',
+  '/recording',
+  '/training',
+  '/data',
+  '/consent',
+  '/profile',
+  '/settings',
+];
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no horizontal scrolling at 360 px on the contributor pages, signed in (${theme})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const me = await signUpByApi(request, baseURL!, 'Narrow');
+    await signInContext(context, baseURL!, me);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('lopit.theme', value), theme);
+    for (const path of SIGNED_IN_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      // Let the page's data arrive: tables and cards are what could be too wide.
+      await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -33,10 +33,10 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   const admin = await signUpByApi(request, server.url, 'Curator');
   const adminAuth = { Authorization: `Bearer ${admin.token}` };
 
-  // Seed: 300 approved pairs, and one consenting speaker with two transcribed recordings.
+  // Seed: 1,500 approved pairs, and one consenting speaker with two transcribed recordings.
   const imported = await request.post(`${server.url}/api/admin/import/pairs`, {
     headers: adminAuth,
-    data: { pairs: toyCorpus(300, 5).map((pair) => ({ ...pair, category: 'family' })) },
+    data: { pairs: toyCorpus(1500, 5).map((pair) => ({ ...pair, category: 'family' })) },
   });
   expect(imported.ok(), await imported.text()).toBe(true);
   const { accepted } = (await imported.json()) as { accepted: number };
@@ -81,7 +81,7 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   await expect(tiles.locator('.stat').filter({ hasText: 'Translation pairs' })).toContainText(
     accepted.toLocaleString('en'),
   );
-  const contributors = page.getByRole('region', { name: /Recent contributors/ });
+  const contributors = page.getByRole('region', { name: 'Recent contributors', exact: true });
   await expect(contributors).toContainText('30-44');
   await expect(contributors).toContainText('female');
   await expect(page.getByRole('heading', { name: 'By dialect or village' })).toBeVisible();
@@ -92,7 +92,9 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   const card = page.getByTestId('model-card-mt');
   await expect(card.getByTestId('model-status')).toContainText('Not trained');
   await card.getByRole('button', { name: 'Start' }).click();
-  await expect(card.getByTestId('model-status')).toContainText(/Training|Trained/);
+  // The card follows the run: training, with its progress, until it is done.
+  await expect(card.getByTestId('model-status')).toContainText('Training');
+  await expect(card).toContainText(/Progress \d+%/);
   await expect(card.getByTestId('model-status')).toContainText('Trained', { timeout: 120_000 });
   await expect(card).toContainText(/chrF/i);
   await expect(card).toContainText(/BLEU/i);
