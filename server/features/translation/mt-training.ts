@@ -8,15 +8,11 @@
 // The metrics therefore describe a model trained on slightly less data than the stored one: a conservative
 // estimate of its quality.
 import {
-  MtModel,
-  score,
   sentenceKey,
   serialiseModel,
   splitHeldOut,
-  tokenise,
-  trainModel,
-  type Direction,
   type MtModelData,
+  type ModelSnapshot,
   type TranslationPairInput,
 } from '../../../core/mt/index.ts';
 import { MT_HELD_OUT_FRACTION, MT_MIN_TRAINING_PAIRS, MT_SPLIT_SEED } from '../../../core/constants.ts';
@@ -27,6 +23,8 @@ import type { BlobStore } from '../../lib/blob-store.ts';
 import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
 import { consentedApprovedPairs } from './engine-service.ts';
+import type { DirectionScores } from './held-out.ts';
+import { trainInWorker } from './train-in-worker.ts';
 
 export const MT_MODEL_CONTENT_TYPE = 'application/json';
 export const NOT_ENOUGH_PAIRS_CODE = 'NOT_ENOUGH_PAIRS';
@@ -72,8 +70,6 @@ export const notEnoughPairs = (count: number) =>
     { pairs: count, minimum: MT_MIN_TRAINING_PAIRS },
   );
 
-/** Held-out sentences translated between two event-loop turns (each takes a few milliseconds). */
-const SCORING_BATCH = 20;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The same English and Lopit text twice (after normalisation) is one pair. */
@@ -100,12 +96,33 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
     await options.onProgress?.(Math.max(0, Math.min(100, Math.round(percent))), message);
   };
   // core/mt's trainer stops with a plain Error at its next report; answer the stop as such.
-  const stoppable = async <T>(work: Promise<T>): Promise<T> => {
+  /** Trains in a worker thread; its progress reports are recorded one after another, never two at once. */
+  const trainOffThread = async (
+    input: readonly TranslationPairInput[],
+    heldOut: readonly TranslationPairInput[],
+    snapshot: ModelSnapshot | null,
+    from: number,
+    span: number,
+    message: string,
+  ) => {
+    let reports: Promise<void> = Promise.resolve();
     try {
-      return await work;
+      return await trainInWorker(
+        input,
+        heldOut,
+        snapshot,
+        (percent) => {
+          reports = reports
+            .then(() => checkpoint(from + (percent * span) / 100, message))
+            .catch(() => undefined);
+        },
+        signal,
+      );
     } catch (error) {
       if (signal?.aborted) throw new TrainingStoppedError();
       throw error;
+    } finally {
+      await reports;
     }
   };
 
@@ -119,20 +136,15 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
   if (train.length === 0) throw notEnoughPairs(0);
   const splitMessage = `Training on ${train.length} pairs to score on ${test.length} held-out pairs`;
   await checkpoint(2, splitMessage);
-  const splitData = await stoppable(
-    trainModel(train, { signal }, (p) => checkpoint(2 + p * 0.4, splitMessage)),
-  );
-
-  const scores = await scoreHeldOut(new MtModel(splitData), test, (done) =>
-    checkpoint(42 + 8 * done, `Scoring on ${test.length} held-out pairs`),
-  );
+  const split = await trainOffThread(train, test, null, 2, 48, `${splitMessage}, then scoring it`);
+  const scores = split.scores as DirectionScores;
 
   const finalMessage = `Training the final model on all ${pairs.length} pairs`;
   await checkpoint(50, finalMessage);
-  const data = await stoppable(trainModel(pairs, { signal }, (p) => checkpoint(50 + p * 0.45, finalMessage)));
+  const { data, file: written } = await trainOffThread(pairs, [], { pairs, lexicon }, 50, 45, finalMessage);
 
   await checkpoint(96, 'Saving the model');
-  const file = serialiseModel(data, { pairs, lexicon });
+  const file = written ?? serialiseModel(data, { pairs, lexicon });
   const bytes = Buffer.from(file, 'utf8');
   const metrics = describe(data, scores, {
     pairsUsed: pairs.length,
@@ -151,37 +163,6 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
   });
   await options.onProgress?.(100, 'Trained and saved');
   return { metrics, artifactId: artifact.id, version: artifact.version };
-}
-
-type DirectionScores = Record<Direction, { chrf: number; bleu: number }>;
-
-/** chrF and BLEU of the model alone (no memory, no lexicon) on the held-out pairs, in both directions. */
-async function scoreHeldOut(
-  model: MtModel,
-  test: readonly TranslationPairInput[],
-  onProgress: (done: number) => Promise<void>,
-): Promise<DirectionScores> {
-  const jobs: { direction: Direction; from: 'english' | 'lopit'; to: 'english' | 'lopit' }[] = [
-    { direction: 'en_to_lpx', from: 'english', to: 'lopit' },
-    { direction: 'lpx_to_en', from: 'lopit', to: 'english' },
-  ];
-  const result = {} as DirectionScores;
-  const total = Math.max(1, 2 * test.length);
-  let done = 0;
-  for (const { direction, from, to } of jobs) {
-    const hypotheses: string[] = [];
-    for (const pair of test) {
-      hypotheses.push(model.translate(tokenise(pair[from]), direction)?.text ?? '');
-      done += 1;
-      if (done % SCORING_BATCH === 0) await onProgress(done / total);
-    }
-    result[direction] = score(
-      hypotheses,
-      test.map((pair) => pair[to]),
-    );
-  }
-  await onProgress(1);
-  return result;
 }
 
 function describe(
