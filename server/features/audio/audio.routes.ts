@@ -24,6 +24,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BlobNotFoundError, type BlobRange } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { storedAudioExtension } from './inspect-audio.ts';
 import {
   checksumMismatch,
   RECORDING_NOT_FOUND,
@@ -37,18 +38,6 @@ const idParams = z.object({ id: z.string().max(100) });
 
 const NOT_TRAINED_MESSAGE =
   'No speech recogniser for Lopit has been trained yet. Recordings like yours are how one will be trained.';
-
-/** File extensions of the stored types, for download names. */
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'audio/x-matroska': 'mka',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/flac': 'flac',
-  'audio/aac': 'aac',
-};
 
 export default async function audioRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -344,7 +333,7 @@ export function parseRange(header: string | undefined, size: number): BlobRange 
 
 /** attachment with an ASCII fallback name and the exact name in RFC 5987 encoding, with the stored type's extension. */
 export function contentDisposition(fileName: string, mimeType: string): string {
-  const extension = EXTENSIONS[mimeType];
+  const extension = storedAudioExtension(mimeType);
   const base = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'recording';
   const name = extension ? `${base}.${extension}` : fileName;
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');

@@ -35,17 +35,27 @@ export const ACCEPTED_FORMATS_TEXT = 'WebM, Ogg (Opus or Vorbis), MP4/M4A, WAV, 
 
 type Family = 'wav' | 'webm' | 'matroska' | 'ogg' | 'mp4' | 'mp3' | 'flac' | 'aac';
 
-/** What each accepted container is stored as, and the ffmpeg demuxer forced when decoding it. */
-const FAMILIES: Record<Family, { mimeType: string; demuxer: string }> = {
-  wav: { mimeType: 'audio/wav', demuxer: 'wav' },
-  webm: { mimeType: 'audio/webm', demuxer: 'matroska' },
-  matroska: { mimeType: 'audio/x-matroska', demuxer: 'matroska' },
-  ogg: { mimeType: 'audio/ogg', demuxer: 'ogg' },
-  mp4: { mimeType: 'audio/mp4', demuxer: 'mp4' },
-  mp3: { mimeType: 'audio/mpeg', demuxer: 'mp3' },
-  flac: { mimeType: 'audio/flac', demuxer: 'flac' },
-  aac: { mimeType: 'audio/aac', demuxer: 'aac' },
+/** What each accepted container is stored as, its file extension, and the ffmpeg demuxer forced when decoding it. */
+const FAMILIES: Record<Family, { mimeType: string; extension: string; demuxer: string }> = {
+  wav: { mimeType: 'audio/wav', extension: 'wav', demuxer: 'wav' },
+  webm: { mimeType: 'audio/webm', extension: 'webm', demuxer: 'matroska' },
+  matroska: { mimeType: 'audio/x-matroska', extension: 'mka', demuxer: 'matroska' },
+  ogg: { mimeType: 'audio/ogg', extension: 'ogg', demuxer: 'ogg' },
+  mp4: { mimeType: 'audio/mp4', extension: 'm4a', demuxer: 'mp4' },
+  mp3: { mimeType: 'audio/mpeg', extension: 'mp3', demuxer: 'mp3' },
+  flac: { mimeType: 'audio/flac', extension: 'flac', demuxer: 'flac' },
+  aac: { mimeType: 'audio/aac', extension: 'aac', demuxer: 'aac' },
 };
+
+const STORED_TYPES = new Map(Object.values(FAMILIES).map((family) => [family.mimeType, family]));
+
+/** File extension of a stored audio type (undefined for a type the upload never stores). */
+export const storedAudioExtension = (mimeType: string): string | undefined =>
+  STORED_TYPES.get(mimeType)?.extension;
+
+/** The ffmpeg demuxer to force for a stored audio type (undefined for a type the upload never stores). */
+export const storedAudioDemuxer = (mimeType: string): string | undefined =>
+  STORED_TYPES.get(mimeType)?.demuxer;
 
 function familyOf(sniffedMime: string): Family | null {
   const mime = sniffedMime.split(';')[0]?.trim().toLowerCase() ?? '';

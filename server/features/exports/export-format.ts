@@ -5,6 +5,7 @@ import type { ExportKind, ExportManifest } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
+import { storedAudioExtension } from '../audio/inspect-audio.ts';
 import type { ExportsRepository } from './exports-repository.ts';
 import type { ZipArchive } from './zip-archive.ts';
 
@@ -65,19 +66,7 @@ export class ConsentVersions {
   }
 }
 
-/** File extensions of the stored audio types. */
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'audio/x-matroska': 'mka',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/flac': 'flac',
-  'audio/aac': 'aac',
-};
-
-export const audioExtension = (mimeType: string) => EXTENSIONS[mimeType] ?? 'bin';
+export const audioExtension = (mimeType: string) => storedAudioExtension(mimeType) ?? 'bin';
 
 /** A profile value as datasets write it: empty when not given or withheld. */
 export function profileValue(value: string | null): string {

@@ -6,22 +6,11 @@ import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, FileBlobStore } from '../../lib/blob-store.ts';
+import { storedAudioDemuxer } from '../audio/inspect-audio.ts';
 
 const WAV_HEADER_BYTES = 44;
 const SILENCE_CHUNK = 64 * 1024;
 const STDERR_KEEP = 4 * 1024;
-
-/** The ffmpeg demuxer of each stored type (forced, so ffmpeg never guesses from the bytes). */
-const DEMUXERS: Record<string, string> = {
-  'audio/wav': 'wav',
-  'audio/webm': 'matroska',
-  'audio/x-matroska': 'matroska',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'mp4',
-  'audio/mpeg': 'mp3',
-  'audio/flac': 'flac',
-  'audio/aac': 'aac',
-};
 
 export interface WavSource {
   id: string;
@@ -78,7 +67,7 @@ export async function openWav(
   const samples = sampleCount(source.durationSeconds, sampleRate);
   const local = blobs instanceof FileBlobStore ? blobs.pathOf(source.sha256) : null;
   const piped = local ? null : (await blobs.open(source.sha256)).stream;
-  const demuxer = DEMUXERS[source.mimeType];
+  const demuxer = storedAudioDemuxer(source.mimeType);
   const args = [
     '-hide_banner',
     '-nostats',

@@ -2,21 +2,10 @@
 // is forced from the stored type and only the one local file may be opened).
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { storedAudioDemuxer } from '../audio/inspect-audio.ts';
 import type { Clip } from './audio-clip.ts';
 
-/** ffmpeg demuxer of each type the upload stores (see inspect-audio.ts). */
-const DEMUXERS: Record<string, string> = {
-  'audio/wav': 'wav',
-  'audio/webm': 'matroska',
-  'audio/x-matroska': 'matroska',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'mp4',
-  'audio/mpeg': 'mp3',
-  'audio/flac': 'flac',
-  'audio/aac': 'aac',
-};
-
-export const canDecode = (mimeType: string) => mimeType in DEMUXERS;
+export const canDecode = (mimeType: string) => storedAudioDemuxer(mimeType) !== undefined;
 
 export class DecodeError extends Error {}
 
@@ -34,7 +23,7 @@ export function decodeToClip(
   mimeType: string,
   options: DecodeOptions,
 ): Promise<Clip> {
-  const demuxer = DEMUXERS[mimeType];
+  const demuxer = storedAudioDemuxer(mimeType);
   if (!demuxer) return Promise.reject(new DecodeError(`No decoder for ${mimeType}`));
   const source = 'path' in input ? `file:${input.path}` : 'pipe:0';
   const args = [
