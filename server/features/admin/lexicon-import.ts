@@ -1,6 +1,5 @@
 // Admin import and export of lexicon entries: CSV/TSV/JSON files (or a JSON body) checked row by row, then
 // inserted at once without duplicates; exports in CSV, TSV or JSON with spreadsheet formulas neutralised.
-import Papa from 'papaparse';
 import { importLexiconRowSchema, LEXICON_COLUMNS, type ImportLexiconRow } from '../../../core/api/lexicon.ts';
 import type { ImportReport } from '../../../core/api/translation.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -9,12 +8,15 @@ import { toCsv, tsvRow } from '../../../core/csv.ts';
 import type { LexiconEntry } from '../../../core/api/data.ts';
 import { AppError } from '../../errors.ts';
 import type { LexiconRepository } from '../lexicon/lexicon-repository.ts';
-import { invalidImport, type ImportCandidate } from './pairs-import.ts';
+import { invalidImport, readDelimited, type ImportCandidate } from './pairs-import.ts';
 
-const DELIMITERS = [',', '\t', ';'] as const;
 const REQUIRED_COLUMNS = ['lopit', 'english'] as const;
-/** Header names accepted for the part of speech. */
-const PART_OF_SPEECH_NAMES = ['part_of_speech', 'partofspeech', 'part of speech', 'pos'];
+/** Other header names accepted for the part of speech. */
+const PART_OF_SPEECH_ALIASES = {
+  partofspeech: 'part_of_speech',
+  'part of speech': 'part_of_speech',
+  pos: 'part_of_speech',
+};
 
 const tooManyRows = (rows: number) =>
   new AppError(
@@ -40,42 +42,13 @@ export function parseLexiconFile(text: string): ImportCandidate[] {
     }
     return lexiconJsonCandidates(parsed);
   }
-  const found = findHeader(body);
-  if (!found) {
+  const candidates = readDelimited(body, LEXICON_COLUMNS, REQUIRED_COLUMNS, PART_OF_SPEECH_ALIASES);
+  if (!candidates) {
     throw invalidImport(
       'The first row must name the columns lopit and english (and optionally part_of_speech), separated by commas or tabs.',
     );
   }
-  const parsed = Papa.parse<string[]>(body, { delimiter: found.delimiter, skipEmptyLines: false });
-  const brokenRows = new Map<number, string>();
-  for (const error of parsed.errors) {
-    if (typeof error.row === 'number' && error.row > 0 && !brokenRows.has(error.row))
-      brokenRows.set(error.row, error.message);
-  }
-  const candidates: ImportCandidate[] = [];
-  parsed.data.forEach((fields, index) => {
-    if (index === 0 || fields.every((field) => field.trim() === '')) return;
-    const value: Record<string, unknown> = {};
-    for (const [column, at] of found.columns) value[column] = fields[at];
-    const broken = brokenRows.get(index);
-    candidates.push(broken ? { row: index, value, unreadable: broken } : { row: index, value });
-  });
   return candidates;
-}
-
-function findHeader(body: string): { delimiter: string; columns: Map<string, number> } | undefined {
-  for (const delimiter of DELIMITERS) {
-    const [header = []] = Papa.parse<string[]>(body, { delimiter, preview: 1 }).data;
-    const columns = new Map<string, number>();
-    header.forEach((name, index) => {
-      const raw = name.trim().toLowerCase();
-      const column = PART_OF_SPEECH_NAMES.includes(raw) ? 'part_of_speech' : raw;
-      if ((LEXICON_COLUMNS as readonly string[]).includes(column) && !columns.has(column))
-        columns.set(column, index);
-    });
-    if (REQUIRED_COLUMNS.every((column) => columns.has(column))) return { delimiter, columns };
-  }
-  return undefined;
 }
 
 /** Rows of a JSON import: a bare array or `{ entries: [...] }`. */

@@ -40,18 +40,18 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
- * Reads CSV or TSV text with a header row naming english, category and optionally lopit (any case, any
- * order; other columns are ignored). The delimiter is found by parsing the header, not from a file name.
+ * Reads CSV or TSV text whose header row names the columns (any case, any order; other columns are ignored;
+ * `aliases` maps other header names to a column). The delimiter is found by parsing the header, not from a
+ * file name. Undefined when no delimiter yields the required columns.
  */
-export function parseDelimited(text: string): ImportCandidate[] {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw invalidImport('The file is empty.');
-  const found = findHeader(body);
-  if (!found) {
-    throw invalidImport(
-      'The first row must name the columns english and category (and optionally lopit), separated by commas or tabs.',
-    );
-  }
+export function readDelimited(
+  body: string,
+  columns: readonly string[],
+  required: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): ImportCandidate[] | undefined {
+  const found = findHeader(body, columns, required, aliases);
+  if (!found) return undefined;
   const parsed = Papa.parse<string[]>(body, { delimiter: found.delimiter, skipEmptyLines: false });
   const brokenRows = new Map<number, string>();
   for (const error of parsed.errors) {
@@ -64,26 +64,42 @@ export function parseDelimited(text: string): ImportCandidate[] {
     if (index === 0 || fields.every((field) => field.trim() === '')) return;
     const broken = brokenRows.get(index);
     const value: Record<string, unknown> = {};
-    for (const column of COLUMNS) {
-      const at = found.columns.get(column);
-      if (at !== undefined) value[column] = fields[at];
-    }
+    for (const [column, at] of found.columns) value[column] = fields[at];
     candidates.push(broken ? { row: index, value, unreadable: broken } : { row: index, value });
   });
   return candidates;
 }
 
-function findHeader(body: string): { delimiter: string; columns: Map<string, number> } | undefined {
+function findHeader(
+  body: string,
+  known: readonly string[],
+  required: readonly string[],
+  aliases: Readonly<Record<string, string>>,
+): { delimiter: string; columns: Map<string, number> } | undefined {
   for (const delimiter of DELIMITERS) {
     const [header = []] = Papa.parse<string[]>(body, { delimiter, preview: 1 }).data;
     const columns = new Map<string, number>();
     header.forEach((name, index) => {
-      const column = name.trim().toLowerCase();
-      if (!columns.has(column)) columns.set(column, index);
+      const raw = name.trim().toLowerCase();
+      const column = aliases[raw] ?? raw;
+      if (known.includes(column) && !columns.has(column)) columns.set(column, index);
     });
-    if (REQUIRED_COLUMNS.every((column) => columns.has(column))) return { delimiter, columns };
+    if (required.every((column) => columns.has(column))) return { delimiter, columns };
   }
   return undefined;
+}
+
+/** Translation pairs from CSV or TSV text: a header row naming english, category and optionally lopit. */
+export function parseDelimited(text: string): ImportCandidate[] {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw invalidImport('The file is empty.');
+  const candidates = readDelimited(body, COLUMNS, REQUIRED_COLUMNS);
+  if (!candidates) {
+    throw invalidImport(
+      'The first row must name the columns english and category (and optionally lopit), separated by commas or tabs.',
+    );
+  }
+  return candidates;
 }
 
 /** Rows of a JSON import: a bare array or `{ pairs: [...] }`. */
