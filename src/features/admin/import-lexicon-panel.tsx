@@ -6,10 +6,9 @@ import { IMPORT_MAX_BYTES, LEXICON_IMPORT_MAX_ROWS } from '../../../core/constan
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
+import { ImportReportView } from './import-report.tsx';
 import { lexiconApi } from './lexicon-api.ts';
 
-/** Refused rows listed on screen; the rest are summed up (a broken file can refuse thousands). */
-const REFUSED_SHOWN = 200;
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
 export function ImportLexiconPanel() {
@@ -96,7 +95,13 @@ export function ImportLexiconPanel() {
           </p>
         )}
       </form>
-      {report && <LexiconReportView report={report} />}
+      {report && (
+        <ImportReportView
+          report={report}
+          testId="lexicon-import-report"
+          rowsNote="Row numbers count from the first row after the header (or the first JSON entry)."
+        />
+      )}
       <h3>Export</h3>
       <p className="muted">
         The whole lexicon. In CSV and TSV, cells that a spreadsheet would run as a formula start with an
@@ -121,39 +126,5 @@ export function ImportLexiconPanel() {
         ))}
       </div>
     </section>
-  );
-}
-
-function LexiconReportView({ report }: { report: ImportReport }) {
-  const hidden = report.refused.length - REFUSED_SHOWN;
-  return (
-    <div className="stack" data-testid="lexicon-import-report">
-      <div className={report.refused.length > 0 ? 'notice-box' : 'success-box'} role="status">
-        <dl className="key-values">
-          <dt>Accepted</dt>
-          <dd>{report.accepted}</dd>
-          <dt>Duplicates</dt>
-          <dd>{report.duplicates}</dd>
-          <dt>Refused</dt>
-          <dd>{report.refused.length}</dd>
-        </dl>
-      </div>
-      {report.refused.length > 0 && (
-        <div>
-          <h3>Refused rows</h3>
-          <p className="muted">
-            Row numbers count from the first row after the header (or the first JSON entry).
-          </p>
-          <ul>
-            {report.refused.slice(0, REFUSED_SHOWN).map((item) => (
-              <li key={item.row} style={{ overflowWrap: 'anywhere' }}>
-                <strong>Row {item.row}:</strong> {item.reason}
-              </li>
-            ))}
-          </ul>
-          {hidden > 0 && <p className="muted">...and {hidden} more refused rows.</p>}
-        </div>
-      )}
-    </div>
   );
 }

@@ -5,9 +5,8 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { adminApi } from './admin-api.ts';
+import { ImportReportView } from './import-report.tsx';
 
-/** Refused rows listed on screen; the rest are summed up (a broken file can refuse thousands). */
-const REFUSED_SHOWN = 200;
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
 export function ImportPairsPanel() {
@@ -79,39 +78,13 @@ export function ImportPairsPanel() {
           </p>
         )}
       </form>
-      {report && <ImportReportView report={report} />}
-    </section>
-  );
-}
-
-function ImportReportView({ report }: { report: ImportReport }) {
-  const hidden = report.refused.length - REFUSED_SHOWN;
-  return (
-    <div className="stack" data-testid="import-report">
-      <div className={report.refused.length > 0 ? 'notice-box' : 'success-box'} role="status">
-        <dl className="key-values">
-          <dt>Accepted</dt>
-          <dd>{report.accepted}</dd>
-          <dt>Duplicates</dt>
-          <dd>{report.duplicates}</dd>
-          <dt>Refused</dt>
-          <dd>{report.refused.length}</dd>
-        </dl>
-      </div>
-      {report.refused.length > 0 && (
-        <div>
-          <h3>Refused rows</h3>
-          <p className="muted">Row numbers count from the first row after the header.</p>
-          <ul>
-            {report.refused.slice(0, REFUSED_SHOWN).map((item) => (
-              <li key={item.row} style={{ overflowWrap: 'anywhere' }}>
-                <strong>Row {item.row}:</strong> {item.reason}
-              </li>
-            ))}
-          </ul>
-          {hidden > 0 && <p className="muted">...and {hidden} more refused rows.</p>}
-        </div>
+      {report && (
+        <ImportReportView
+          report={report}
+          testId="import-report"
+          rowsNote="Row numbers count from the first row after the header."
+        />
       )}
-    </div>
+    </section>
   );
 }
