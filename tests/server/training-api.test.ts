@@ -55,6 +55,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
   const db = () => t.database.db;
 
   /** A recording row with made-up bytes (the figures are what matter here). */
+  let inserted = 0;
   const insertRecording = async (
     owner: Account,
     seconds: number,
@@ -62,10 +63,12 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     { language = 'lpx', quality = {} }: { language?: string; quality?: Record<string, unknown> } = {},
   ) => {
     const id = crypto.randomUUID();
+    // Strictly later than the previous one: two inserts can share a clock tick, and order follows time.
+    inserted += 1;
     await db().execute(sql`insert into recordings (id, owner_id, file_name, mime_type, size_bytes, sha256,
-        duration_seconds, transcript, language, quality)
+        duration_seconds, transcript, language, quality, created_at)
       values (${id}, ${owner.user.id}, 'take.wav', 'audio/wav', 1000, ${hex()}, ${seconds}, ${transcript},
-        ${language}, ${JSON.stringify(quality)}::jsonb)`);
+        ${language}, ${JSON.stringify(quality)}::jsonb, now() + ${inserted} * interval '1 millisecond')`);
     return id;
   };
   /** A real upload (audio in the blob store) with a transcript. */
