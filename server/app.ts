@@ -24,6 +24,20 @@ import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 
+/** One route as registered: what the fuzz tier, the authorization matrix and the API contract read. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, filled as routes register (HEAD routes Fastify adds for GET are left out). */
+    routeTable: RouteInfo[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database?: Database;
@@ -44,6 +58,22 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Creating a fresh embedded database (initdb in WebAssembly) takes 10-20 s on a small machine.
     pluginTimeout: 120_000,
+  });
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
+    for (const method of [route.method].flat()) {
+      // Fastify's own HEAD twin of a GET, and the trailing-slash twin of a prefix route, are the same route.
+      if (
+        routeTable.some(
+          (known) =>
+            known.url === url && (known.method === method || (method === 'HEAD' && known.method === 'GET')),
+        )
+      )
+        continue;
+      routeTable.push({ method, url, schema: route.schema as RouteInfo['schema'] });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
