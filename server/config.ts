@@ -1,7 +1,11 @@
 // Server configuration: read from the environment once at start-up, validated, typed.
 import path from 'node:path';
 import { z } from 'zod';
-import { AUDIO_DEFAULT_MAX_BYTES, AUDIO_DEFAULT_MAX_SECONDS } from '../core/constants.ts';
+import {
+  AUDIO_DEFAULT_MAX_BYTES,
+  AUDIO_DEFAULT_MAX_SECONDS,
+  AUTH_RATE_LIMIT_PER_MINUTE,
+} from '../core/constants.ts';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -20,8 +24,9 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
+  AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(AUTH_RATE_LIMIT_PER_MINUTE),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: intFromEnv(20),
   PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(300),
   /** Largest audio upload accepted, in bytes (tus and multipart). */
   AUDIO_MAX_BYTES: intFromEnv(AUDIO_DEFAULT_MAX_BYTES),

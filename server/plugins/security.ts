@@ -1,8 +1,9 @@
 // Security headers (helmet with a strict Content-Security-Policy) and rate limiting.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { EMAIL_MAX_LENGTH } from '../../core/api/auth.ts';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -38,6 +39,17 @@ export default fp<{ config: Config }>(
   { name: 'security' },
 );
 
+/** The email a sign-in style request names, as the limits key it: trimmed, lower-cased and bounded. */
+function emailKey(body: unknown): string {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string'
+    ? email
+        .slice(0, EMAIL_MAX_LENGTH + 64)
+        .trim()
+        .toLowerCase()
+    : '';
+}
+
 /** Per-route rate-limit settings, built from configuration. */
 export function rateLimits(config: Config) {
   return {
@@ -45,10 +57,15 @@ export function rateLimits(config: Config) {
     authPerEmail: {
       max: config.AUTH_RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
-      keyGenerator: (request: { ip: string; body?: unknown }) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `auth:${request.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-      },
+      keyGenerator: (request: { ip: string; body?: unknown }) =>
+        `auth:${request.ip}:${emailKey(request.body)}`,
+    },
+    /** Per account, from any address: one account cannot be guessed from many addresses. */
+    authPerAccount: {
+      max: config.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: { body?: unknown; user?: { id: string } | null }) =>
+        `auth-account:${request.user?.id ?? emailKey(request.body)}`,
     },
     /** Any auth endpoint, per IP, so one client cannot try many emails. */
     authPerIp: {
@@ -65,19 +82,27 @@ export function rateLimits(config: Config) {
   };
 }
 
+/** Bodies of sign-in style requests are small: anything larger is refused (413) before it is parsed. */
+export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
 /**
- * preHandler for sign-in style routes: both limits apply (per IP and email, and per IP), counted after the body
- * is parsed so the email is known. (@fastify/rate-limit runs only the first of several handlers on a request.)
+ * preValidation hook for sign-in style routes: every attempt counts, valid or not, before the body is
+ * validated (a request refused as invalid still used up an attempt). The limits: per IP; per IP and email; per
+ * account (the email, or the signed-in user) from any address. `withAccount: false` for routes that name no
+ * account (reset links). (@fastify/rate-limit runs only the first of several handlers on a request, hence one
+ * hook running the checks.)
  */
 export function authRateLimit(
   app: FastifyInstance,
   config: Config,
-  withEmail = true,
-): preHandlerAsyncHookHandler {
+  withAccount = true,
+): preValidationAsyncHookHandler {
   const limits = rateLimits(config);
   const checks = [
     app.createRateLimit(limits.authPerIp),
-    ...(withEmail ? [app.createRateLimit(limits.authPerEmail)] : []),
+    ...(withAccount
+      ? [app.createRateLimit(limits.authPerEmail), app.createRateLimit(limits.authPerAccount)]
+      : []),
   ];
   return async (request, reply) => {
     for (const check of checks) {

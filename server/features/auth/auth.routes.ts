@@ -16,8 +16,8 @@ import { SESSION_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { authRateLimit } from '../../plugins/security.ts';
-import { getDecoyHash, hashPassword, verifyPassword } from './password.ts';
+import { AUTH_BODY_LIMIT_BYTES, authRateLimit } from '../../plugins/security.ts';
+import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users-repository.ts';
 
@@ -35,7 +35,11 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/signup',
-    { schema: { body: signupRequestSchema, response: { 201: authResponseSchema } }, preHandler: limited },
+    {
+      schema: { body: signupRequestSchema, response: { 201: authResponseSchema } },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preValidation: limited,
+    },
     async (request, reply) => {
       const { email, name, password } = request.body;
       const row = await app.users.create({ email, name, passwordHash: await hashPassword(password) });
@@ -53,13 +57,19 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.post(
     '/login',
-    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } }, preHandler: limited },
+    {
+      schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preValidation: limited,
+    },
     async (request) => {
       const { email, password } = request.body;
       const row = await app.users.findByEmail(email);
       const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
       if (!row || !valid)
         throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
+      if (needsRehash(row.passwordHash))
+        await app.users.setPasswordHash(row.id, await hashPassword(password));
       return { token: await startSession(row.id), user: toUser(row) };
     },
   );
@@ -97,7 +107,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     {
       schema: { body: changePasswordRequestSchema, response: { 200: okSchema } },
       onRequest: app.requireUser,
-      preHandler: limited,
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preValidation: limited,
     },
     async (request) => {
       const user = currentUser(request);
@@ -117,7 +128,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     '/reset-password',
     {
       schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } },
-      preHandler: authRateLimit(instance, config, false),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preValidation: authRateLimit(instance, config, false),
     },
     async (request) => {
       const userId = await app.users.consumePasswordReset(hashToken(request.body.token));
