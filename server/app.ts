@@ -1,9 +1,10 @@
 // Builds the Fastify app as a plugin tree: config -> errors -> security -> database -> auth -> routes -> static.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../core/api/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/driver.ts';
+import { inputValidatorCompiler } from './lib/validation.ts';
 import adminRoutes from './features/admin/admin.routes.ts';
 import audioRoutes from './features/audio/audio.routes.ts';
 import consentRoutes from './features/consent/consent.routes.ts';
@@ -75,7 +76,19 @@ export async function buildApp({
       routeTable.push({ method, url, schema: route.schema as RouteInfo['schema'] });
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
+  // A POST without a payload is bodiless however the client labels it (fetch often sends
+  // `content-type: application/json` with no body); every other JSON body goes through Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE } from '../constants.ts';
 import { recordingLanguageSchema, recordingSchema } from './data.ts';
+import { serialIdTextSchema } from './input.ts';
 
 /** tus 1.0 endpoint (creation, HEAD, PATCH, termination); uploads live at `${TUS_ENDPOINT}/<upload id>`. */
 export const TUS_ENDPOINT = '/api/audio/tus';
@@ -34,11 +35,7 @@ const sha256Schema = z
   .regex(SHA256_PATTERN, 'sha256 must be 64 hexadecimal digits')
   .transform((hex) => hex.toLowerCase());
 
-const promptPairIdSchema = z.coerce
-  .number({ error: 'promptPairId must be a translation pair id' })
-  .int('promptPairId must be a translation pair id')
-  .positive('promptPairId must be a translation pair id')
-  .max(2_147_483_647, 'promptPairId must be a translation pair id');
+const promptPairIdSchema = serialIdTextSchema('promptPairId must be a translation pair id');
 
 const durationSchema = z.coerce
   .number({ error: 'The duration must be a number of seconds' })
@@ -92,7 +89,7 @@ export const recordingResponseSchema = z.object({ recording: recordingSchema });
 export type RecordingResponse = z.infer<typeof recordingResponseSchema>;
 
 export const recordingsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(RECORDINGS_MAX_PAGE_SIZE).default(RECORDINGS_PAGE_SIZE),
   /** Admins only: one contributor's recordings. */
   owner: z.uuid('owner must be a user id').optional(),

@@ -1,5 +1,6 @@
 // Translation pairs: the prompts contributors translate, and edits to them.
 import { z } from 'zod';
+import { serialIdSchema, serialIdTextSchema } from './input.ts';
 import { TRANSLATION_CATEGORIES } from '../constants.ts';
 
 export const categorySchema = z.enum(TRANSLATION_CATEGORIES);
@@ -18,20 +19,17 @@ export type TranslationPair = z.infer<typeof translationPairSchema>;
 export const pairsQuerySchema = z.object({ category: categorySchema.optional() });
 
 export const saveTranslationSchema = z.object({
-  id: z.number().int().positive(),
+  id: serialIdSchema('Unknown translation pair'),
   translation: z.string().trim().max(2000, 'A translation can be at most 2000 characters'),
   /** The version this edit was based on; omitted only by old clients (then the edit always applies). */
-  baseVersion: z.number().int().positive().optional(),
+  baseVersion: serialIdSchema('baseVersion must be a version number').optional(),
 });
 export type SaveTranslation = z.infer<typeof saveTranslationSchema>;
 
 export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
 
 export const pairIdParamsSchema = z.object({
-  id: z.coerce
-    .number('Unknown translation pair')
-    .int('Unknown translation pair')
-    .positive('Unknown translation pair'),
+  id: serialIdTextSchema('Unknown translation pair'),
 });
 
 /** One change of a pair's Lopit text; userName is the editor's display name, null once the account is gone. */

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serialIdTextSchema } from '../../../core/api/input.ts';
 import {
   trainingJobResponseSchema,
   trainingProgressQuerySchema,
@@ -86,7 +87,7 @@ function userRoutes(instance: FastifyInstance) {
     '/workers/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { params: z.object({ id: serialIdTextSchema() }) },
     },
     async (request, reply) => {
       if (!(await app.training.tokens.revoke(request.params.id))) throw notFound('No such worker token.');

@@ -17,6 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serialIdTextSchema } from '../../../core/api/input.ts';
 import { sanitiseFileName } from '../../../core/api/audio.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
@@ -50,7 +51,7 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
-const jobParams = z.object({ id: z.coerce.number().int().positive() });
+const jobParams = z.object({ id: serialIdTextSchema() });
 const audioParams = jobParams.extend({ recordingId: z.uuid() });
 const artifactQuery = z.object({ file_name: z.string().max(300).optional() });
 
