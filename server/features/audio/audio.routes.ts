@@ -1,12 +1,9 @@
 // /api/audio: field recordings of signed-in contributors. Uploads (tus at /tus, multipart at /upload) need
 // recording consent; listing, playing, deleting and transcribing need the owner or an admin.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +20,8 @@ import type { Config } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BlobNotFoundError, type BlobRange } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
+import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './inspect-audio.ts';
 import {
@@ -208,61 +207,41 @@ interface ReceivedUpload {
 
 /**
  * Streams the multipart field `file` to a temporary file while hashing it, and reads the optional `metadata`
- * field (JSON). Refuses what is not valid before anything is stored; the caller removes the file.
+ * field (JSON). Refuses what is not valid before anything is stored, and answers every truncated or oversized
+ * body (the temporary file is gone by then); the caller removes the file of a successful one.
  */
 async function receiveUpload(
   request: FastifyRequest,
   service: RecordingService,
   config: Config,
 ): Promise<ReceivedUpload> {
-  let file: { path: string; sha256: string; size: number; fileName: string | undefined } | null = null;
-  let rawMetadata: unknown = undefined;
   const tempPath = await service.tempPath(`${crypto.randomUUID()}.upload`);
+  let received;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          part.file.resume();
-          throw badUpload('Send one recording, in the form field named "file".');
-        }
-        file = {
-          path: tempPath,
-          ...(await writeHashed(part, tempPath)),
-          fileName: part.filename || undefined,
-        };
-        if (part.file.truncated) throw tooLarge(config);
-      } else if (part.fieldname === 'metadata') {
-        rawMetadata = part.value;
-      }
-    }
+    received = await receiveMultipartFile(request.raw, tempPath, {
+      fileSize: config.AUDIO_MAX_BYTES,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: 12,
+    });
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    if (error.reason === 'file-too-large') throw tooLarge(config);
+    throw badUpload(
+      error.reason === 'truncated' || error.reason === 'gone'
+        ? 'The upload could not be read: it ended before the whole file arrived. Choose the recording and try again.'
+        : error.message,
+    );
+  }
+  const { file, fields } = received;
+  try {
     if (!file) throw badUpload('Choose a recording to upload, in the form field named "file".');
+    const rawMetadata = fields.get('metadata');
     return { ...file, rawMetadata, metadata: parseMultipartMetadata(rawMetadata) };
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config);
-    if (code === 'FST_FILES_LIMIT') throw badUpload('Send one recording at a time.');
-    request.log.info({ err: error }, 'unreadable audio upload');
-    throw badUpload('The upload could not be read. Choose the recording and try again.');
+    throw error;
   }
-}
-
-async function writeHashed(part: MultipartFile, target: string): Promise<{ sha256: string; size: number }> {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  await pipeline(
-    part.file,
-    new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    }),
-    fs.createWriteStream(target),
-  );
-  return { sha256: hash.digest('hex'), size };
 }
 
 function parseMultipartMetadata(raw: unknown): z.infer<typeof multipartUploadMetadataSchema> {
@@ -277,20 +256,7 @@ function parseMultipartMetadata(raw: unknown): z.infer<typeof multipartUploadMet
       }
     }
   }
-  const parsed = multipartUploadMetadataSchema.safeParse(value);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new AppError(
-      400,
-      details[0]?.message ?? 'The metadata is not valid.',
-      ERROR_CODES.validation,
-      details,
-    );
-  }
-  return parsed.data;
+  return parseInput(multipartUploadMetadataSchema, value);
 }
 
 async function removeOldFiles(directory: string, maxAgeMs: number): Promise<number> {

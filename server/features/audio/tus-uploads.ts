@@ -24,6 +24,7 @@ import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
   RECORDING_NOT_FOUND,
@@ -72,22 +73,11 @@ export function isUploadOf(uploadId: string, userId: string): boolean {
 
 /** Reads validated fields from tus metadata; AppError 400 with the problems when they are not valid. */
 function parseMetadata(metadata: Record<string, string | null> | undefined) {
-  const parsed = tusUploadMetadataSchema.safeParse(
+  return parseInput(
+    tusUploadMetadataSchema,
     Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, value ?? undefined])),
+    (first) => `The upload's metadata is not valid: ${first}.`,
   );
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new AppError(
-      400,
-      `The upload's metadata is not valid: ${details[0]?.message ?? 'check Upload-Metadata'}.`,
-      ERROR_CODES.validation,
-      details,
-    );
-  }
-  return parsed.data;
 }
 
 type ParsedMetadata = ReturnType<typeof parseMetadata>;
