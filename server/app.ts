@@ -23,6 +23,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
+import slowRequestsPlugin from './plugins/slow-requests.ts';
 import staticPlugin from './plugins/static.ts';
 
 /** One route as registered: what the fuzz tier, the authorization matrix and the API contract read. */
@@ -57,6 +58,8 @@ export async function buildApp({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Idle sockets are closed; slow but moving bodies are judged by plugins/slow-requests.ts.
+    connectionTimeout: config.REQUEST_IDLE_TIMEOUT_MS,
     // Creating a fresh embedded database (initdb in WebAssembly) takes 10-20 s on a small machine.
     pluginTimeout: 120_000,
   });
@@ -92,6 +95,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(slowRequestsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
   await app.register(authPlugin);
