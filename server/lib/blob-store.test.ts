@@ -42,6 +42,24 @@ describe('FileBlobStore', () => {
     expect(fs.existsSync(second)).toBe(false);
   });
 
+  it('keeps voices private: folders 0700 and files 0600, an older world-readable store made private', async () => {
+    const root = path.join(dir, 'old-blobs');
+    fs.mkdirSync(root, { mode: 0o755 });
+    fs.chmodSync(root, 0o755);
+    const older = new FileBlobStore(root);
+    const source = temp('a private voice');
+    fs.chmodSync(source, 0o644);
+    const { sha256 } = await older.put(source, { keepSource: true });
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    expect(mode(root)).toBe(0o700);
+    expect(mode(path.join(root, sha256.slice(0, 2)))).toBe(0o700);
+    expect(mode(path.join(root, sha256.slice(0, 2), sha256.slice(2, 4)))).toBe(0o700);
+    expect(mode(older.pathOf(sha256))).toBe(0o600);
+    // keepSource: the caller still has its file, with the same bytes.
+    expect(fs.readFileSync(source, 'utf8')).toBe('a private voice');
+    expect(fs.readFileSync(older.pathOf(sha256), 'utf8')).toBe('a private voice');
+  });
+
   it('reads a blob whole or by inclusive range', async () => {
     const { sha256 } = await store.put(temp('0123456789'));
     const whole = await store.open(sha256);

@@ -1,6 +1,7 @@
 // Content-addressed storage of audio: DATA_DIR/blobs/ab/cd/<sha256>. The same bytes are stored once. Only a
-// validated lowercase hex SHA-256 ever becomes part of a path. An S3-compatible store can replace FileBlobStore
-// behind the same interface.
+// validated lowercase hex SHA-256 ever becomes part of a path. Voices of real people: folders are 0700 and
+// files 0600, readable by the server's user alone. An S3-compatible store can replace FileBlobStore behind the
+// same interface.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -15,8 +16,11 @@ export interface BlobRange {
 }
 
 export interface BlobStore {
-  /** Moves the file into the store under its SHA-256 (the file is consumed); the same bytes are kept once. */
-  put(tempFilePath: string): Promise<{ sha256: string; size: number }>;
+  /**
+   * Stores the file under its SHA-256; the same bytes are kept once. The file is consumed (moved in), or with
+   * `keepSource` left where it is (linked or copied), for a caller that must still have it if what follows fails.
+   */
+  put(tempFilePath: string, options?: { keepSource?: boolean }): Promise<{ sha256: string; size: number }>;
   /** Reads a blob or a range of it; `size` is the whole blob's size. Throws BlobNotFoundError. */
   open(sha256: string, range?: BlobRange): Promise<{ stream: Readable; size: number }>;
   delete(sha256: string): Promise<void>;
@@ -30,6 +34,8 @@ export class BlobNotFoundError extends Error {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 export function isSha256Hex(value: string): boolean {
   return SHA256_HEX.test(value);
@@ -57,14 +63,28 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   }
 
-  async put(tempFilePath: string): Promise<{ sha256: string; size: number }> {
+  private rootChecked = false;
+
+  /** Creates the store's folder private, and makes an older, world-readable one private. */
+  private async ensureRoot(): Promise<void> {
+    if (this.rootChecked) return;
+    await fsp.mkdir(this.root, { recursive: true, mode: DIRECTORY_MODE });
+    await fsp.chmod(this.root, DIRECTORY_MODE);
+    this.rootChecked = true;
+  }
+
+  async put(
+    tempFilePath: string,
+    { keepSource = false }: { keepSource?: boolean } = {},
+  ): Promise<{ sha256: string; size: number }> {
     const { sha256, size } = await hashFile(tempFilePath);
     const target = this.pathOf(sha256);
     if (await this.exists(sha256)) {
-      await fsp.rm(tempFilePath, { force: true });
+      if (!keepSource) await fsp.rm(tempFilePath, { force: true });
       return { sha256, size };
     }
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await this.ensureRoot();
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
     // Flush the bytes before the rename publishes them, so a crash never leaves a short blob under its name.
     const handle = await fsp.open(tempFilePath, 'r+');
     try {
@@ -72,19 +92,29 @@ export class FileBlobStore implements BlobStore {
     } finally {
       await handle.close();
     }
+    // Published under its name by one rename (atomic for readers), from the file itself or from a link or copy
+    // beside the target (kept source, or another file system).
+    const staging = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     try {
-      await fsp.rename(tempFilePath, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      // Another file system: copy beside the target, then rename (still atomic for readers).
-      const staging = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await fsp.copyFile(tempFilePath, staging);
-        await fsp.rename(staging, target);
-      } finally {
-        await fsp.rm(staging, { force: true });
+      if (!keepSource) {
+        try {
+          await fsp.chmod(tempFilePath, FILE_MODE);
+          await fsp.rename(tempFilePath, target);
+          return { sha256, size };
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        }
       }
-      await fsp.rm(tempFilePath, { force: true });
+      try {
+        await fsp.link(tempFilePath, staging);
+      } catch {
+        await fsp.copyFile(tempFilePath, staging);
+      }
+      await fsp.chmod(staging, FILE_MODE);
+      await fsp.rename(staging, target);
+      if (!keepSource) await fsp.rm(tempFilePath, { force: true });
+    } finally {
+      await fsp.rm(staging, { force: true });
     }
     return { sha256, size };
   }

@@ -1,7 +1,7 @@
 // tus resumable uploads of recordings: chunks, resume, restart, idempotent finish, refusals that store nothing.
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -272,6 +272,99 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers.location).toMatch(/^\/api\/audio\/tus\//);
     expect(response.json<RecordingBody>().recording).toMatchObject({ mimeType: 'audio/ogg', codec: 'opus' });
+  });
+
+  it('parallel creations of one recording carrying the whole file store it once, with no 413', async () => {
+    const small = toneWav(2, { frequency: 523 });
+    const metadata = meta(small, { durationSeconds: '2' });
+    const blobs = t.blobFiles().length;
+    const creation = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/audio/tus',
+        headers: {
+          ...user.auth,
+          ...TUS,
+          'upload-length': String(small.length),
+          'upload-metadata': uploadMetadata(metadata),
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: small,
+      });
+    const answers = await Promise.all(Array.from({ length: 10 }, creation));
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.headers['recording-id']).toBe(metadata.recordingId);
+      expect(answer.headers['upload-offset']).toBe(String(small.length));
+    }
+    expect(await rowsOf(metadata.recordingId)).toBe(1);
+    expect(t.blobFiles().length).toBe(blobs + 1);
+    expect(t.uploadFiles(String(answers[0]?.headers.location))).toEqual([]);
+  });
+
+  it('a creation carrying the file for a partly received upload answers its offset and writes nothing', async () => {
+    const metadata = meta(big);
+    const location = await create(big, metadata);
+    expect((await tusPatch(t.app, user.auth, location, 0, big.subarray(0, 5000))).statusCode).toBe(204);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/audio/tus',
+      headers: {
+        ...user.auth,
+        ...TUS,
+        'upload-length': String(big.length),
+        'upload-metadata': uploadMetadata(metadata),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: big,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers.location).toBe(location);
+    expect(again.headers['upload-offset']).toBe('5000');
+    expect((await tusSend(t.app, user.auth, location, big, 1024 * 1024, 5000)).statusCode).toBe(201);
+  });
+
+  it('a PATCH past the declared length is a protocol error, not "file too large"', async () => {
+    const location = await create(small, meta(small));
+    const over = await tusPatch(t.app, user.auth, location, 0, Buffer.concat([small, Buffer.alloc(10)]));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'UPLOAD_PROTOCOL' });
+    expect(over.json<{ message: string }>().message).toMatch(/Upload-Length/);
+  });
+
+  it('keeps a finished upload when its row cannot be written, and stores it at the next HEAD', async () => {
+    const small = toneWav(2, { frequency: 659 });
+    const metadata = meta(small, { durationSeconds: '2' });
+    const location = await create(small, metadata);
+    const blobs = t.blobFiles().length;
+    await t.database.db.execute(
+      sql.raw(`create or replace function refuse_recording() returns trigger language plpgsql as
+        $$ begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        'create trigger refuse_recording before insert on recordings for each row execute function refuse_recording()',
+      ),
+    );
+    try {
+      const failed = await tusPatch(t.app, user.auth, location, 0, small);
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toMatchObject({ code: 'INTERNAL' });
+      // Nothing lost: the whole upload is still on the server, nothing half-stored.
+      expect(t.uploadFiles(location).length).toBeGreaterThan(0);
+      expect(await rowsOf(metadata.recordingId)).toBe(0);
+      expect(t.blobFiles().length).toBe(blobs);
+      const head = await tusHead(t.app, user.auth, location);
+      expect(head.statusCode).not.toBe(410);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_recording on recordings'));
+    }
+    const head = await tusHead(t.app, user.auth, location);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['recording-id']).toBe(metadata.recordingId);
+    expect(await rowsOf(metadata.recordingId)).toBe(1);
+    expect(t.blobFiles().length).toBe(blobs + 1);
+    expect(t.uploadFiles(location)).toEqual([]);
   });
 
   it('terminates an upload with DELETE', async () => {

@@ -121,7 +121,8 @@ export class RecordingService {
   }
 
   /**
-   * Stores a checked file (consumed: moved into the blob store) and its row, on `db`. Call it inside
+   * Stores a checked file and its row, on `db`. The file stays where it is (the caller removes it once the row
+   * is committed), so an upload whose row could not be written can be stored again. Call it inside
    * `blobLocks.run(sha256, ...)` and keep the lock until the row is committed.
    */
   async save(
@@ -140,7 +141,7 @@ export class RecordingService {
       fields.promptPairId !== null && (await repository.pairExists(fields.promptPairId))
         ? fields.promptPairId
         : null;
-    const blob = await this.blobs.put(filePath);
+    const blob = await this.blobs.put(filePath, { keepSource: true });
     if (blob.sha256 !== sha256) throw checksumMismatch();
     const row = await repository.insert({
       id: fields.id,
@@ -194,7 +195,7 @@ export class RecordingService {
 
   /** A new path for a temporary upload file (the folder exists). */
   async tempPath(name: string): Promise<string> {
-    await fsp.mkdir(this.tempDir, { recursive: true });
+    await fsp.mkdir(this.tempDir, { recursive: true, mode: 0o700 });
     return path.join(this.tempDir, name);
   }
 }

@@ -24,6 +24,7 @@ import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
@@ -150,7 +151,10 @@ export interface TusUploadsOptions {
 
 export default async function tusUploads(app: FastifyInstance, { config, service }: TusUploadsOptions) {
   const directory = path.join(config.DATA_DIR, 'uploads', 'tus');
-  await fsp.mkdir(directory, { recursive: true });
+  // Partial recordings: private to the server's user, like the blob store.
+  await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
+  await fsp.chmod(path.dirname(directory), 0o700);
+  await fsp.chmod(directory, 0o700);
   // No expiration period in the store: @tus/server would read a POST-finished upload again after it was stored
   // and removed. Stale partial uploads are removed here instead (start-up, then daily).
   const store = new RecordingUploadStore({ directory });
@@ -335,12 +339,84 @@ export default async function tusUploads(app: FastifyInstance, { config, service
     return true;
   }
 
+  /**
+   * A creation that carries the file (creation-with-upload) for a recording this server already has in whole
+   * or in part: answered without writing, so parallel or repeated creations never write past the upload's
+   * length. Stored or complete: 201 with the recording. Partly received: 201 with the offset reached, from
+   * which the client goes on with PATCH. The body sent is discarded. false: let the tus server create it.
+   */
+  async function answerKnownCreation(
+    uploadId: string,
+    user: User,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    if (request.headers['content-type'] !== 'application/offset+octet-stream') return false;
+    const length = Number(request.headers['upload-length']);
+    const stored = await service.existing(app.database.db, recordingIdOf(uploadId), user);
+    let offset: number;
+    let recording = stored;
+    if (stored) offset = stored.sizeBytes;
+    else {
+      const upload = await store.getUpload(uploadId).catch(() => null);
+      const sameUpload =
+        upload !== null &&
+        upload.size === length &&
+        upload.metadata?.ownerId === user.id &&
+        !isStale(upload.creation_date, Date.now());
+      if (!sameUpload || upload.offset === 0) return false;
+      offset = upload.offset;
+      if (upload.offset === upload.size) ({ recording } = await finishUpload(upload, user));
+    }
+    request.raw.resume();
+    void reply.status(201).headers({
+      'Tus-Resumable': '1.0.0',
+      Location: `${TUS_ENDPOINT}/${uploadId}`,
+      'Upload-Offset': String(offset),
+      'Cache-Control': 'no-store',
+    });
+    if (!recording) {
+      await reply.send();
+      return true;
+    }
+    void reply.header(RECORDING_ID_HEADER, recording.id);
+    await reply.type('application/json; charset=utf-8').send(JSON.stringify({ recording }));
+    return true;
+  }
+
+  /** The upload id a creation request names (its metadata's recordingId for this user), or null. */
+  function creationUploadId(request: FastifyRequest, user: User): string | null {
+    const header = request.headers['upload-metadata'];
+    if (typeof header !== 'string' || header.length > 16 * 1024) return null;
+    for (const pair of header.split(',')) {
+      const [key, value] = pair.trim().split(' ');
+      if (key !== 'recordingId' || !value) continue;
+      const recordingId = Buffer.from(value, 'base64').toString('utf8');
+      return z.uuid().safeParse(recordingId).success ? uploadIdFor(user.id, recordingId) : null;
+    }
+    return null;
+  }
+
+  /** Creations of one upload run one at a time (tus's own lock covers writing, not the decision to create). */
+  const creations = new KeyedLock();
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const user = currentUser(request);
     if (request.method === 'POST' || request.method === 'PATCH') await service.requireRecordingConsent(user);
     const uploadId = (request.params as { id?: string }).id;
     if (request.method === 'HEAD' && uploadId && (await headOfComplete(uploadId, user, reply))) return reply;
+    const creating = request.method === 'POST' && !uploadId ? creationUploadId(request, user) : null;
+    if (creating) {
+      return creations.run(creating, async () => {
+        if (await answerKnownCreation(creating, user, request, reply)) return reply;
+        return forward(request, reply, user);
+      });
+    }
+    return forward(request, reply, user);
+  }
 
+  /** Hands the request to the tus server and sends its answer back. */
+  async function forward(request: FastifyRequest, reply: FastifyReply, user: User) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -422,7 +498,13 @@ function errorBody(status: number, text: string, maxBytes: number): string {
       code: ERROR_CODES.uploadOffsetConflict,
     },
     410: { message: 'This upload has expired. Start the upload again.', code: ERROR_CODES.uploadGone },
-    413: { message: fileTooLargeMessage(maxBytes), code: ERROR_CODES.fileTooLarge },
+    413: text.startsWith("upload's size exceeded")
+      ? {
+          message:
+            'This request carries more bytes than the upload declared (Upload-Length). Ask for the offset (HEAD) and send only the rest.',
+          code: ERROR_CODES.uploadProtocol,
+        }
+      : { message: fileTooLargeMessage(maxBytes), code: ERROR_CODES.fileTooLarge },
   };
   return JSON.stringify(
     known[status] ?? {
