@@ -32,7 +32,10 @@ export const pairIdParamsSchema = z.object({
   id: serialIdTextSchema('Unknown translation pair'),
 });
 
-/** One change of a pair's Lopit text; userName is the editor's display name, null once the account is gone. */
+/**
+ * One change of a pair's Lopit text; userName is the editor's display name, null once the account is gone;
+ * userId is the editor's account id for admins and for the editor, null for everyone else.
+ */
 export const translationRevisionSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),

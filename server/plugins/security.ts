@@ -35,9 +35,31 @@ export default fp<{ config: Config }>(
     });
     // Routes opt in with `config: { rateLimit: ... }`; see rateLimits below.
     await app.register(rateLimit, { global: false });
+
+    app.addHook('onSend', (request, reply, payload, done) => {
+      // The microphone is the only powerful feature the app uses, and only on its own pages.
+      void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+      // API answers (tokens, accounts, contributions) are never kept by browsers or proxies, unless a route
+      // says otherwise (recordings' audio, the translation model, speech).
+      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+        void reply.header('Cache-Control', 'no-store');
+      done(null, payload);
+    });
   },
   { name: 'security' },
 );
+
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+].join(', ');
 
 /** The email a sign-in style request names, as the limits key it: trimmed, lower-cased and bounded. */
 function emailKey(body: unknown): string {

@@ -51,9 +51,18 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
         userName,
       })),
     ).toEqual([
-      { version: 4, before: 'two', after: '', userId: first.user.id, userName: 'Zara Testperson' },
+      // A contributor sees editors' names, and the account id of their own edits only (account ids are not
+      // shown to other contributors).
+      { version: 4, before: 'two', after: '', userId: null, userName: 'Zara Testperson' },
       { version: 3, before: 'one', after: 'two', userId: second.user.id, userName: 'Quin Sampleton' },
-      { version: 2, before: '', after: 'one', userId: first.user.id, userName: 'Zara Testperson' },
+      { version: 2, before: '', after: 'one', userId: null, userName: 'Zara Testperson' },
+    ]);
+    // An admin (the first account) sees every editor's account id.
+    const asAdmin = (await revisionsOf(id, first.auth)).json<{ revisions: Revision[] }>().revisions;
+    expect(asAdmin.map((revision) => revision.userId)).toEqual([
+      first.user.id,
+      second.user.id,
+      first.user.id,
     ]);
     const times = revisions.map((revision) => Date.parse(revision.createdAt));
     expect(times.every((time) => Number.isFinite(time))).toBe(true);

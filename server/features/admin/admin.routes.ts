@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetLinkResponseSchema, setRoleRequestSchema, userSchema } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { findInputProblem } from '../../../core/api/input.ts';
 import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
 import { importLexiconBodySchema, lexiconExportQuerySchema } from '../../../core/api/lexicon.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
@@ -138,5 +139,11 @@ async function readUploadedFile(
     request.log.info({ err: error }, 'unreadable import upload');
     throw invalidImport('The upload could not be read. Choose a CSV or TSV file and try again.');
   }
-  return decodeUtf8(bytes);
+  const text = decodeUtf8(bytes);
+  const problem = findInputProblem(text);
+  if (problem)
+    throw invalidImport(
+      `The file cannot be imported: ${problem.message} Save it as UTF-8 text (CSV or TSV).`,
+    );
+  return text;
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../../core/api/data.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
+import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
 import { consentedPairCondition, consents, transcribedCondition } from './consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
@@ -70,9 +71,10 @@ export class DataRepository {
         join users u on u.id = s.owner_id
         order by s.last_at desc, u.id limit ${limit}`),
     );
+    const label = await speakerLabeller(this.db);
     return rows.map((row) => ({
       // A short pseudonymous id: dashboards never show who a speaker is.
-      id: `S-${row.id.slice(0, 8)}`,
+      id: label(row.id),
       ageGroup: row.age_group,
       gender: row.gender,
       recordingCount: Number(row.recording_count),

@@ -2,7 +2,7 @@
 // Hugging Face audiofolder metadata.csv, the audio as recorded or as 16 kHz mono WAV.
 import { csvRow, tsvRow } from '../../../core/csv.ts';
 import { ASR_WAV_SAMPLE_RATE } from '../../../core/api/exports.ts';
-import { pseudonymousSpeakerId } from './exports-repository.ts';
+import { pseudonymousSpeakerId } from '../../lib/speaker-pseudonyms.ts';
 import {
   audioExtension,
   checkAborted,

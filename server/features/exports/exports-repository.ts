@@ -2,6 +2,7 @@
 // consent form versions, and the installation's salt for pseudonymous speaker ids.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { speakerLabeller, speakerSalt } from '../../lib/speaker-pseudonyms.ts';
 import type { ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
@@ -36,7 +37,6 @@ export interface ClipFilter {
   excludeEnglish?: boolean;
 }
 
-const SALT_KEY = 'export_speaker_salt';
 /** Speakers offered for a voice export. */
 const MAX_TTS_SPEAKERS = 200;
 const hours = (seconds: number) => Math.round((seconds / 3600) * 1000) / 1000;
@@ -105,10 +105,11 @@ export class ExportsRepository {
         join users u on u.id = s.owner_id
         order by s.seconds desc, u.id limit ${MAX_TTS_SPEAKERS}`),
     );
+    const label = await speakerLabeller(this.db);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
-      label: `S-${row.id.slice(0, 8)}`,
+      label: label(row.id),
       dialect: row.dialect,
       clips: Number(row.clips),
       hours: hours(Number(row.seconds)),
@@ -184,19 +185,8 @@ export class ExportsRepository {
     return { versions, withoutAuthor, withoutConsent: Number(left?.pairs ?? 0) };
   }
 
-  /** The installation's secret salt of pseudonymous speaker ids, made on first use and kept. */
-  async speakerSalt(): Promise<string> {
-    await this.db.execute(sql`insert into installation_settings (key, value)
-      values (${SALT_KEY}, ${crypto.randomBytes(32).toString('hex')}) on conflict (key) do nothing`);
-    const [row] = rowsOf<{ value: string }>(
-      await this.db.execute(sql`select value from installation_settings where key = ${SALT_KEY}`),
-    );
-    if (!row) throw new Error('The export salt could not be stored.');
-    return row.value;
+  /** The installation's secret salt of pseudonymous speaker ids (server/lib/speaker-pseudonyms.ts). */
+  speakerSalt(): Promise<string> {
+    return speakerSalt(this.db);
   }
-}
-
-/** A speaker id that stays the same across this installation's exports and reveals nothing of the account. */
-export function pseudonymousSpeakerId(salt: string, userId: string): string {
-  return crypto.createHmac('sha256', salt).update(userId).digest('hex');
 }

@@ -5,7 +5,7 @@ import { TTS_WAV_SAMPLE_RATE } from '../../../core/api/exports.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { normaliseText } from '../../../core/mt/normalise.ts';
 import { AppError } from '../../errors.ts';
-import { pseudonymousSpeakerId } from './exports-repository.ts';
+import { pseudonymousSpeakerId } from '../../lib/speaker-pseudonyms.ts';
 import {
   checkAborted,
   ConsentVersions,

@@ -8,12 +8,8 @@ import type { TrainingMetrics } from '../../../core/api/training.ts';
 import type { Db } from '../../db/driver.ts';
 import { trainMtModel, type TrainMtOptions, type TrainMtResult } from '../translation/mt-training.ts';
 import { splitSpeakers, type Split, type SplitSummary } from './dataset-split.ts';
-import {
-  speakerHash,
-  speakerLabel,
-  TrainingDataRepository,
-  type DatasetRecording,
-} from './training-data-repository.ts';
+import { speakerHash, TrainingDataRepository, type DatasetRecording } from './training-data-repository.ts';
+import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { throwIfAborted, TrainingError, type Trainer, type TrainerRegistry } from './worker.ts';
 import { WorkerTokensRepository } from './worker-tokens-repository.ts';
 
@@ -89,7 +85,8 @@ export const ttsTrainer: Trainer = {
       );
     }
     throwIfAborted(signal);
-    onProgress(20, `Collecting the recordings of ${speakerLabel(speaker.userId)}`);
+    const label = await speakerLabeller(db);
+    onProgress(20, `Collecting the recordings of ${label(speaker.userId)}`);
     const recordings: DatasetRecording[] = await data.recordings('tts', speaker.userId);
     throwIfAborted(signal);
     onProgress(60, 'Measuring how much of the lexicon the voice covers');
@@ -99,7 +96,7 @@ export const ttsTrainer: Trainer = {
     );
     throwIfAborted(signal);
     const inventory: VoiceInventory = {
-      speaker: speakerLabel(speaker.userId),
+      speaker: label(speaker.userId),
       speakerUserId: speaker.userId,
       recordings: recordings.map((recording) => ({
         id: recording.id,

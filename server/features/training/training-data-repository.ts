@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/driver.ts';
+import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { consentedPairCondition, consentingUsers, transcribedCondition } from '../data/consent-sql.ts';
 
@@ -20,9 +21,6 @@ export function usableRecording(use: SpeechUse): SQL {
     and coalesce(r.language, 'lpx') = 'lpx' and ${flag('silent')} and ${flag('tooShort')}
     ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
 }
-
-/** A short pseudonymous speaker id, as the data dashboard shows it. */
-export const speakerLabel = (userId: string) => `S-${userId.slice(0, 8)}`;
 
 /** A stable hashed speaker id for data sets (no account id leaves the server). */
 export const speakerHash = (userId: string) =>
@@ -78,6 +76,11 @@ const toRecording = (row: RecordingRow): DatasetRecording => ({
 
 export class TrainingDataRepository {
   constructor(private readonly db: Db) {}
+
+  /** A speaker's pseudonymous label (server/lib/speaker-pseudonyms.ts). */
+  async speakerLabel(userId: string): Promise<string> {
+    return (await speakerLabeller(this.db))(userId);
+  }
 
   /** Usable audio per speaker, most audio first (ties: more utterances, then account id). */
   async speakerTotals(use: SpeechUse, limit?: number): Promise<SpeakerTotal[]> {

@@ -12,7 +12,6 @@ import type {
 import { MODEL_TYPES, TRAINING_REQUIREMENTS, type ModelType } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
-import { speakerLabel } from './training-data-repository.ts';
 import type { TrainingServices } from './training-plugin.ts';
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
@@ -82,7 +81,7 @@ export class TrainingService {
           ),
           item('utterances', 'Their transcribed recordings', voice?.utterances ?? 0, 'recordings'),
         ],
-        voice ? speakerLabel(voice.userId) : null,
+        voice ? await this.training.data.speakerLabel(voice.userId) : null,
         'Counts the speaker with the most consented, transcribed audio. Accent (Omiaha) and recording quality beyond silence and clipping are not measured.',
       ),
       mt: readinessOf([

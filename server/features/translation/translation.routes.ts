@@ -41,7 +41,13 @@ export default function translationRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       if (!(await pairs.exists(request.params.id))) throw notFound('This translation pair does not exist.');
-      return { revisions: await pairs.revisions(request.params.id) };
+      const viewer = currentUser(request);
+      // Names are shown to every contributor; account ids only to admins and to the editor themselves.
+      const revisions = (await pairs.revisions(request.params.id)).map((revision) => ({
+        ...revision,
+        userId: viewer.role === 'admin' || revision.userId === viewer.id ? revision.userId : null,
+      }));
+      return { revisions };
     },
   );
 

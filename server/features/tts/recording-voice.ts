@@ -5,15 +5,18 @@ import { sentenceAccentKey, sentenceKey, tokenise } from '../../../core/mt/norma
 import { crossfadeConcat, fadeEdges, normaliseLoudness, trimSilence, type Clip } from './audio-clip.ts';
 import type { VoiceRecording } from './voice-repository.ts';
 
-/** The pseudonymous speaker id of the data dashboard (server/features/data/data-repository.ts). */
-export const pseudonymOf = (ownerId: string) => `S-${ownerId.slice(0, 8)}`;
-
-/** Whether a recording's owner is the requested speaker (a user id, or S- and the id's first 8 digits). */
-export function speakerMatcher(speaker: string | null | undefined): (ownerId: string) => boolean {
+/**
+ * Whether a recording's owner is the requested speaker: a user id, or the pseudonymous label the dashboard and
+ * speech headers show (`labelOf`, server/lib/speaker-pseudonyms.ts).
+ */
+export function speakerMatcher(
+  speaker: string | null | undefined,
+  labelOf: (ownerId: string) => string,
+): (ownerId: string) => boolean {
   if (!speaker) return () => false;
   const wanted = speaker.toLowerCase();
   return wanted.startsWith('s-')
-    ? (ownerId) => ownerId.toLowerCase().startsWith(wanted.slice(2))
+    ? (ownerId) => labelOf(ownerId).toLowerCase() === wanted
     : (ownerId) => ownerId.toLowerCase() === wanted;
 }
 
@@ -94,8 +97,13 @@ function best(
  * Chooses how to speak the text from consented recordings: a recording of the whole text; else one recording
  * per word when every word has one; else synthesis, naming the words that had none.
  */
-export function planSpeech(text: string, recordings: VoiceRecording[], speaker?: string | null): SpeechPlan {
-  const isSpeaker = speakerMatcher(speaker);
+export function planSpeech(
+  text: string,
+  recordings: VoiceRecording[],
+  speaker: string | null | undefined,
+  labelOf: (ownerId: string) => string,
+): SpeechPlan {
+  const isSpeaker = speakerMatcher(speaker, labelOf);
   const usable = recordings.filter((recording) => !recording.silent);
   const sentence = sentenceKey(text);
   const sentenceAccent = sentenceAccentKey(text);

@@ -10,6 +10,7 @@ import { detectDirection } from '../../../core/direction.ts';
 import { normaliseText, sentenceKey } from '../../../core/mt/normalise.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
+import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
@@ -20,7 +21,6 @@ import { EspeakEngine } from './espeak-engine.ts';
 import { lopitLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import {
   planSpeech,
-  pseudonymOf,
   recordingsOf,
   relevantRecordings,
   renderAssembled,
@@ -80,7 +80,7 @@ export class SpeechService {
   private readonly locks = new KeyedLock();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly config: Config,
     options: SpeechServiceOptions = {},
   ) {
@@ -127,6 +127,7 @@ export class SpeechService {
       text,
       candidates.filter((recording) => consenting.has(recording.ownerId)),
       speaker,
+      await speakerLabeller(this.db),
     );
   }
 
@@ -152,6 +153,7 @@ export class SpeechService {
     log?: FastifyBaseLogger,
   ): Promise<SpeechResult> {
     const key = this.keyOf(plan, text, language, speaker);
+    const labelOf = await speakerLabeller(this.db);
     // Identical requests at once make the audio once.
     const { audio, cached } = await this.locks.run(key, async () => {
       const hit = await this.cache.get(key);
@@ -169,7 +171,7 @@ export class SpeechService {
       language,
       approximation: plan.source === 'synthesis' && language === 'lpx',
       missingWords: plan.source === 'synthesis' ? plan.missingWords : [],
-      speakers: [...new Set(recordingsOf(plan).map((recording) => pseudonymOf(recording.ownerId)))],
+      speakers: [...new Set(recordingsOf(plan).map((recording) => labelOf(recording.ownerId)))],
       cached,
       key,
     };
