@@ -8,7 +8,7 @@ export const TTS_LANGUAGES = ['en', 'lpx'] as const;
 export const ttsLanguageSchema = z.enum(TTS_LANGUAGES, { error: 'Language must be en or lpx' });
 export type TtsLanguage = z.infer<typeof ttsLanguageSchema>;
 
-/** A user id, or the pseudonymous speaker id of the data dashboard (`S-` and the first 8 digits of the id). */
+/** A user id, or the pseudonymous speaker label of the data dashboard (`S-` and 8 hex digits; server/lib/speaker-pseudonyms.ts). */
 export const SPEAKER_ID_PATTERN =
   /^(S-[0-9a-f]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
