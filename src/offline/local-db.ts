@@ -1,5 +1,6 @@
-// The one module that owns IndexedDB (Dexie, versioned schema): the outbox of changes waiting for the
-// server, caches of server data the offline screens read, and room for recordings.
+// The one module that owns IndexedDB (Dexie, versioned schema): the outbox of every contribution waiting for
+// the server (edits, consent, recordings), caches of server data the offline screens read, and the audio of
+// recordings not yet on the server.
 // Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ConsentStatus } from '../../core/api/consent.ts';
@@ -7,8 +8,15 @@ import type { TranslationPair } from '../../core/api/translation.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
-/** What kind of change an outbox entry carries; each kind has its endpoint and its effect on the caches. */
-export type OutboxKind = 'translation.save' | 'consent.submit' | 'consent.withdraw';
+/**
+ * What kind of contribution an outbox entry carries; each kind says how it is sent (outbox-kinds.ts) and what
+ * a confirmation changes on the device (outbox-effects.ts). 'recording.upload' points at a LocalRecording,
+ * whose audio stays in recordingChunks until the server confirms it.
+ */
+export type OutboxKind = 'translation.save' | 'consent.submit' | 'consent.withdraw' | 'recording.upload';
+
+/** The outbox subject of a recording's upload. */
+export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;
 
 /** Why an entry stopped: shown to the contributor with what to do. */
 export interface OutboxProblem {
@@ -70,8 +78,9 @@ export interface LocalRecording {
   userId: string;
   createdAt: number;
   /**
-   * draft: being recorded or not yet saved (kept so a crash loses nothing); waiting: saved, not yet on the
-   * server; uploading; attention: the server refused it (problem says why).
+   * draft: being recorded or not yet saved (kept so a crash loses nothing); waiting: saved, its upload in the
+   * outbox; uploading: bytes are going. A refusal is the outbox entry's state ('attention'), not the
+   * recording's. ('attention' here only in databases from before schema 2, which moves it to the outbox.)
    */
   state: 'draft' | 'waiting' | 'uploading' | 'attention';
   fileName: string;
@@ -115,7 +124,50 @@ export class LocalDb extends Dexie {
       recordings: 'id, userId, state, createdAt',
       recordingChunks: '[recordingId+index], recordingId',
     });
+    // Schema 2: recordings go through the outbox like every other contribution. Each saved recording that
+    // is not on the server yet gets its outbox entry (a refused one keeps its reason there).
+    this.version(2)
+      .stores({})
+      .upgrade(async (tx) => {
+        const outbox = tx.table<OutboxEntry, number>('outbox');
+        const queued = new Set(
+          (await outbox.where('subject').startsWith('recording:').toArray()).map((entry) => entry.subject),
+        );
+        const recordings = await tx
+          .table<LocalRecording, string>('recordings')
+          .orderBy('createdAt')
+          .toArray();
+        for (const recording of recordings) {
+          if (recording.state === 'draft' || queued.has(recordingSubject(recording.id))) continue;
+          await outbox.add({
+            ...recordingUploadEntry(recording),
+            id: crypto.randomUUID(),
+            createdAt: recording.createdAt,
+            attempts: 0,
+            state: recording.state === 'attention' ? 'attention' : 'pending',
+            problem: recording.problem,
+          });
+          if (recording.state === 'attention')
+            await tx.table('recordings').update(recording.id, { state: 'waiting', problem: undefined });
+        }
+      });
   }
+}
+
+/** The outbox fields of a recording's upload (the entry's own id and state are the outbox's to set). */
+export function recordingUploadEntry(
+  recording: Pick<LocalRecording, 'id' | 'userId' | 'title' | 'fileName' | 'durationSeconds'>,
+): Pick<OutboxEntry, 'userId' | 'kind' | 'subject' | 'path' | 'body' | 'label'> {
+  const seconds = Math.round(recording.durationSeconds);
+  const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return {
+    userId: recording.userId,
+    kind: 'recording.upload',
+    subject: recordingSubject(recording.id),
+    path: 'audio/tus',
+    body: { recordingId: recording.id },
+    label: `Recording “${recording.title || recording.fileName}” (${length})`,
+  };
 }
 
 let shared: LocalDb | null = null;

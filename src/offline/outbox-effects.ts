@@ -1,28 +1,39 @@
-// What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy,
-// and later unsent edits of the same translation are rebased onto the version the server now holds.
+// What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy, later
+// unsent edits of the same translation are rebased onto the version the server now holds, and a recording the
+// server holds leaves the device (its audio with it).
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { SaveTranslation, TranslationPair } from '../../core/api/translation.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 
 /** Removes a confirmed entry and applies the server's answer to the caches, in one transaction. */
 export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: unknown, now = Date.now()) {
-  await db.transaction('rw', [db.outbox, db.pairs, db.consents], async () => {
-    await db.outbox.delete(entry.seq);
-    switch (entry.kind) {
-      case 'translation.save': {
-        const { pair } = response as { pair: TranslationPair };
-        const cached = await db.pairs.get(pair.id);
-        // A newer copy may already be cached (read from the server after this save).
-        if (!cached || cached.version <= pair.version) await db.pairs.put({ ...pair, cachedAt: now });
-        await rebaseLaterEdits(db, entry, pair.version);
-        break;
+  await db.transaction(
+    'rw',
+    [db.outbox, db.pairs, db.consents, db.recordings, db.recordingChunks],
+    async () => {
+      await db.outbox.delete(entry.seq);
+      switch (entry.kind) {
+        case 'recording.upload': {
+          const { recordingId } = entry.body as { recordingId: string };
+          await db.recordingChunks.where('recordingId').equals(recordingId).delete();
+          await db.recordings.delete(recordingId);
+          break;
+        }
+        case 'translation.save': {
+          const { pair } = response as { pair: TranslationPair };
+          const cached = await db.pairs.get(pair.id);
+          // A newer copy may already be cached (read from the server after this save).
+          if (!cached || cached.version <= pair.version) await db.pairs.put({ ...pair, cachedAt: now });
+          await rebaseLaterEdits(db, entry, pair.version);
+          break;
+        }
+        case 'consent.submit':
+        case 'consent.withdraw':
+          await db.consents.put({ userId: entry.userId, status: response as ConsentStatus, cachedAt: now });
+          break;
       }
-      case 'consent.submit':
-      case 'consent.withdraw':
-        await db.consents.put({ userId: entry.userId, status: response as ConsentStatus, cachedAt: now });
-        break;
-    }
-  });
+    },
+  );
 }
 
 /** Later edits of the same pair by the same person were made on top of this one: base them on its result. */

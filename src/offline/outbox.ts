@@ -1,8 +1,18 @@
-// The outbox: changes made on this device, kept in IndexedDB until the server confirms each one.
-// Entries replay in order; entries about the same subject never overtake one another, and an entry the
-// server refused holds back the later entries of its subject until the contributor decides.
+// The outbox: every contribution made on this device (edits, consent, recordings), kept in IndexedDB until
+// the server confirms each one. Entries replay in order, kinds of a lower phase first (outbox-kinds.ts);
+// entries about the same subject never overtake one another, and an entry the server refused holds back the
+// later entries of its subject until the contributor decides.
 import Dexie from 'dexie';
-import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+import {
+  recordingSubject,
+  recordingUploadEntry,
+  type LocalDb,
+  type LocalRecording,
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxProblem,
+} from './local-db.ts';
+import { KIND_PHASE } from './outbox-kinds.ts';
 
 export interface NewOutboxEntry {
   userId: string;
@@ -80,14 +90,31 @@ function sendableInOrder(): (entry: OutboxEntry) => boolean {
   };
 }
 
-/** The next entry to send, among entries given in replay order. */
-export function nextSendable(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
-  return entries.find(sendableInOrder());
+/**
+ * The next entry to send, among entries given in replay order: of those that may go (and that this
+ * environment can send), the first of the lowest phase.
+ */
+export function nextSendable(
+  entries: readonly OutboxEntry[],
+  canSend: (entry: OutboxEntry) => boolean = () => true,
+): OutboxEntry | undefined {
+  const mayGo = sendableInOrder();
+  let best: OutboxEntry | undefined;
+  for (const entry of entries) {
+    // mayGo must see every entry, in order, to know which subjects are held.
+    if (!mayGo(entry) || !canSend(entry)) continue;
+    if (!best || KIND_PHASE[entry.kind] < KIND_PHASE[best.kind]) best = entry;
+  }
+  return best;
 }
 
-/** Like nextSendable over the stored entries, reading only as far as the first one that can go. */
-export function firstSendable(db: LocalDb, userId: string): Promise<OutboxEntry | undefined> {
-  return userEntries(db, userId).filter(sendableInOrder()).first();
+/** nextSendable over the stored entries of a user. */
+export async function firstSendable(
+  db: LocalDb,
+  userId: string,
+  canSend?: (entry: OutboxEntry) => boolean,
+): Promise<OutboxEntry | undefined> {
+  return nextSendable(await entriesOf(db, userId), canSend);
 }
 
 /** How many of a user's entries wait to be sent (not counting refused ones). */
@@ -146,7 +173,40 @@ export async function replaceEntry(db: LocalDb, seq: number, body: unknown, labe
   });
 }
 
-/** The contributor gives up a change. */
+/** The contributor gives up a change; giving up a recording's upload deletes the recording from the device. */
 export async function discardEntry(db: LocalDb, seq: number): Promise<void> {
-  await db.outbox.delete(seq);
+  await db.transaction('rw', db.outbox, db.recordings, db.recordingChunks, async () => {
+    const entry = await db.outbox.get(seq);
+    await db.outbox.delete(seq);
+    if (entry?.kind !== 'recording.upload') return;
+    const { recordingId } = entry.body as { recordingId: string };
+    await db.recordingChunks.where('recordingId').equals(recordingId).delete();
+    await db.recordings.delete(recordingId);
+  });
+}
+
+/**
+ * A saved recording joins the outbox: its row becomes 'waiting' and its upload entry is added, in one
+ * transaction (an entry already there, from an earlier save, is kept).
+ */
+export async function queueRecording(
+  db: LocalDb,
+  recordingId: string,
+  changes: Partial<LocalRecording> = {},
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction('rw', db.recordings, db.outbox, async () => {
+    await db.recordings.update(recordingId, { ...changes, state: 'waiting' });
+    const recording = await db.recordings.get(recordingId);
+    if (!recording) return;
+    const queued = await db.outbox.where('subject').equals(recordingSubject(recordingId)).count();
+    if (queued > 0) return;
+    await db.outbox.add({
+      ...recordingUploadEntry(recording),
+      id: newEntryId(),
+      createdAt: now,
+      attempts: 0,
+      state: 'pending',
+    });
+  });
 }

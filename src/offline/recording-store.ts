@@ -1,5 +1,5 @@
 // The audio of recordings kept on this device, shared by the recording screens and the uploader.
-import type { LocalDb, LocalRecording } from './local-db.ts';
+import { recordingSubject, type LocalDb, type LocalRecording } from './local-db.ts';
 
 /** A recording's audio chunks, in order. */
 export async function recordingChunks(db: LocalDb, recordingId: string): Promise<ArrayBuffer[]> {
@@ -12,10 +12,11 @@ export async function recordingBlob(db: LocalDb, recording: LocalRecording): Pro
   return new Blob(await recordingChunks(db, recording.id), { type: recording.mimeType });
 }
 
-/** Removes a recording and its audio from this device, in one transaction. */
+/** Removes a recording, its audio and its upload from this device's outbox, in one transaction. */
 export async function deleteRecording(db: LocalDb, recordingId: string): Promise<void> {
-  await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
+  await db.transaction('rw', db.recordings, db.recordingChunks, db.outbox, async () => {
     await db.recordingChunks.where('recordingId').equals(recordingId).delete();
     await db.recordings.delete(recordingId);
+    await db.outbox.where('subject').equals(recordingSubject(recordingId)).delete();
   });
 }

@@ -1,16 +1,16 @@
-// Delivers the recordings waiting on this device, one at a time, oldest first, with the tus resumable
-// upload protocol: 1 MB chunks, and an interrupted upload continues from the last byte the server
-// acknowledged (the upload's address is kept with the recording, so this survives reloads and restarts).
-// A recording is asked for by its UUID first, so one the server already has is never sent twice; its
-// audio leaves this device only after the server confirmed it (with the checksum it verified).
+// The sender of the outbox's 'recording.upload' entries: the tus resumable upload protocol, 1 MB chunks, and
+// an interrupted upload continues from the last byte the server acknowledged (the upload's address is kept
+// with the recording, so this survives reloads and restarts). A recording is asked for by its UUID first, so
+// one the server already has is never sent twice; its audio leaves this device only when the outbox confirms
+// the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
-import type { LocalRecording, LocalDb } from './local-db.ts';
-import { deleteRecording, recordingBlob } from './recording-store.ts';
-import type { SyncSession } from './sync-engine.ts';
+import type { LocalDb, LocalRecording } from './local-db.ts';
+import { localDb } from './local-db.ts';
+import type { OutboxSender, SendOutcome, SyncSession } from './outbox-kinds.ts';
+import { outcomeOfFailure } from './outbox-kinds.ts';
+import { recordingBlob } from './recording-store.ts';
 
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
-
-export type UploadRound = 'done' | 'retry' | 'signed-out';
 
 /** Does the server already hold this recording? null when it cannot be reached. */
 async function serverHas(
@@ -38,7 +38,8 @@ function uploadOne(
   session: SyncSession,
   recording: LocalRecording,
   file: Blob,
-): Promise<UploadRound> {
+  now: () => number,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     const metadata: Record<string, string> = {
       recordingId: recording.id,
@@ -68,62 +69,44 @@ function uploadOne(
       onProgress: (bytesSent) => {
         void db.recordings.update(recording.id, { uploadedBytes: bytesSent, state: 'uploading' });
       },
-      onSuccess: () => {
-        void deleteRecording(db, recording.id).then(() => resolve('done'));
-      },
+      onSuccess: () => resolve({ kind: 'confirmed', body: null }),
       onError: (error) => {
-        const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;
-        if (status === 401) return resolve('signed-out');
+        const response = error instanceof DetailedError ? error.originalResponse : null;
+        const status = response?.getStatus() ?? 0;
+        if (status === 0) {
+          resolve({ kind: 'retry', message: 'The server cannot be reached.', retryAfter: null });
+          return;
+        }
         if (status === 404 || status === 410) {
           // The partial upload expired on the server: start again from the beginning next round.
           void db.recordings
             .update(recording.id, { uploadUrl: null, uploadedBytes: 0 })
-            .then(() => resolve('retry'));
+            .then(() => resolve({ kind: 'retry', message: 'The upload starts again.', retryAfter: null }));
           return;
         }
-        if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-          let message = `The server refused this recording (${status}).`;
-          try {
-            const body = JSON.parse((error as DetailedError).originalResponse?.getBody() ?? '') as {
-              message?: string;
-              code?: string;
-            };
-            if (body.message) message = body.message;
-            void db.recordings.update(recording.id, {
-              state: 'attention',
-              problem: { status, code: body.code, message },
-            });
-          } catch {
-            void db.recordings.update(recording.id, { state: 'attention', problem: { status, message } });
-          }
-          return resolve('done');
+        let body: unknown = null;
+        try {
+          body = JSON.parse(response?.getBody() ?? '');
+        } catch {
+          // Not JSON: the status decides.
         }
-        resolve('retry');
+        resolve(outcomeOfFailure(status, body, response?.getHeader('Retry-After') ?? null, now()));
       },
     });
     upload.start();
   });
 }
 
-/** Uploads every waiting recording of the session's user; stops at the first network failure. */
-export async function uploadWaitingRecordings(
-  db: LocalDb,
-  apiBase: string,
-  session: SyncSession,
-): Promise<UploadRound> {
-  const waiting = (await db.recordings.where('userId').equals(session.userId).sortBy('createdAt')).filter(
-    (recording) => recording.state === 'waiting' || recording.state === 'uploading',
-  );
-  for (const recording of waiting) {
-    const known = await serverHas(apiBase, session, recording.id);
-    if (known === 'signed-out') return 'signed-out';
-    if (known === null) return 'retry';
-    if (known) {
-      await deleteRecording(db, recording.id);
-      continue;
-    }
-    const round = await uploadOne(db, apiBase, session, recording, await recordingBlob(db, recording));
-    if (round !== 'done') return round;
-  }
-  return 'done';
-}
+/** Sends one recording of the outbox: nothing when the server already has it, else its audio by tus. */
+export const sendRecording: OutboxSender = async (entry, { apiBase, session, now }) => {
+  const db = localDb();
+  const { recordingId } = entry.body as { recordingId: string };
+  const recording = await db.recordings.get(recordingId);
+  // Deleted on this device meanwhile: nothing left to send.
+  if (!recording) return { kind: 'confirmed', body: null };
+  const known = await serverHas(apiBase, session, recording.id);
+  if (known === 'signed-out') return { kind: 'signed-out', message: 'Please sign in again.' };
+  if (known === null) return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
+  if (known) return { kind: 'confirmed', body: null };
+  return uploadOne(db, apiBase, session, recording, await recordingBlob(db, recording), now);
+};

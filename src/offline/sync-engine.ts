@@ -4,24 +4,28 @@
 //   and on a backoff timer after failures (backoff.ts).
 // - Whether the server is reachable is learnt from real requests, never from navigator.onLine.
 // - One replay at a time across tabs and the service worker (Web Locks).
-// - Each entry is sent with its UUID as Idempotency-Key, and leaves the outbox only after the server has
-//   confirmed it. Network errors, timeouts, 429 and 5xx are retried; any other refusal is kept for the
-//   contributor to resolve, with the server's reason; 401 pauses everything until the user signs in again.
+// - Every contribution is an outbox entry; its kind's sender (outbox-kinds.ts) carries it: a JSON POST with
+//   the entry's UUID as Idempotency-Key, or a resumable upload for a recording. An entry leaves the outbox
+//   only after the server has confirmed it. Network errors, timeouts, 429 and 5xx are retried; any other
+//   refusal is kept for the contributor to resolve, with the server's reason; 401 pauses everything until the
+//   user signs in again.
 //
-// Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code.
-import type { ApiErrorBody } from '../../core/api/errors.ts';
+// Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code (the service
+// worker without the recording sender: it leaves recordings to the page).
 import { backoffDelay, retryAfterMs } from './backoff.ts';
-import type { LocalDb, OutboxEntry, OutboxProblem } from './local-db.ts';
+import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
+import {
+  JSON_SENDERS,
+  SYNC_REQUEST_TIMEOUT_MS,
+  type OutboxSenders,
+  type SendOutcome,
+  type SyncSession,
+} from './outbox-kinds.ts';
 
+export { SYNC_REQUEST_TIMEOUT_MS, type SyncSession } from './outbox-kinds.ts';
 export const SYNC_LOCK_NAME = 'lopit-outbox-replay';
-export const SYNC_REQUEST_TIMEOUT_MS = 20_000;
-
-export interface SyncSession {
-  userId: string;
-  token: string;
-}
 
 export interface SyncEnvironment {
   db: LocalDb;
@@ -34,11 +38,8 @@ export interface SyncEnvironment {
   random?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
-  /**
-   * Runs after the outbox, under the same lock (the page uploads recordings here). 'retry' counts as a
-   * failed round (backoff); 'signed-out' pauses like a 401.
-   */
-  afterOutbox?: (session: SyncSession) => Promise<'done' | 'retry' | 'signed-out'>;
+  /** How each kind travels; kinds without a sender here wait for an environment that has one. */
+  senders?: OutboxSenders;
   /** Called after every entry the server confirmed (e.g. to record the time of the last sync). */
   onConfirmed?: (entry: OutboxEntry) => void | Promise<void>;
 }
@@ -63,12 +64,6 @@ export interface SyncStatus {
   consecutiveFailures: number;
   lastError: string | null;
 }
-
-type Outcome =
-  | { kind: 'confirmed'; body: unknown }
-  | { kind: 'retry'; message: string; retryAfter: number | null }
-  | { kind: 'signed-out'; message: string }
-  | { kind: 'refused'; problem: OutboxProblem };
 
 export class SyncEngine {
   private status: SyncStatus = {
@@ -147,13 +142,10 @@ export class SyncEngine {
     const { db } = this.env;
     const session = await this.env.session();
     if (!session) return this.probe();
-    let next = await firstSendable(db, session.userId);
-    if (!next) {
-      // Nothing to send: still learn whether the server is reachable, for the indicator.
-      await this.probe();
-      if (this.status.phase === 'online') await this.runAfterOutbox(session);
-      return;
-    }
+    const canSend = (entry: OutboxEntry) => this.senders[entry.kind] !== undefined;
+    let next = await firstSendable(db, session.userId, canSend);
+    // Nothing to send: still learn whether the server is reachable, for the indicator.
+    if (!next) return this.probe();
     let total = await countWaiting(db, session.userId);
     let done = 0;
     this.update({ phase: 'syncing', progress: { done, total } });
@@ -172,21 +164,16 @@ export class SyncEngine {
         this.update({ lastSuccessAt: this.now() });
       }
       done += 1;
-      next = await firstSendable(db, session.userId);
+      next = await firstSendable(db, session.userId, canSend);
       // Entries added meanwhile (another edit while syncing) join the count.
       if (next && done >= total) total = done + (await countWaiting(db, session.userId));
       this.update({ progress: { done, total } });
     }
     this.succeeded();
-    await this.runAfterOutbox(session);
   }
 
-  private async runAfterOutbox(session: SyncSession): Promise<void> {
-    if (!this.env.afterOutbox || this.stopped) return;
-    const round = await this.env.afterOutbox(session);
-    if (round === 'retry') this.failed('The server cannot be reached.', null);
-    else if (round === 'signed-out') this.update({ phase: 'signed-out', progress: null });
-    else this.update({ lastSuccessAt: this.now() });
+  private get senders(): OutboxSenders {
+    return this.env.senders ?? JSON_SENDERS;
   }
 
   private async probe(): Promise<void> {
@@ -205,45 +192,28 @@ export class SyncEngine {
     }
   }
 
-  private async send(entry: OutboxEntry, session: SyncSession): Promise<Outcome> {
-    let response: Response;
+  private async send(entry: OutboxEntry, session: SyncSession): Promise<SendOutcome> {
+    const sender = this.senders[entry.kind];
+    if (!sender) return { kind: 'retry', message: 'This item is sent by the app page.', retryAfter: null };
     try {
-      response = await this.fetch(`${this.env.apiBase}/${entry.path}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${session.token}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': entry.id,
-        },
-        body: JSON.stringify(entry.body ?? {}),
-        cache: 'no-store',
-        signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
+      return await sender(entry, {
+        apiBase: this.env.apiBase,
+        session,
+        fetch: (input, init) =>
+          this.fetch(
+            typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+            init ?? {},
+          ),
+        now: () => this.now(),
       });
-    } catch {
-      return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
-    }
-    const body = await readJson(response);
-    if (response.ok) return { kind: 'confirmed', body };
-    const error = (body ?? {}) as Partial<ApiErrorBody>;
-    const message =
-      typeof error.message === 'string' ? error.message : `The server answered ${response.status}.`;
-    if (response.status === 401) return { kind: 'signed-out', message };
-    const retryable =
-      response.status >= 500 ||
-      [408, 425, 429].includes(response.status) ||
-      // The same key still being processed (an earlier attempt whose answer was lost): ask again later.
-      error.code === 'IDEMPOTENCY_KEY_IN_FLIGHT';
-    if (retryable) {
+    } catch (error) {
+      // A failure on this device (storage, a lost audio chunk) is not the server's refusal: try again later.
       return {
         kind: 'retry',
-        message,
-        retryAfter: retryAfterMs(response.headers.get('Retry-After'), this.now()),
+        message: error instanceof Error ? error.message : String(error),
+        retryAfter: null,
       };
     }
-    return {
-      kind: 'refused',
-      problem: { status: response.status, code: error.code, message, details: error.details },
-    };
   }
 
   private succeeded(): void {
@@ -297,13 +267,5 @@ export class SyncEngine {
   private update(patch: Partial<SyncStatus>): void {
     this.status = { ...this.status, ...patch };
     for (const listener of this.listeners) listener(this.status);
-  }
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return null;
   }
 }

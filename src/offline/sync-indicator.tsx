@@ -3,16 +3,14 @@
 import { Link } from '@tanstack/react-router';
 import { PATHS } from '../app/paths.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
-import { summarise, useLocalRecordingSummary, useOutbox } from './use-outbox.ts';
+import { summarise, useOutbox } from './use-outbox.ts';
 import { useSyncStatus } from './sync.ts';
 
 export function SyncIndicator() {
   const { user } = useAuth();
   const status = useSyncStatus();
-  const changes = summarise(useOutbox());
-  const recordings = useLocalRecordingSummary();
-  const waiting = changes.waiting + recordings.waiting;
-  const attention = changes.attention + recordings.attention;
+  // Every contribution (edits, consent, recordings) is one outbox entry: one count.
+  const { waiting, attention } = summarise(useOutbox());
   const offline = status.phase === 'offline';
 
   let tone: 'ok' | 'busy' | 'warn' | 'offline';

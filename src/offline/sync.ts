@@ -5,6 +5,7 @@ import { absoluteApiBase, BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../sw/shar
 import { localDb } from './local-db.ts';
 import { enqueue, type EnqueueOptions, type NewOutboxEntry } from './outbox.ts';
 import { settingsStore } from './settings-store.ts';
+import { JSON_SENDERS } from './outbox-kinds.ts';
 import { SyncEngine, type SyncStatus } from './sync-engine.ts';
 
 /** The API's absolute address, as the service worker computes it too. */
@@ -22,10 +23,11 @@ export function syncEngine(): SyncEngine {
     },
     locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
     onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
-    // Recordings go after the outbox (consent first), by resumable upload; the page only (tus uses XHR).
-    afterOutbox: async (session) => {
-      const { uploadWaitingRecordings } = await import('./recording-uploader.ts');
-      return uploadWaitingRecordings(localDb(), apiBase(), session);
+    // Recordings travel by resumable upload, from the page only (tus uses XHR); the uploader loads on first use.
+    senders: {
+      ...JSON_SENDERS,
+      'recording.upload': async (entry, context) =>
+        (await import('./recording-uploader.ts')).sendRecording(entry, context),
     },
   });
   return engine;

@@ -1,15 +1,7 @@
-// What a contributor has made on this device that the server has not confirmed yet.
+// What a contributor has made on this device that the server has not confirmed yet: the outbox (every kind,
+// recordings included).
 import { localDb } from './local-db.ts';
 
-export async function countUnsent(userId: string): Promise<number> {
-  const db = localDb();
-  const [entries, recordings] = await Promise.all([
-    db.outbox.where('userId').equals(userId).count(),
-    db.recordings
-      .where('userId')
-      .equals(userId)
-      .filter((recording) => recording.state !== 'draft')
-      .count(),
-  ]);
-  return entries + recordings;
+export function countUnsent(userId: string): Promise<number> {
+  return localDb().outbox.where('userId').equals(userId).count();
 }

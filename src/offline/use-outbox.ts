@@ -28,20 +28,3 @@ export function summarise(entries: readonly OutboxEntry[] | undefined): OutboxSu
   }
   return { waiting, attention };
 }
-
-/** Recordings on this device that are saved but not yet on the server: waiting, and refused. */
-export function useLocalRecordingSummary(): OutboxSummary {
-  const { user } = useAuth();
-  const userId = user?.id;
-  const rows = useLiveQuery(
-    () => (userId ? localDb().recordings.where('userId').equals(userId).toArray() : []),
-    [userId],
-  );
-  let waiting = 0;
-  let attention = 0;
-  for (const row of rows ?? []) {
-    if (row.state === 'attention') attention += 1;
-    else if (row.state !== 'draft') waiting += 1;
-  }
-  return { waiting, attention };
-}

@@ -181,6 +181,13 @@ test('three recordings made offline survive a reload and arrive once each when t
   await expect(page.getByTestId('recording-row')).toHaveCount(3);
   await expect(page.getByTestId('sync-indicator')).toContainText(/Offline|waiting/);
   expect(await serverRecordings(request, baseURL!, me.token)).toHaveLength(0);
+  // One outbox: the indicator and Settings → Sync count and list the recordings like any other contribution.
+  await expect(page.getByTestId('sync-indicator')).toContainText('3 waiting');
+  await page.getByTestId('sync-indicator').getByRole('link').click();
+  await expect(page.getByTestId('sync-pending-count')).toHaveText('3');
+  await expect(page.getByTestId('outbox-item').filter({ hasText: 'Recording “zz offline' })).toHaveCount(3);
+  await page.goto(`${baseURL}/recording`);
+  await expect(page.getByTestId('recording-row')).toHaveCount(3);
 
   await context.setOffline(false);
   await expect

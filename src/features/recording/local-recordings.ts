@@ -1,6 +1,7 @@
 // Recordings on this device: written to IndexedDB while they are being made (a crash loses nothing), kept
 // as ArrayBuffer chunks, and deleted only after the server has confirmed it holds them.
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
+import { queueRecording } from '../../offline/outbox.ts';
 import { deleteRecording, recordingBlob, recordingChunks } from '../../offline/recording-store.ts';
 
 /** Chunk size for imported files (recordings are stored as the recorder delivers them, about 1 s each). */
@@ -64,7 +65,7 @@ export async function sha256Hex(chunks: readonly ArrayBuffer[]): Promise<string>
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The contributor saved the recording: it becomes waiting for upload, with its checksum. */
+/** The contributor saved the recording: with its checksum, it joins the outbox (waiting for upload). */
 export async function saveDraft(
   recordingId: string,
   changes: Partial<
@@ -74,13 +75,7 @@ export async function saveDraft(
   const chunks = await chunksOf(recordingId);
   const sha256 = await sha256Hex(chunks);
   const sizeBytes = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  await localDb().recordings.update(recordingId, {
-    ...changes,
-    sha256,
-    sizeBytes,
-    chunkCount: chunks.length,
-    state: 'waiting',
-  });
+  await queueRecording(localDb(), recordingId, { ...changes, sha256, sizeBytes, chunkCount: chunks.length });
 }
 
 /** Brings an existing audio file into the local store, as a recording waiting for upload. */

@@ -7,7 +7,9 @@ import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
 import { Modal } from '../../components/modal.tsx';
 import { api, request, type ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { localDb, type LocalRecording } from '../../offline/local-db.ts';
+import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
+import { retryAndSync } from '../../offline/outbox-actions.ts';
+import { useOutbox } from '../../offline/use-outbox.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
 
 interface Row {
@@ -17,10 +19,11 @@ interface Row {
   createdAt: string;
   status: string;
   local: LocalRecording | null;
+  upload: OutboxEntry | null;
 }
 
-function localStatus(recording: LocalRecording): string {
-  if (recording.state === 'attention') return `Not accepted: ${recording.problem?.message ?? 'refused'}`;
+function localStatus(recording: LocalRecording, entry: OutboxEntry | undefined): string {
+  if (entry?.state === 'attention') return `Not accepted: ${entry.problem?.message ?? 'refused'}`;
   if (recording.state === 'uploading' && recording.sizeBytes > 0)
     return `Uploading ${Math.round((recording.uploadedBytes / recording.sizeBytes) * 100)}%`;
   return 'Waiting to upload';
@@ -41,6 +44,8 @@ export function RecordingsList({ userId }: { userId: string }) {
         .sortBy('createdAt'),
     [userId],
   );
+  // Each local recording's upload in the outbox: a refused one says why and can be tried again.
+  const uploads = new Map((useOutbox() ?? []).map((entry) => [entry.subject, entry]));
   const [server, setServer] = useState<Recording[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
@@ -83,12 +88,13 @@ export function RecordingsList({ userId }: { userId: string }) {
         fileName: recording.fileName,
         duration: recording.durationSeconds,
         createdAt: new Date(recording.createdAt).toISOString(),
-        status: localStatus(recording),
+        status: localStatus(recording, uploads.get(recordingSubject(recording.id))),
         local: recording,
+        upload: uploads.get(recordingSubject(recording.id)) ?? null,
       })),
     ...(server ?? [])
       .filter((recording) => !localIds.has(recording.id))
-      .map((recording) => ({ ...recording, status: 'Uploaded', local: null })),
+      .map((recording) => ({ ...recording, status: 'Uploaded', local: null, upload: null })),
   ];
 
   async function play(row: Row) {
@@ -153,6 +159,16 @@ export function RecordingsList({ userId }: { userId: string }) {
                   <td data-testid="recording-status">
                     {row.local ? '◔ ' : '✓ '}
                     {row.status}
+                    {row.upload?.state === 'attention' && row.upload.seq !== undefined && (
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => void retryAndSync(row.upload!.seq!)}
+                        aria-label={`Try uploading ${row.fileName} again`}
+                      >
+                        Try again
+                      </button>
+                    )}
                   </td>
                   <td>
                     <div className="button-row">

@@ -1,8 +1,9 @@
 // Settings → Sync: what is waiting on this device, when it last reached the server, "Sync now", and how
 // much of the device's storage the app uses.
 import { useEffect, useState } from 'react';
-import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
-import { discardEntry, retryEntry } from '../../offline/outbox.ts';
+import { Modal } from '../../components/modal.tsx';
+import type { OutboxEntry } from '../../offline/local-db.ts';
+import { discard, retryAndSync } from '../../offline/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../../offline/sync.ts';
 import { useOutbox } from '../../offline/use-outbox.ts';
@@ -45,6 +46,7 @@ export function SyncSection() {
   const [storedLastSync, setStoredLastSync] = useState<number | null>(null);
   const [storage, setStorage] = useState<StorageInfo | null>(null);
   const [syncing, setSyncing] = useState(false);
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
 
   useEffect(() => {
     void settingsStore.lastSyncAt().then(setStoredLastSync);
@@ -129,19 +131,11 @@ export function SyncSection() {
               </span>
               {entry.state === 'attention' && (
                 <div className="button-row">
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() => void retryEntry(localDb(), entry.seq!).then(() => syncEngine().trigger())}
-                  >
+                  <button type="button" className="btn" onClick={() => void retryAndSync(entry.seq!)}>
                     Try again
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn-danger"
-                    onClick={() => void discardEntry(localDb(), entry.seq!)}
-                  >
-                    Discard
+                  <button type="button" className="btn btn-danger" onClick={() => setDiscarding(entry)}>
+                    {entry.kind === 'recording.upload' ? 'Delete recording' : 'Discard'}
                   </button>
                 </div>
               )}
@@ -149,6 +143,32 @@ export function SyncSection() {
           ))}
         </ul>
       )}
+      <Modal
+        open={discarding !== null}
+        title={discarding?.kind === 'recording.upload' ? 'Delete this recording?' : 'Discard this change?'}
+        onClose={() => setDiscarding(null)}
+      >
+        <p>
+          {discarding?.kind === 'recording.upload'
+            ? 'It has not reached the server: deleting it removes it from this phone for good.'
+            : 'The change will not be sent. This cannot be undone.'}
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              if (discarding?.seq !== undefined) void discard(discarding.seq);
+              setDiscarding(null);
+            }}
+          >
+            {discarding?.kind === 'recording.upload' ? 'Delete' : 'Discard'}
+          </button>
+          <button type="button" className="btn" onClick={() => setDiscarding(null)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
     </section>
   );
 }

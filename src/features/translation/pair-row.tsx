@@ -8,7 +8,8 @@ import {
 } from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
-import { discardEntry, replaceEntry, retryEntry } from '../../offline/outbox.ts';
+import { discardEntry, replaceEntry } from '../../offline/outbox.ts';
+import { retryAndSync } from '../../offline/outbox-actions.ts';
 import { syncEngine, useSyncStatus } from '../../offline/sync.ts';
 import { useBusy } from '../../pwa/busy.ts';
 import { queueTranslation, shownText } from './local-pairs.ts';
@@ -174,11 +175,7 @@ export function PairRow({
               The server did not accept this change: {refused.message} {whatToDo(refused.status)}
             </p>
             <div className="button-row">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void retryEntry(localDb(), edit!.seq!).then(() => syncEngine().trigger())}
-              >
+              <button type="button" className="btn" onClick={() => void retryAndSync(edit!.seq!)}>
                 Try again
               </button>
               <button
