@@ -12,7 +12,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 interface Pair {
@@ -148,14 +148,14 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     const { speakers } = response.json<{ speakers: Speaker[] }>();
     expect(speakers).toEqual([
       {
-        id: `S-${bob.user.id.slice(0, 8)}`,
+        id: await speakerLabelOf(t.database, bob.user.id),
         ageGroup: '45-59',
         gender: 'male',
         recordingCount: 2,
         totalDuration: 1800,
       },
       {
-        id: `S-${alice.user.id.slice(0, 8)}`,
+        id: await speakerLabelOf(t.database, alice.user.id),
         ageGroup: '30-44',
         gender: 'female',
         recordingCount: 3,

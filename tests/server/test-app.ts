@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/driver.ts';
+import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -80,4 +81,9 @@ export async function signUp(
     user: { id: string; email: string; role: string };
   }>();
   return { token, user, password: body.password, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A user's pseudonymous speaker label on this test database (server/lib/speaker-pseudonyms.ts). */
+export async function speakerLabelOf(database: Database, userId: string): Promise<string> {
+  return (await speakerLabeller(database.db))(userId);
 }

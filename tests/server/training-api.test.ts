@@ -24,7 +24,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 type Headers = Record<string, string>;
@@ -274,7 +274,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
       await db().execute(sql`insert into lexicon_entries (lopit, english) values (${lopit}, ${english})`);
 
     const before = await statusOf('tts');
-    expect(before.readiness.speaker).toBe(`S-${chosen.user.id.slice(0, 8)}`);
+    expect(before.readiness.speaker).toBe(await speakerLabelOf(t.database, chosen.user.id));
     expect(before.readiness.items[0]).toMatchObject({ value: 1.5, met: false });
 
     expect((await start('tts')).statusCode).toBe(202);
@@ -282,7 +282,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     const trained = await statusOf('tts');
     expect(trained.status).toBe('trained');
     expect(trained.metrics).toEqual({
-      speaker: `S-${chosen.user.id.slice(0, 8)}`,
+      speaker: await speakerLabelOf(t.database, chosen.user.id),
       hours: 1.5,
       utterances: 3,
       lexiconWords: 4,
@@ -306,7 +306,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     expect((await start('tts', { speaker_id: other.user.id })).statusCode).toBe(202);
     await runBuiltIn();
     expect((await statusOf('tts')).metrics).toMatchObject({
-      speaker: `S-${other.user.id.slice(0, 8)}`,
+      speaker: await speakerLabelOf(t.database, other.user.id),
       hours: 1,
       utterances: 1,
     });

@@ -16,7 +16,7 @@ import {
   multipartBody,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -162,7 +162,7 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
       source: 'recording',
       approximation: false,
       missingWords: [],
-      speakers: [`S-${alice.user.id.slice(0, 8)}`],
+      speakers: [await speakerLabelOf(t.database, alice.user.id)],
     });
     expect(response.headers['cache-control']).toBe('no-store');
     const { samples, sampleRate } = readWav(response.rawPayload);
@@ -180,7 +180,7 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
       expect(info(response)).toMatchObject({
         source: 'assembled',
         approximation: false,
-        speakers: [`S-${bob.user.id.slice(0, 8)}`],
+        speakers: [await speakerLabelOf(t.database, bob.user.id)],
       });
       const { samples, sampleRate } = readWav(response.rawPayload);
       // 1.0 + 0.8 + 0.8 s less two crossfades of 40 ms.
@@ -216,20 +216,30 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
       const { samples, sampleRate } = readWav(response.rawPayload);
       return frequencyOf(samples, sampleRate, 0.1, 0.6);
     };
-    const asBob = await speak({ text: 'plimdo', language: 'lpx', speaker: `S-${bob.user.id.slice(0, 8)}` });
-    expect(info(asBob)).toMatchObject({ source: 'recording', speakers: [`S-${bob.user.id.slice(0, 8)}`] });
+    const asBob = await speak({
+      text: 'plimdo',
+      language: 'lpx',
+      speaker: await speakerLabelOf(t.database, bob.user.id),
+    });
+    expect(info(asBob)).toMatchObject({
+      source: 'recording',
+      speakers: [await speakerLabelOf(t.database, bob.user.id)],
+    });
     expect(pitchOf(asBob)).toBeCloseTo(300, -1);
 
     const asAlice = await speak({ text: 'plimdo', language: 'lpx', speaker: alice.user.id });
     expect(info(asAlice)).toMatchObject({
       source: 'recording',
-      speakers: [`S-${alice.user.id.slice(0, 8)}`],
+      speakers: [await speakerLabelOf(t.database, alice.user.id)],
     });
     expect(pitchOf(asAlice)).toBeCloseTo(800, -1);
 
     // A speaker without the word: someone else's recording rather than none.
     const fallback = await speak({ text: 'vaskor', language: 'lpx', speaker: alice.user.id });
-    expect(info(fallback)).toMatchObject({ source: 'recording', speakers: [`S-${bob.user.id.slice(0, 8)}`] });
+    expect(info(fallback)).toMatchObject({
+      source: 'recording',
+      speakers: [await speakerLabelOf(t.database, bob.user.id)],
+    });
   });
 
   it.runIf(hasFfmpeg)(
