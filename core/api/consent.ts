@@ -1,6 +1,6 @@
 // Consent: what a contributor may grant, and the status the app reads.
 import { z } from 'zod';
-import { CONSENT_TYPES } from '../constants.ts';
+import { CONSENT_TYPES, type ConsentType } from '../constants.ts';
 
 /** Version of the consent forms in public/docs; stored with every ledger entry. */
 export const CONSENT_FORM_VERSION = '2026-11-v1';
@@ -20,10 +20,27 @@ export const consentStatusSchema = z.object({
 });
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
-/** What a grant of each type covers. */
-export function consentCovers(type: z.infer<typeof consentTypeSchema>): {
-  recording: boolean;
-  translation: boolean;
-} {
-  return { recording: type !== 'translation', translation: type !== 'recording' };
+/** The kinds of contribution a consent can cover. */
+export const CONSENT_SCOPES = ['recording', 'translation'] as const;
+export type ConsentScope = (typeof CONSENT_SCOPES)[number];
+
+/**
+ * What a grant of each type covers: the one table of the consent rule. The server's SQL (which users'
+ * contributions count), its upload and export gates and the phone's checks are all derived from it; a new
+ * consent type is a new row here (and in CONSENT_TYPES), covering nothing it does not name.
+ */
+export const CONSENT_COVERAGE: Record<ConsentType, Record<ConsentScope, boolean>> = {
+  recording: { recording: true, translation: false },
+  translation: { recording: false, translation: true },
+  full: { recording: true, translation: true },
+};
+
+/** What a grant of this type covers. */
+export function consentCovers(type: ConsentType): Record<ConsentScope, boolean> {
+  return { ...CONSENT_COVERAGE[type] };
+}
+
+/** The consent types whose grant covers a scope (for SQL: `consent_type in (...)`). */
+export function typesCovering(scope: ConsentScope): ConsentType[] {
+  return CONSENT_TYPES.filter((type) => CONSENT_COVERAGE[type][scope]);
 }

@@ -1,7 +1,8 @@
 // SQL fragments that decide whose contributions count: the dashboard's figures and the dataset exports share them.
 import { sql, type SQL } from 'drizzle-orm';
+import { typesCovering, type ConsentScope } from '../../../core/api/consent.ts';
 
-export type ConsentScope = 'recording' | 'translation';
+export type { ConsentScope } from '../../../core/api/consent.ts';
 
 /**
  * The latest ledger row of each user (consent_events is append-only), as a derived table with user_id, action,
@@ -11,16 +12,14 @@ export type ConsentScope = 'recording' | 'translation';
 export const latestConsents: SQL = sql`(select distinct on (user_id) user_id, action, consent_type, form_version
   from consent_events order by user_id, id desc)`;
 
-/** 'full' covers both kinds of contribution. */
-const COVERING: Record<ConsentScope, SQL> = {
-  recording: sql.raw(`('recording', 'full')`),
-  translation: sql.raw(`('translation', 'full')`),
-};
-
-/** Condition on a row of latestConsents: its grant covers `scope`. */
+/** Condition on a row of latestConsents: its grant covers `scope` (the types of core's CONSENT_COVERAGE). */
 export function grantCovers(alias: string, scope: ConsentScope): SQL {
   const latest = sql.raw(alias);
-  return sql`${latest}.action = 'grant' and ${latest}.consent_type in ${COVERING[scope]}`;
+  const types = sql.join(
+    typesCovering(scope).map((type) => sql`${type}`),
+    sql`, `,
+  );
+  return sql`${latest}.action = 'grant' and ${latest}.consent_type in (${types})`;
 }
 
 /** A subquery of the ids of users whose consent now covers `scope`: use as `owner_id in ${consentingUsers(...)}`. */

@@ -1,10 +1,11 @@
 // SQL for translation pairs and their revision history.
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { consentCovers } from '../../../core/api/consent.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { consentEvents, translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { rowsOf } from '../../db/migrate.ts';
+import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { grantCovers, latestConsents } from '../data/consent-sql.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 
@@ -52,22 +53,13 @@ export class TranslationRepository {
       .from(translationPairs)
       .where(category ? eq(translationPairs.category, category) : undefined)
       .orderBy(asc(translationPairs.category), asc(translationPairs.id));
-    const authors = [...new Set(rows.flatMap((row) => (row.updatedBy ? [row.updatedBy] : [])))];
-    const consenting = new Set<string>();
-    if (authors.length > 0) {
-      const events = await this.db
-        .select()
-        .from(consentEvents)
-        .where(inArray(consentEvents.userId, authors))
-        .orderBy(desc(consentEvents.id));
-      const seen = new Set<string>();
-      for (const event of events) {
-        if (seen.has(event.userId)) continue;
-        seen.add(event.userId);
-        if (event.action === 'grant' && consentCovers(event.consentType).translation)
-          consenting.add(event.userId);
-      }
-    }
+    const consenting = new Set(
+      rowsOf<{ user_id: string }>(
+        await this.db.execute(
+          sql`select user_id from ${latestConsents} latest where ${grantCovers('latest', 'translation')}`,
+        ),
+      ).map((row) => row.user_id),
+    );
     return rows.map((row) =>
       row.updatedBy && !consenting.has(row.updatedBy)
         ? { ...toPair(row), lopit: '', status: 'empty' as const }
