@@ -40,4 +40,6 @@ export const ERROR_CODES = {
   uploadProtocol: 'UPLOAD_PROTOCOL',
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   notTrained: 'NOT_TRAINED',
+  /** 409 of POST /api/translation/save; details: editConflictDetailsSchema (core/api/translation.ts). */
+  editConflict: 'EDIT_CONFLICT',
 } as const;

@@ -26,6 +26,10 @@ export const saveTranslationSchema = z.object({
 });
 export type SaveTranslation = z.infer<typeof saveTranslationSchema>;
 
+/** `details` of a 409 EDIT_CONFLICT: the pair as the server now holds it, for the contributor to choose. */
+export const editConflictDetailsSchema = z.object({ current: translationPairSchema });
+export type EditConflictDetails = z.infer<typeof editConflictDetailsSchema>;
+
 export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
 
 export const pairIdParamsSchema = z.object({

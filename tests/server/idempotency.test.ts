@@ -1,6 +1,7 @@
 // Idempotency-Key: replays answer the first result and change nothing; misuse is refused; errors are not kept.
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { editConflictDetailsSchema } from '../../core/api/translation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, idempotencyKeys, translationRevisions } from '../../server/db/schema.ts';
 import { purgeIdempotencyKeys } from '../../server/lib/idempotency.ts';
@@ -196,6 +197,9 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     const staleAgain = await save({ id, translation: 'stale edit', baseVersion: 1 }, conflictKey);
     expect(staleAgain.statusCode).toBe(409);
     expect(staleAgain.json()).toMatchObject({ code: 'EDIT_CONFLICT' });
+    // The contract: details carry the pair as the server holds it, for the phone to offer the choice.
+    const details = editConflictDetailsSchema.parse(staleAgain.json<{ details: unknown }>().details);
+    expect(details.current).toMatchObject({ id, lopit: 'somewhere', version: 2 });
     expect(await revisionCount(id)).toBe(1);
   });
 

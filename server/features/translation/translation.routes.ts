@@ -10,7 +10,9 @@ import {
   revisionsResponseSchema,
   saveTranslationSchema,
   translationPairSchema,
+  type EditConflictDetails,
 } from '../../../core/api/translation.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
@@ -68,12 +70,11 @@ export default function translationRoutes(instance: FastifyInstance) {
         );
         if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
         if (result.kind === 'conflict') {
+          const details: EditConflictDetails = { current: result.current };
           throw conflict(
             'Someone else changed this translation while you were editing. Choose which text to keep.',
-            'EDIT_CONFLICT',
-            {
-              current: result.current,
-            },
+            ERROR_CODES.editConflict,
+            details,
           );
         }
         return { pair: result.pair };

@@ -8,10 +8,11 @@ import {
 } from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
-import { discardEntry, replaceEntry } from '../../offline/outbox.ts';
+import { discardEntry } from '../../offline/outbox.ts';
 import { retryAndSync } from '../../offline/outbox-actions.ts';
 import { syncEngine, useSyncStatus } from '../../offline/sync.ts';
 import { useBusy } from '../../pwa/busy.ts';
+import { conflictOf, keepMine, saveOver, takeTheirs } from './edit-conflicts.ts';
 import { queueTranslation, shownText } from './local-pairs.ts';
 import { RevisionHistory } from './revision-history.tsx';
 
@@ -60,10 +61,7 @@ export function PairRow({
 
   useBusy(focused && text.trim() !== current, 'an unsaved translation');
 
-  const conflict =
-    edit?.state === 'attention' && edit.problem?.code === 'EDIT_CONFLICT'
-      ? (edit.problem.details as { current?: TranslationPair } | undefined)?.current
-      : undefined;
+  const conflict = conflictOf(edit);
 
   async function save() {
     const value = text.trim();
@@ -78,13 +76,9 @@ export function PairRow({
       return;
     }
     setFieldError(null);
-    if (conflict && edit?.seq !== undefined) {
+    if (conflict && edit) {
       // Saving over their text, knowingly: the edit is based on their version now.
-      await replaceEntry(localDb(), edit.seq, {
-        id: pair.id,
-        translation: value,
-        baseVersion: conflict.version,
-      });
+      await saveOver(localDb(), edit, conflict, value);
       void syncEngine().trigger();
       return;
     }
@@ -92,25 +86,16 @@ export function PairRow({
     await queueTranslation(pair, userId, value);
   }
 
-  async function keepMine() {
-    if (!conflict || edit?.seq === undefined) return;
-    const mine = (edit.body as SaveTranslation).translation;
-    await localDb().pairs.put({ ...conflict, cachedAt: Date.now() });
-    await replaceEntry(localDb(), edit.seq, {
-      id: pair.id,
-      translation: mine,
-      baseVersion: conflict.version,
-    });
+  async function chooseMine() {
+    if (!conflict || !edit) return;
+    await keepMine(localDb(), edit, conflict);
     void syncEngine().trigger();
   }
 
-  async function takeTheirs() {
-    if (!conflict || edit?.seq === undefined) return;
+  async function chooseTheirs() {
+    if (!conflict || !edit) return;
     hadEdit.current = false; // leaving the edit is not a save: no check mark
-    await localDb().transaction('rw', localDb().outbox, localDb().pairs, async () => {
-      await localDb().pairs.put({ ...conflict, cachedAt: Date.now() });
-      await discardEntry(localDb(), edit.seq!);
-    });
+    await takeTheirs(localDb(), edit, conflict);
     setText(conflict.lopit);
   }
 
@@ -156,10 +141,10 @@ export function PairRow({
               <dd lang="lpx">{conflict.lopit || '(empty)'}</dd>
             </dl>
             <div className="button-row">
-              <button type="button" className="btn" onClick={() => void keepMine()}>
+              <button type="button" className="btn" onClick={() => void chooseMine()}>
                 Keep mine
               </button>
-              <button type="button" className="btn" onClick={() => void takeTheirs()}>
+              <button type="button" className="btn" onClick={() => void chooseTheirs()}>
                 Take theirs
               </button>
               <button type="button" className="btn" onClick={() => inputRef.current?.focus()}>
