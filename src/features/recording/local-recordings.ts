@@ -45,6 +45,72 @@ export async function appendChunk(recordingId: string, index: number, data: Arra
   });
 }
 
+/** What to tell the contributor when the phone would not store audio (its storage is full, most often). */
+export function storageFailureMessage(error: unknown): string {
+  const name = (error as { name?: string } | null)?.name;
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError')
+    return "This phone's storage is full, so the recording was stopped. What was recorded until now is kept: save it from the notice above. Free some space (delete photos, videos or other apps' files), then record again.";
+  return `The recording could not be saved on this phone (${(error as Error | null)?.message ?? 'unknown error'}), so it was stopped. What was recorded until now is kept: save it from the notice above.`;
+}
+
+/**
+ * Writes a recording's audio to IndexedDB second by second as the recorder delivers it, in order. The first
+ * write that fails (storage full) stops the writer and reports why once; later pieces are not attempted.
+ */
+export class DraftWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+
+  constructor(
+    private readonly draftId: string,
+    private readonly onFailure: (message: string) => void,
+    private readonly append: typeof appendChunk = appendChunk,
+  ) {}
+
+  write(position: number, data: Blob): void {
+    this.chain = this.chain.then(async () => {
+      if (this.failure) return;
+      try {
+        await this.append(this.draftId, position, await data.arrayBuffer());
+      } catch (error) {
+        this.failure = error;
+        this.onFailure(storageFailureMessage(error));
+      }
+    });
+  }
+
+  /** Resolves when every write so far is done: null, or the error that stopped the writer. */
+  async settled(): Promise<unknown> {
+    await this.chain;
+    return this.failure;
+  }
+}
+
+/**
+ * Replaces the per-second pieces of a draft with the recorder's final file and its duration, in one
+ * transaction: a crash leaves either the pieces or the whole file, never a mixture or nothing.
+ */
+export async function replaceDraftAudio(
+  recordingId: string,
+  whole: Blob,
+  durationSeconds: number,
+): Promise<void> {
+  const pieces: ArrayBuffer[] = [];
+  for (let offset = 0; offset < whole.size; offset += IMPORT_CHUNK_BYTES)
+    pieces.push(await whole.slice(offset, offset + IMPORT_CHUNK_BYTES).arrayBuffer());
+  const db = localDb();
+  await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
+    await db.recordingChunks.where('recordingId').equals(recordingId).delete();
+    await db.recordingChunks.bulkAdd(pieces.map((data, index) => ({ recordingId, index, data })));
+    await db.recordings.update(recordingId, {
+      chunkCount: pieces.length,
+      sizeBytes: whole.size,
+      durationSeconds,
+    });
+  });
+}
+
 export function chunksOf(recordingId: string): Promise<ArrayBuffer[]> {
   return recordingChunks(localDb(), recordingId);
 }

@@ -10,13 +10,13 @@ import {
 } from '../../../core/constants.ts';
 import { useBusy } from '../../pwa/busy.ts';
 import {
-  appendChunk,
   createDraft,
   deleteLocal,
-  IMPORT_CHUNK_BYTES,
+  DraftWriter,
+  replaceDraftAudio,
+  storageFailureMessage,
   type RecordingMeta,
 } from './local-recordings.ts';
-import { localDb } from '../../offline/local-db.ts';
 
 /** What the browser records well, best first: Opus in WebM (Chromium, Firefox), AAC in MP4 (Safari). */
 const CANDIDATE_TYPES = [
@@ -63,7 +63,7 @@ interface Session {
   recorder: RecordRTCInstance;
   context: AudioContext;
   startedAt: number;
-  writes: Promise<void>;
+  writer: DraftWriter;
   frame: number;
   timer: ReturnType<typeof setInterval> | undefined;
 }
@@ -153,11 +153,18 @@ export function useRecorder(userId: string | null) {
         fileName: `recording-${stamp}.${extensionFor(mimeType)}`,
       });
       let index = 0;
+      // Storage full mid-recording: the microphone is released at once and the contributor told what to do;
+      // the seconds already written stay, as an interrupted recording they can save.
+      const writer = new DraftWriter(draftId, (message) => {
+        release();
+        setLevel(0);
+        setState({ kind: 'error', message });
+      });
       const current: Session = {
         stream,
         context: new AudioContext(),
         startedAt: performance.now(),
-        writes: Promise.resolve(),
+        writer,
         frame: 0,
         timer: undefined,
         recorder: new RecordRTC(stream, {
@@ -169,12 +176,7 @@ export function useRecorder(userId: string | null) {
           timeSlice: 1_000,
           disableLogs: true,
           // Every second of audio is written to IndexedDB as it arrives.
-          ondataavailable: (blob: Blob) => {
-            const position = index++;
-            current.writes = current.writes.then(async () =>
-              appendChunk(draftId, position, await blob.arrayBuffer()),
-            );
-          },
+          ondataavailable: (blob: Blob) => writer.write(index++, blob),
         }),
       };
       session.current = current;
@@ -200,7 +202,7 @@ export function useRecorder(userId: string | null) {
       setElapsed(0);
       setState({ kind: 'recording', draftId });
     },
-    [userId],
+    [userId, release],
   );
 
   const stop = useCallback(async () => {
@@ -209,29 +211,23 @@ export function useRecorder(userId: string | null) {
     const draftId = (state as { draftId?: string }).draftId;
     if (!draftId) return;
     setState({ kind: 'stopping', draftId });
-    // Keep the tail: people stop the recorder while saying the last word.
-    await new Promise((resolve) => setTimeout(resolve, RECORDING_TAIL_MS));
-    const durationSeconds = Math.min(maxSeconds, (performance.now() - current.startedAt) / 1_000);
-    await new Promise<void>((resolve) => current.recorder.stopRecording(() => resolve()));
-    const whole = current.recorder.getBlob();
-    await current.writes;
-    // The recorder's final file is the reference: store it in place of the per-second pieces.
-    const db = localDb();
-    await db.transaction('rw', db.recordings, db.recordingChunks, async () => {
-      await db.recordingChunks.where('recordingId').equals(draftId).delete();
-      await db.recordings.update(draftId, { chunkCount: 0, sizeBytes: 0 });
-    });
-    for (let position = 0, offset = 0; offset < whole.size; position += 1, offset += IMPORT_CHUNK_BYTES) {
-      await appendChunk(
-        draftId,
-        position,
-        await whole.slice(offset, offset + IMPORT_CHUNK_BYTES).arrayBuffer(),
-      );
+    try {
+      // Keep the tail: people stop the recorder while saying the last word.
+      await new Promise((resolve) => setTimeout(resolve, RECORDING_TAIL_MS));
+      const durationSeconds = Math.min(maxSeconds, (performance.now() - current.startedAt) / 1_000);
+      await new Promise<void>((resolve) => current.recorder.stopRecording(() => resolve()));
+      const whole = current.recorder.getBlob();
+      if (await current.writer.settled()) return; // already stopped and explained by the writer
+      // The recorder's final file is the reference: stored in place of the per-second pieces.
+      await replaceDraftAudio(draftId, whole, durationSeconds);
+      setState({ kind: 'review', draftId, durationSeconds, url: URL.createObjectURL(whole) });
+    } catch (error) {
+      setState({ kind: 'error', message: storageFailureMessage(error) });
+    } finally {
+      // Whatever happened, the microphone is released.
+      release();
+      setLevel(0);
     }
-    await db.recordings.update(draftId, { durationSeconds });
-    release();
-    setLevel(0);
-    setState({ kind: 'review', draftId, durationSeconds, url: URL.createObjectURL(whole) });
   }, [state, release]);
   stopRef.current = stop;
 
