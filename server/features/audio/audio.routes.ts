@@ -24,12 +24,7 @@ import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.t
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './inspect-audio.ts';
-import {
-  checksumMismatch,
-  RECORDING_NOT_FOUND,
-  RecordingService,
-  type RecordingFields,
-} from './recording-service.ts';
+import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recording-service.ts';
 import { RecordingsRepository, toRecording } from './recordings-repository.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 
@@ -74,7 +69,6 @@ export default async function audioRoutes(instance: FastifyInstance, { config }:
           const upload = await receiveUpload(request, service, config);
           try {
             const meta = upload.metadata;
-            if (meta.sha256 && meta.sha256 !== upload.sha256) throw checksumMismatch();
             const fields: RecordingFields = {
               id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
               fileName: sanitiseFileName(meta.fileName ?? upload.fileName),
@@ -86,29 +80,22 @@ export default async function audioRoutes(instance: FastifyInstance, { config }:
               clientDuration: meta.duration ?? null,
             };
             await service.checkPrompt(db, fields.promptPairId);
-            // Stored before under this recordingId: answer it without inspecting the file again.
-            const earlier = meta.recordingId ? await service.existing(db, fields.id, user) : null;
-            const inspection = earlier ? null : await service.inspect(upload.path, fields.clientDuration);
-            return await service.blobLocks.run(upload.sha256, async () => {
-              try {
-                return await idempotent(
+            const { recording } = await service.store(upload.path, fields, user, {
+              knownSha256: upload.sha256,
+              expectedSha256: meta.sha256,
+              within: (effect) =>
+                idempotent(
                   request,
                   reply,
                   async (tx) => {
-                    const result = inspection
-                      ? await service.save(tx, upload.path, upload.sha256, fields, inspection, user)
-                      : { created: false, recording: earlier };
-                    if (!result.recording) throw notFound(RECORDING_NOT_FOUND);
+                    const result = await effect(tx);
                     void reply.status(result.created ? 201 : 200);
-                    return { recording: result.recording };
+                    return result;
                   },
                   { fingerprint: { sha256: upload.sha256, metadata: upload.rawMetadata } },
-                );
-              } catch (error) {
-                await service.dropBlobIfUnused(upload.sha256);
-                throw error;
-              }
+                ),
             });
+            return { recording };
           } finally {
             await fsp.rm(upload.path, { force: true });
           }

@@ -178,6 +178,44 @@ export class RecordingService {
     return { created: true, recording: toRecording(row, owner.name) };
   }
 
+  /**
+   * The one storage procedure of both upload routes: a recording already stored under this id for this owner
+   * is answered as it is; otherwise the file is checked against the client's SHA-256, inspected (type,
+   * duration, levels), put in the blob store and recorded, under the blob's lock; a failure removes a blob no
+   * row names. The file stays where it is (the caller removes it). `within` runs the database effect, e.g.
+   * inside `idempotent()` so a replayed request answers what the first one did.
+   */
+  async store(
+    filePath: string,
+    fields: RecordingFields,
+    owner: User,
+    options: {
+      /** The client's SHA-256, checked against the file. */
+      expectedSha256?: string | null | undefined;
+      /** The file's SHA-256 when the caller hashed it while receiving it. */
+      knownSha256?: string;
+      within?: (effect: (db: DbOrTx) => Promise<StoreResult>) => Promise<StoreResult>;
+    } = {},
+  ): Promise<StoreResult> {
+    const within = options.within ?? ((effect) => effect(this.db));
+    const before = await this.existing(this.db, fields.id, owner);
+    if (before) return within(() => Promise.resolve({ created: false, recording: before }));
+    let sha256: string;
+    if (options.knownSha256) {
+      if (options.expectedSha256 && options.expectedSha256 !== options.knownSha256) throw checksumMismatch();
+      sha256 = options.knownSha256;
+    } else sha256 = await this.verifyChecksum(filePath, options.expectedSha256);
+    const inspection = await this.inspect(filePath, fields.clientDuration);
+    return this.blobLocks.run(sha256, async () => {
+      try {
+        return await within((db) => this.save(db, filePath, sha256, fields, inspection, owner));
+      } catch (error) {
+        await this.dropBlobIfUnused(sha256);
+        throw error;
+      }
+    });
+  }
+
   /** After a failed save: removes the blob if no committed row names it. */
   async dropBlobIfUnused(sha256: string): Promise<void> {
     if ((await new RecordingsRepository(this.db).countBySha256(sha256)) === 0)

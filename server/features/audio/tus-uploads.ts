@@ -193,22 +193,7 @@ export default async function tusUploads(app: FastifyInstance, { config, service
     try {
       const meta = parseMetadata(upload.metadata);
       const fields = fieldsOf(meta);
-      const before = await service.existing(app.database.db, fields.id, user);
-      const result =
-        before !== null
-          ? { created: false, recording: before }
-          : await (async () => {
-              const sha256 = await service.verifyChecksum(filePath, meta.sha256);
-              const inspection = await service.inspect(filePath, fields.clientDuration);
-              return service.blobLocks.run(sha256, async () => {
-                try {
-                  return await service.save(app.database.db, filePath, sha256, fields, inspection, user);
-                } catch (error) {
-                  await service.dropBlobIfUnused(sha256);
-                  throw error;
-                }
-              });
-            })();
+      const result = await service.store(filePath, fields, user, { expectedSha256: meta.sha256 });
       await removeUpload(upload.id);
       return result;
     } catch (error) {
