@@ -36,11 +36,15 @@ export const RECORDING_QUIET_RMS_DB = -40;
 export const RECORDING_CLIPPED_RATIO = 0.001;
 /** Level of digital silence: dBFS figures are never below this (log of zero has no value). */
 export const RECORDING_LEVEL_FLOOR_DB = -120;
-/** Server defaults (AUDIO_MAX_BYTES, AUDIO_MAX_SECONDS); longer recordings are flagged, up to twice this accepted. */
+/** Largest audio upload by default (the server's AUDIO_MAX_BYTES overrides). */
 export const AUDIO_DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
-export const AUDIO_DEFAULT_MAX_SECONDS = 300;
-/** Browser recording: default maximum length (VITE_RECORDING_MAX_SECONDS overrides), tail kept after Stop. */
+/**
+ * The longest recording, 5 minutes: the browser recorder stops there (VITE_RECORDING_MAX_SECONDS overrides it
+ * at build time) and the server flags longer uploads as too long (AUDIO_MAX_SECONDS overrides it there).
+ */
 export const RECORDING_MAX_SECONDS = 5 * 60;
+/** The server still accepts (flagged) recordings up to this many times the longest; longer ones are refused. */
+export const RECORDING_ACCEPTED_LENGTH_FACTOR = 2;
 export const RECORDING_TAIL_MS = 500;
 /** Speech bitrate for the browser recorder (mono Opus or AAC). */
 export const RECORDING_BITS_PER_SECOND = 32_000;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   AUDIO_DEFAULT_MAX_BYTES,
-  AUDIO_DEFAULT_MAX_SECONDS,
   AUTH_RATE_LIMIT_PER_MINUTE,
+  RECORDING_MAX_SECONDS,
 } from '../core/constants.ts';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -35,7 +35,7 @@ const configSchema = z.object({
   /** Largest audio upload accepted, in bytes (tus and multipart). */
   AUDIO_MAX_BYTES: intFromEnv(AUDIO_DEFAULT_MAX_BYTES),
   /** Recordings longer than this are flagged too long; up to twice this is accepted. */
-  AUDIO_MAX_SECONDS: intFromEnv(AUDIO_DEFAULT_MAX_SECONDS),
+  AUDIO_MAX_SECONDS: intFromEnv(RECORDING_MAX_SECONDS),
   /** ffmpeg used to decode audio for duration and levels; without it only WAV levels are measured. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   /** inline: one training worker runs in the server process; off: jobs wait for `npm run worker` or external workers. */

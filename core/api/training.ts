@@ -125,8 +125,13 @@ export const trainingJobResponseSchema = z.object({ job: trainingRunSchema });
 
 // --- External workers ---------------------------------------------------------------------------------------
 
+export const WORKER_NAME_MAX = 100;
 export const workerTokenCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Give the worker a name').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the worker a name')
+    .max(WORKER_NAME_MAX, `Name must be at most ${WORKER_NAME_MAX} characters`),
   model_types: z.array(modelTypeSchema).min(1).max(3).optional(),
 });
 

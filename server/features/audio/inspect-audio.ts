@@ -8,6 +8,7 @@ import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { RecordingQuality } from '../../../core/api/data.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
+  RECORDING_ACCEPTED_LENGTH_FACTOR,
   RECORDING_CLIPPED_RATIO,
   RECORDING_MIN_SECONDS,
   RECORDING_QUIET_RMS_DB,
@@ -203,10 +204,11 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   }
   duration = Math.round(duration * 1000) / 1000;
 
-  if (duration > options.maxSeconds * 2) {
+  const acceptedSeconds = options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
+  if (duration > acceptedSeconds) {
     throw new AppError(
       422,
-      `The recording is ${Math.round(duration)} s long; recordings may be at most ${options.maxSeconds * 2} s. Split it into shorter recordings.`,
+      `The recording is ${Math.round(duration)} s long; recordings may be at most ${acceptedSeconds} s. Split it into shorter recordings.`,
       ERROR_CODES.audioTooLong,
     );
   }

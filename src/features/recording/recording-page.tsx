@@ -4,6 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/audio.ts';
 import { PATHS } from '../../app/paths.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { syncEngine } from '../../offline/sync.ts';
@@ -214,7 +215,7 @@ function Recorder({ userId }: { userId: string }) {
             <input
               className="input"
               value={title}
-              maxLength={200}
+              maxLength={RECORDING_TITLE_MAX}
               onChange={(event) => setTitle(event.target.value)}
             />
           </label>
@@ -224,7 +225,7 @@ function Recorder({ userId }: { userId: string }) {
               className="input"
               rows={2}
               value={transcript}
-              maxLength={5000}
+              maxLength={RECORDING_TRANSCRIPT_MAX}
               onChange={(event) => setTranscript(event.target.value)}
             />
           </label>

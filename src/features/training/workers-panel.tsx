@@ -1,6 +1,6 @@
 // Admins: tokens of external training workers (a GPU machine training ASR or TTS). A new token is shown once.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { WorkerToken } from '../../../core/api/training.ts';
+import { WORKER_NAME_MAX, type WorkerToken } from '../../../core/api/training.ts';
 import { MODEL_TYPES, type ModelType } from '../../../core/constants.ts';
 import { API_BASE_URL } from '../../lib/api-client.ts';
 import { trainingApi } from './training-api.ts';
@@ -79,7 +79,7 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
           <input
             id="worker-name"
             value={name}
-            maxLength={100}
+            maxLength={WORKER_NAME_MAX}
             required
             onChange={(event) => setName(event.target.value)}
           />
