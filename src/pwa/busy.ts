@@ -3,27 +3,19 @@
 import { useEffect } from 'react';
 
 const reasons = new Map<symbol, string>();
-const listeners = new Set<() => void>();
 
 /** Registers work in progress; call the returned function when it is done. */
 export function markBusy(reason: string): () => void {
   const key = Symbol(reason);
   reasons.set(key, reason);
-  listeners.forEach((listener) => listener());
   return () => {
     reasons.delete(key);
-    listeners.forEach((listener) => listener());
   };
 }
 
 /** What is in progress now (empty when a reload is safe). */
 export function busyReasons(): string[] {
   return [...new Set(reasons.values())];
-}
-
-export function subscribeBusy(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Marks the component's work as in progress while `active` is true. */

@@ -170,7 +170,3 @@ export async function importFile(
 export function deleteLocal(recordingId: string): Promise<void> {
   return deleteRecording(localDb(), recordingId);
 }
-
-export function localRecordingsOf(userId: string): Promise<LocalRecording[]> {
-  return localDb().recordings.where('userId').equals(userId).sortBy('createdAt');
-}

@@ -10,12 +10,6 @@ export const translationApi = {
         .get('translation/pairs', { searchParams: category ? { category } : {} })
         .json<{ pairs: TranslationPair[] }>(),
     ),
-  save: (id: number, translation: string, baseVersion: number) =>
-    request(() =>
-      api
-        .post('translation/save', { json: { id, translation, baseVersion } })
-        .json<{ pair: TranslationPair }>(),
-    ),
   revisions: (id: number) =>
     request(() => api.get(`translation/pairs/${id}/revisions`).json<{ revisions: TranslationRevision[] }>()),
   exportCsv: () => request(() => api.get('translation/export', { searchParams: { format: 'csv' } }).blob()),
