@@ -63,7 +63,11 @@ export const tusUploadMetadataSchema = z.object({
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
 });
-export type TusUploadMetadata = z.input<typeof tusUploadMetadataSchema>;
+type TusField = keyof typeof tusUploadMetadataSchema.shape;
+type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
+/** Upload-Metadata as a tus client sends it: every value text, the keys those the server's schema reads. */
+export type TusUploadMetadata = Record<RequiredTusField, string> &
+  Partial<Record<Exclude<TusField, RequiredTusField>, string>>;
 
 /**
  * POST /api/audio/upload: multipart with the file in field `file` and optionally field `metadata`, a JSON

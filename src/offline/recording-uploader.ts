@@ -4,6 +4,7 @@
 // one the server already has is never sent twice; its audio leaves this device only when the outbox confirms
 // the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
+import type { TusUploadMetadata } from '../../core/api/audio.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
 import type { OutboxSender, SendOutcome, SyncSession } from './outbox-kinds.ts';
@@ -41,7 +42,7 @@ function uploadOne(
   now: () => number,
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
-    const metadata: Record<string, string> = {
+    const metadata: TusUploadMetadata = {
       recordingId: recording.id,
       fileName: recording.fileName,
       mimeType: recording.mimeType,
