@@ -1,5 +1,5 @@
 // Builds the Fastify app as a plugin tree: config -> errors -> security -> database -> auth -> routes -> static.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../core/api/errors.ts';
 import type { Config } from './config.ts';
@@ -62,6 +62,15 @@ export async function buildApp({
     connectionTimeout: config.REQUEST_IDLE_TIMEOUT_MS,
     // Creating a fresh embedded database (initdb in WebAssembly) takes 10-20 s on a small machine.
     pluginTimeout: 120_000,
+    // Errors of the router itself (a path that does not decode, a parameter over maxParamLength) answer in
+    // the API's shape like every other, without echoing the URL back.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply).status(tooLong ? 414 : 400).send({
+        message: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+        code: ERROR_CODES.validation,
+      });
+    },
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE } from '../constants.ts';
 import { recordingLanguageSchema, recordingSchema } from './data.ts';
-import { serialIdTextSchema } from './input.ts';
+import { integerTextSchema, serialIdTextSchema } from './input.ts';
 
 /** tus 1.0 endpoint (creation, HEAD, PATCH, termination); uploads live at `${TUS_ENDPOINT}/<upload id>`. */
 export const TUS_ENDPOINT = '/api/audio/tus';
@@ -93,8 +93,8 @@ export const recordingResponseSchema = z.object({ recording: recordingSchema });
 export type RecordingResponse = z.infer<typeof recordingResponseSchema>;
 
 export const recordingsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(RECORDINGS_MAX_PAGE_SIZE).default(RECORDINGS_PAGE_SIZE),
+  page: integerTextSchema(1, 1_000_000).default(1),
+  limit: integerTextSchema(1, RECORDINGS_MAX_PAGE_SIZE).default(RECORDINGS_PAGE_SIZE),
   /** Admins only: one contributor's recordings. */
   owner: z.uuid('owner must be a user id').optional(),
   /** Admins only: everyone's recordings. */

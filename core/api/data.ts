@@ -1,5 +1,6 @@
 // Data dashboard: statistics, speakers and lexicon entries.
 import { z } from 'zod';
+import { integerTextSchema } from './input.ts';
 import { LEXICON_DEFAULT_LIMIT } from '../constants.ts';
 
 /**
@@ -80,7 +81,7 @@ export type LexiconEntry = z.infer<typeof lexiconEntrySchema>;
 
 export const lexiconQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(LEXICON_DEFAULT_LIMIT),
+  limit: integerTextSchema(1, 1000).default(LEXICON_DEFAULT_LIMIT),
 });
 
 export const RECORDING_LANGUAGES = ['lpx', 'en'] as const;

@@ -25,23 +25,54 @@ function textProblem(text: string): string | null {
   return null;
 }
 
+/** A path as a linked list: pushing a child costs nothing; the dotted text is made only for a problem. */
+interface PathNode {
+  key: string;
+  parent: PathNode | null;
+}
+
+function pathText(node: PathNode | null): string {
+  const keys: string[] = [];
+  for (let at = node; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * The first string (value or key) PostgreSQL could not store as text, or nesting deeper than INPUT_MAX_DEPTH;
- * null when the input is clean. Iterative, so no input can exhaust the stack; linear in the input's size.
+ * null when the input is clean. Iterative, so no input can exhaust the stack; linear in the input's size, and
+ * cheap per element (a body of 200,000 numbers is checked in milliseconds).
  */
 export function findInputProblem(input: unknown): InputProblem | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      const message = textProblem(value);
-      if (message) return { path: path.join('.'), message };
-    } else if (value !== null && typeof value === 'object') {
-      if (path.length >= INPUT_MAX_DEPTH) return { path: path.join('.'), message: INPUT_MESSAGES.depth };
-      for (const [key, child] of Object.entries(value)) {
-        const message = textProblem(key);
-        if (message) return { path: [...path, key].join('.'), message };
-        stack.push({ value: child, path: [...path, key] });
+  if (typeof input === 'string') {
+    const message = textProblem(input);
+    return message ? { path: '', message } : null;
+  }
+  if (input === null || typeof input !== 'object') return null;
+  const values: object[] = [input];
+  const depths: number[] = [0];
+  const paths: (PathNode | null)[] = [null];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
+    const path = paths.pop()!;
+    if (depth >= INPUT_MAX_DEPTH) return { path: pathText(path), message: INPUT_MESSAGES.depth };
+    const isArray = Array.isArray(value);
+    const keys = isArray ? null : Object.keys(value);
+    const length = isArray ? value.length : keys!.length;
+    for (let index = 0; index < length; index += 1) {
+      const key = isArray ? null : keys![index]!;
+      if (key !== null) {
+        const keyProblem = textProblem(key);
+        if (keyProblem) return { path: pathText({ key, parent: path }), message: keyProblem };
+      }
+      const child: unknown = isArray ? (value as unknown[])[index] : (value as Record<string, unknown>)[key!];
+      if (typeof child === 'string') {
+        const message = textProblem(child);
+        if (message) return { path: pathText({ key: key ?? String(index), parent: path }), message };
+      } else if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth + 1);
+        paths.push({ key: key ?? String(index), parent: path });
       }
     }
   }
@@ -68,3 +99,24 @@ export const serialIdTextSchema = (message = 'Not a valid id') =>
     )
     .transform(Number)
     .pipe(z.number().max(INT4_MAX, message));
+
+/**
+ * A whole number written as text in a query string (page, limit): plain decimal digits only ('1e3', '0x10',
+ * '+1' and '1.0' are refused), from `min` to `max`.
+ */
+export const integerTextSchema = (
+  min: number,
+  max: number,
+  message = `Must be a whole number from ${min} to ${max}`,
+) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value))
+    .pipe(
+      z
+        .string()
+        .max(String(max).length, message)
+        .regex(/^(0|[1-9][0-9]*)$/, message),
+    )
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
