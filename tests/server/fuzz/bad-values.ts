@@ -40,9 +40,23 @@ export function badString(base: string, maxLength?: number): fc.Arbitrary<Labell
         .tuple(at, fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\ud83d'))
         .map(([p, half]) => labelled(insert(base, half, p), 'lone surrogate')),
     },
-    { weight: 2, arbitrary: fc.constant(labelled('ab\u00e9\u4e2d'.repeat(HUGE_LENGTH / 4), 'huge string (200 KB)')) },
+    {
+      weight: 2,
+      arbitrary: fc.constant(labelled('ab\u00e9\u4e2d'.repeat(HUGE_LENGTH / 4), 'huge string (200 KB)')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        labelled(`a@${'b.'.repeat(HUGE_LENGTH / 4)}@`, 'a@b.b.b.…@ (100 KB, slow for naive email patterns)'),
+      ),
+    },
     ...(maxLength !== undefined && maxLength < HUGE_LENGTH
-      ? [{ weight: 1, arbitrary: fc.constant(labelled('x'.repeat(maxLength + 1), 'one longer than maxLength')) }]
+      ? [
+          {
+            weight: 1,
+            arbitrary: fc.constant(labelled('x'.repeat(maxLength + 1), 'one longer than maxLength')),
+          },
+        ]
       : []),
     {
       weight: 2,
@@ -59,7 +73,10 @@ export function badString(base: string, maxLength?: number): fc.Arbitrary<Labell
         labelled('<script>alert(1)</script>', 'markup'),
       ]),
     },
-    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => labelled(s, 'random text')) },
+    {
+      weight: 2,
+      arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => labelled(s, 'random text')),
+    },
   );
 }
 
@@ -151,8 +168,12 @@ export function jsonKind(value: unknown): string {
 
 /** Structures that are large or deep rather than wrong: nesting, long arrays, many keys, prototype keys. */
 export const bigJson: fc.Arbitrary<Labelled<unknown>> = fc.oneof(
-  fc.constantFrom(...DEEP_LEVELS).map((levels) => labelled(deepArray(levels), `arrays nested ${levels} deep`)),
-  fc.constantFrom(10_000, 100_000).map((levels) => labelled(deepObject(levels), `objects nested ${levels} deep`)),
+  fc
+    .constantFrom(...DEEP_LEVELS)
+    .map((levels) => labelled(deepArray(levels), `arrays nested ${levels} deep`)),
+  fc
+    .constantFrom(10_000, 100_000)
+    .map((levels) => labelled(deepObject(levels), `objects nested ${levels} deep`)),
   fc.constant(labelled(new RawJson(`[${'0,'.repeat(200_000)}0]`), 'array of 200,001 numbers')),
   fc.constant(
     labelled(
@@ -161,13 +182,16 @@ export const bigJson: fc.Arbitrary<Labelled<unknown>> = fc.oneof(
     ),
   ),
   fc.constant(labelled(new RawJson('{"__proto__":{"polluted":true}}'), '__proto__ key')),
-  fc.constant(labelled(new RawJson('{"constructor":{"prototype":{"polluted":true}}}'), 'constructor.prototype key')),
+  fc.constant(
+    labelled(new RawJson('{"constructor":{"prototype":{"polluted":true}}}'), 'constructor.prototype key'),
+  ),
 );
 
 /** Writes a JSON value that may hold RawJson fragments. */
 export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`).join(',')}}`;
@@ -175,32 +199,24 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Percent-encodes text for a URL byte by byte; a lone surrogate becomes its (invalid) three UTF-8-style bytes. */
+const LONE_SURROGATE = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;
+
+/** Percent-encodes text for a URL as UTF-8; a lone surrogate becomes its three (invalid) UTF-8-style bytes. */
 export function percentEncode(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const unit = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    let codePoint = unit;
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      codePoint = 0x10000 + ((unit - 0xd800) << 10) + (next - 0xdc00);
-      i += 1;
-    }
-    const char = String.fromCodePoint(codePoint);
-    if (/^[A-Za-z0-9\-_.~]$/.test(char)) {
-      out += char;
-      continue;
-    }
-    const bytes =
-      codePoint >= 0xd800 && codePoint <= 0xdfff
-        ? [0xe0 | (codePoint >> 12), 0x80 | ((codePoint >> 6) & 0x3f), 0x80 | (codePoint & 0x3f)]
-        : [...Buffer.from(char, 'utf8')];
-    out += bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  }
-  return out;
+  if (text.isWellFormed()) return encodeURIComponent(text);
+  return text
+    .split(LONE_SURROGATE)
+    .map((part) => {
+      if (!LONE_SURROGATE.test(part)) return encodeURIComponent(part);
+      const unit = part.charCodeAt(0);
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    })
+    .join('');
 }
 
 /** What a server decodes from percentEncode's text: null where the bytes are not UTF-8 (a lone surrogate). */
 export function decodedOrNull(text: string): string | null {
-  return /[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '')) ? null : text;
+  return text.isWellFormed() ? text : null;
 }

@@ -42,8 +42,11 @@ export type BodyDraft =
       kind: 'bytes';
       payload: string | Buffer;
       contentType: string | null;
-      /** invalid: no parser can read it; empty: no body; text: text/plain string; opaque: another media type. */
-      reads: 'invalid' | 'empty' | 'text' | 'opaque' | 'multipart';
+      /**
+       * json: JSON after UTF-8 decoding (a byte-order mark and bad bytes are tolerated); invalid: no parser can read
+       * it; empty: no body; text: a text/plain string; opaque: another media type; multipart: a broken form.
+       */
+      reads: 'json' | 'invalid' | 'empty' | 'text' | 'opaque' | 'multipart';
     };
 
 /** One bad request before it is written out: the route's near-valid parts with one of them broken. */
@@ -58,6 +61,8 @@ export interface Draft {
   refuse: boolean;
   /** Replaces the identity's Authorization header: null sends none. */
   authorization?: string | null;
+  /** Junk headers added to the broken part (not part of the label that groups failures). */
+  extra?: string;
 }
 
 export interface FuzzRequest {
@@ -72,6 +77,7 @@ export interface FuzzRequest {
   /** The route takes no body (or an optional one): an empty JSON body must not be refused for being empty. */
   emptyBodyAllowed: boolean;
   authorization?: string | null;
+  extra?: string;
 }
 
 export const isTusRoute = (route: RouteModel) =>
@@ -83,6 +89,10 @@ const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 const INT4_MAX = 2_147_483_647;
 
 const noBody: BodyDraft = { kind: 'none' };
+
+/** A value once in `every` runs, else null (fc.option's freq is the other way round: null once in freq). */
+export const sometimes = <T>(arbitrary: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | null> =>
+  fc.oneof({ weight: every - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
 
 function baseDraft(route: RouteModel, label: string): Draft {
   const params = (route.params?.base ?? {}) as Record<string, string>;
@@ -96,6 +106,11 @@ function baseDraft(route: RouteModel, label: string): Draft {
     headers: {},
     refuse: false,
   };
+}
+
+/** The route's URL with its near-valid params: what a well-formed request to it looks like. */
+export function baseUrl(route: RouteModel): string {
+  return toRequest(route, baseDraft(route, '')).url;
 }
 
 const labelOf = (path: (string | number)[]) => path.map(String).join('.');
@@ -117,7 +132,10 @@ function badValueFor(schema: JsonSchema, base: unknown): fc.Arbitrary<Labelled<u
       weight: 2,
       arbitrary: fc.constantFrom(
         { value: [], label: 'empty array' },
-        { value: Array.from({ length: (inner.maxItems ?? 3) + 1 }, () => getAt(base, [0]) ?? 'fuzz'), label: 'one item more than maxItems' },
+        {
+          value: Array.from({ length: (inner.maxItems ?? 3) + 1 }, () => getAt(base, [0]) ?? 'fuzz'),
+          label: 'one item more than maxItems',
+        },
         { value: [getAt(base, [0]) ?? 'fuzz', getAt(base, [0]) ?? 'fuzz'], label: 'duplicate items' },
       ),
     });
@@ -127,7 +145,8 @@ function badValueFor(schema: JsonSchema, base: unknown): fc.Arbitrary<Labelled<u
 }
 
 /** A value written as a string where the schema wants a number: a JSON body must not have it read as one. */
-const stringForNumber = (schema: JsonSchema, value: unknown) => isNumeric(schema) && typeof value === 'string';
+const stringForNumber = (schema: JsonSchema, value: unknown) =>
+  isNumeric(schema) && typeof value === 'string';
 
 /** Unknown properties added to a body. */
 const extraFields = fc.constantFrom<Labelled<Record<string, unknown>>>(
@@ -150,12 +169,16 @@ function bodyFieldDraft(route: RouteModel, fields: Field[]): fc.Arbitrary<Draft>
             { weight: 6, arbitrary: badValueFor(field.schema, base) },
           )
         : badValueFor(field.schema, base);
-      return fc.tuple(fc.constant(field), broken, fc.option(extraFields, { freq: 5 }));
+      return fc.tuple(fc.constant(field), broken, sometimes(extraFields, 5));
     })
     .map(([field, broken, extra]) => {
       let value = setAt(body.base, field.path, broken.value);
-      if (extra && value && typeof value === 'object' && !Array.isArray(value)) value = { ...value, ...extra.value };
-      const draft = baseDraft(route, `body.${labelOf(field.path)}: ${broken.label}${extra ? ` + ${extra.label}` : ''}`);
+      if (extra && value && typeof value === 'object' && !Array.isArray(value))
+        value = { ...value, ...extra.value };
+      const draft = baseDraft(
+        route,
+        `body.${labelOf(field.path)}: ${broken.label}${extra ? ` + ${extra.label}` : ''}`,
+      );
       draft.body = { kind: 'json', value };
       draft.refuse = stringForNumber(field.schema, broken.value);
       return draft;
@@ -169,7 +192,17 @@ function wholeBodyDraft(route: RouteModel): fc.Arbitrary<Draft> {
     { weight: 3, arbitrary: wrongType(base) },
     { weight: 3, arbitrary: bigJson },
     { weight: 1, arbitrary: badString('fuzz') },
-    ...(route.body ? [{ weight: 1, arbitrary: extraFields.map((extra) => ({ value: { ...(base as object), ...extra.value }, label: extra.label })) }] : []),
+    ...(route.body
+      ? [
+          {
+            weight: 1,
+            arbitrary: extraFields.map((extra) => ({
+              value: { ...base, ...extra.value },
+              label: extra.label,
+            })),
+          },
+        ]
+      : []),
   );
   return replacement.map((broken) => {
     const draft = baseDraft(route, `body: ${broken.label}`);
@@ -187,25 +220,86 @@ function contentTypeDraft(route: RouteModel): fc.Arbitrary<Draft> {
   const variants = fc.oneof(
     fc.constantFrom<[string, BodyDraft]>(
       ['text/plain', { kind: 'bytes', payload: text, contentType: 'text/plain', reads: 'text' }],
-      ['text/plain; charset=utf-8', { kind: 'bytes', payload: text, contentType: 'text/plain; charset=utf-8', reads: 'text' }],
-      ['application/xml', { kind: 'bytes', payload: '<?xml version="1.0"?><a>1</a>', contentType: 'application/xml', reads: 'opaque' }],
+      [
+        'text/plain; charset=utf-8',
+        { kind: 'bytes', payload: text, contentType: 'text/plain; charset=utf-8', reads: 'text' },
+      ],
+      [
+        'application/xml',
+        {
+          kind: 'bytes',
+          payload: '<?xml version="1.0"?><a>1</a>',
+          contentType: 'application/xml',
+          reads: 'opaque',
+        },
+      ],
       ['text/xml', { kind: 'bytes', payload: '<a>1</a>', contentType: 'text/xml', reads: 'opaque' }],
-      ['form-urlencoded', { kind: 'bytes', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded', reads: 'opaque' }],
-      ['application/octet-stream', { kind: 'bytes', payload: Buffer.from([0, 1, 2, 255]), contentType: 'application/octet-stream', reads: 'opaque' }],
+      [
+        'form-urlencoded',
+        {
+          kind: 'bytes',
+          payload: 'a=1&b=2',
+          contentType: 'application/x-www-form-urlencoded',
+          reads: 'opaque',
+        },
+      ],
+      [
+        'application/octet-stream',
+        {
+          kind: 'bytes',
+          payload: Buffer.from([0, 1, 2, 255]),
+          contentType: 'application/octet-stream',
+          reads: 'opaque',
+        },
+      ],
       ['no content type', { kind: 'bytes', payload: text, contentType: null, reads: 'opaque' }],
-      ['application/jsonx', { kind: 'bytes', payload: text, contentType: 'application/jsonx', reads: 'opaque' }],
-      ['json with charset utf-16', { kind: 'bytes', payload: Buffer.from(text, 'utf16le'), contentType: 'application/json; charset=utf-16', reads: 'invalid' }],
+      [
+        'application/jsonx',
+        { kind: 'bytes', payload: text, contentType: 'application/jsonx', reads: 'opaque' },
+      ],
+      [
+        'json with charset utf-16',
+        {
+          kind: 'bytes',
+          payload: Buffer.from(text, 'utf16le'),
+          contentType: 'application/json; charset=utf-16',
+          reads: 'invalid',
+        },
+      ],
       ['empty JSON body', { kind: 'bytes', payload: '', contentType: json, reads: 'empty' }],
       ['JSON "{"', { kind: 'bytes', payload: '{', contentType: json, reads: 'invalid' }],
       ['JSON with single quotes', { kind: 'bytes', payload: "{'a':1}", contentType: json, reads: 'invalid' }],
       ['JSON trailing comma', { kind: 'bytes', payload: '[1,]', contentType: json, reads: 'invalid' }],
       ['JSON trailing garbage', { kind: 'bytes', payload: `${text}}x`, contentType: json, reads: 'invalid' }],
       ['JSON NaN literal', { kind: 'bytes', payload: '{"a":NaN}', contentType: json, reads: 'invalid' }],
-      ['JSON with a byte-order mark', { kind: 'bytes', payload: `\ufeff${text}`, contentType: json, reads: 'invalid' }],
-      ['invalid UTF-8 in JSON', { kind: 'bytes', payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]), Buffer.from('"}')]), contentType: json, reads: 'invalid' }],
-      ['JSON with raw control characters', { kind: 'bytes', payload: '{"a":"\u0000\u0001"}', contentType: json, reads: 'invalid' }],
+      [
+        'JSON with a byte-order mark',
+        { kind: 'bytes', payload: `\ufeff${text}`, contentType: json, reads: 'json' },
+      ],
+      [
+        'invalid UTF-8 in JSON',
+        {
+          kind: 'bytes',
+          payload: Buffer.concat([
+            Buffer.from('{"a":"'),
+            Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]),
+            Buffer.from('"}'),
+          ]),
+          contentType: json,
+          reads: 'json',
+        },
+      ],
+      [
+        'JSON with raw control characters',
+        { kind: 'bytes', payload: '{"a":"\u0000\u0001"}', contentType: json, reads: 'invalid' },
+      ],
     ),
-    fc.double({ min: 0, max: 1, noNaN: true }).map((at): [string, BodyDraft] => ['truncated JSON', { kind: 'bytes', payload: truncate(text, at), contentType: json, reads: 'invalid' }]),
+    fc
+      .double({ min: 0, max: 1, noNaN: true })
+      .map((at): [string, BodyDraft] => [
+        'truncated JSON',
+        { kind: 'bytes', payload: truncate(text, at), contentType: json, reads: 'invalid' },
+      ]),
   );
   return variants.map(([label, body]) => {
     const draft = baseDraft(route, `content: ${label}`);
@@ -220,7 +314,15 @@ function badQueryValue(schema: JsonSchema | undefined, base: string): fc.Arbitra
   const options: fc.Arbitrary<Labelled<string>>[] = [badString(base, inner.maxLength)];
   if (schema && isNumeric(schema)) options.push(badUrlInteger, badUrlInteger);
   if (inner.format === 'uuid') options.push(badUuid);
-  if (inner.enum) options.push(fc.constantFrom(...inner.enum.map((value) => ({ value: String(value).toUpperCase(), label: 'enum value in upper case' }))));
+  if (inner.enum)
+    options.push(
+      fc.constantFrom(
+        ...inner.enum.map((value) => ({
+          value: String(value).toUpperCase(),
+          label: 'enum value in upper case',
+        })),
+      ),
+    );
   return fc.oneof(...options);
 }
 
@@ -263,7 +365,10 @@ function queryDraft(route: RouteModel): fc.Arbitrary<Draft> {
   }
   options.push(
     fc
-      .tuple(fc.constantFrom('fuzz', '__proto__', 'constructor', '', 'a[b]', 'x'.repeat(5000)), badString('fuzz'))
+      .tuple(
+        fc.constantFrom('fuzz', '__proto__', 'constructor', '', 'a[b]', 'x'.repeat(5000)),
+        badString('fuzz'),
+      )
       .map(([key, bad]) => {
         const draft = baseDraft(route, `query: unknown key with ${bad.label}`);
         draft.query = [...pairs, [key, bad.value]];
@@ -280,7 +385,9 @@ function queryDraft(route: RouteModel): fc.Arbitrary<Draft> {
       )
       .map((raw) => {
         const draft = baseDraft(route, `query: ${raw.label}`);
-        const baseText = pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
+        const baseText = pairs
+          .map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`)
+          .join('&');
         draft.query = { raw: baseText ? `${baseText}&${raw.value}` : raw.value };
         return draft;
       }),
@@ -321,7 +428,10 @@ const junkHeaders = fc.record(
       { value: null, label: 'no Authorization' },
       { value: `Bearer ${'x'.repeat(300)}`, label: 'overlong bearer token' },
       { value: 'Bearer short', label: 'short bearer token' },
-      { value: `Bearer ${crypto.createHash('sha256').update('fuzz').digest('base64url')}`, label: 'unknown bearer token' },
+      {
+        value: `Bearer ${crypto.createHash('sha256').update('fuzz').digest('base64url')}`,
+        label: 'unknown bearer token',
+      },
       { value: 'Basic ZnV6ejpmdXp6', label: 'Basic credentials' },
       { value: 'Bearer', label: 'Bearer without token' },
     ),
@@ -342,14 +452,15 @@ export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
   const bodyFields = route.body?.fields ?? [];
   if (tus) options.push({ weight: 12, arbitrary: tusDraft(route, baseDraft(route, '')) });
   if (route.readsBody) {
-    if (route.body && bodyFields.length > 0) options.push({ weight: 10, arbitrary: bodyFieldDraft(route, bodyFields) });
+    if (route.body && bodyFields.length > 0)
+      options.push({ weight: 10, arbitrary: bodyFieldDraft(route, bodyFields) });
     options.push({ weight: route.body ? 3 : 2, arbitrary: wholeBodyDraft(route) });
     options.push({ weight: route.body ? 4 : 3, arbitrary: contentTypeDraft(route) });
     options.push({ weight: 2, arbitrary: multipartDraft(route, baseDraft(route, '')) });
   }
   options.push({ weight: route.query ? 5 : 1, arbitrary: queryDraft(route) });
   if (route.paramNames.length > 0) options.push({ weight: 5, arbitrary: paramDraft(route) });
-  return fc.tuple(fc.oneof(...options), fc.option(junkHeaders, { freq: 8 })).map(([draft, junk]) => {
+  return fc.tuple(fc.oneof(...options), sometimes(junkHeaders, 8)).map(([draft, junk]) => {
     if (!junk) return draft;
     const labels: string[] = [];
     const next: Draft = { ...draft, headers: { ...draft.headers } };
@@ -361,9 +472,41 @@ export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
       next.headers['idempotency-key'] = junk.idempotencyKey.value;
       labels.push(junk.idempotencyKey.label);
     }
-    if (labels.length > 0) next.label = `${draft.label} + ${labels.join(' + ')}`;
+    if (labels.length > 0) next.extra = labels.join(' + ');
     return next;
   });
+}
+
+const jsonOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Deeper than the README's 32 levels, with room for how levels are counted. */
+const MAX_NESTING = 34;
+
+/**
+ * The README's input rules for whatever a schema validates: no NUL and no lone surrogate in any text (values and
+ * keys), nesting at most 32 levels. Iterative, so the deep values sent do not exhaust this check's stack.
+ */
+export function obeysInputRules(input: unknown): boolean {
+  const clean = (text: string) => !text.includes('\u0000') && text.isWellFormed();
+  const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop() as { value: unknown; depth: number };
+    if (typeof value === 'string' && !clean(value)) return false;
+    if (value !== null && typeof value === 'object') {
+      if (depth > MAX_NESTING) return false;
+      for (const [key, child] of Object.entries(value)) {
+        if (!clean(key)) return false;
+        stack.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return true;
 }
 
 /** What the server decodes from a query value: fast-querystring keeps text that does not decode as it came. */
@@ -381,7 +524,11 @@ function queryObject(pairs: [string, string][]): Record<string, string | string[
 }
 
 /** Integer query values and params must be plain decimal, and ids must fit the database. */
-function looseIntegers(schema: JsonSchema | undefined, values: Record<string, unknown>, ids: boolean): boolean {
+function looseIntegers(
+  schema: JsonSchema | undefined,
+  values: Record<string, unknown>,
+  ids: boolean,
+): boolean {
   const properties = unwrapNullable(schema ?? {}).properties ?? {};
   return Object.entries(values).some(([key, value]) => {
     const property = properties[key];
@@ -392,7 +539,9 @@ function looseIntegers(schema: JsonSchema | undefined, values: Record<string, un
 
 /** Writes a draft out as an inject request and decides whether a right server must refuse it. */
 export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
-  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => percentEncode(draft.params[name] ?? ''));
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+    percentEncode(draft.params[name] ?? ''),
+  );
   const queryText = Array.isArray(draft.query)
     ? draft.query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&')
     : draft.query.raw;
@@ -402,7 +551,7 @@ export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
 
   // Does the body pass? What each parser makes of it decides.
   const bodySchema = route.body?.zod;
-  const accepts = (value: unknown) => !bodySchema || passes(bodySchema, value);
+  const accepts = (value: unknown) => !bodySchema || (obeysInputRules(value) && passes(bodySchema, value));
   let bodyOk = true;
   const body = draft.body;
   if (body.kind === 'json') {
@@ -414,9 +563,13 @@ export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
     payload = body.payload;
     if (body.contentType) headers['content-type'] = body.contentType;
     if (route.readsBody && bodySchema) {
-      if (body.reads === 'invalid' || body.reads === 'multipart') bodyOk = false;
+      if (body.reads === 'json') {
+        const parsed = jsonOrUndefined(payload.toString().replace(/^\ufeff/, ''));
+        bodyOk = parsed !== undefined && accepts(parsed);
+      } else if (body.reads === 'invalid' || body.reads === 'multipart') bodyOk = false;
       else if (body.reads === 'empty') bodyOk = accepts(undefined);
-      else if (body.reads === 'text') bodyOk = accepts(typeof payload === 'string' ? payload : payload.toString());
+      else if (body.reads === 'text')
+        bodyOk = accepts(typeof payload === 'string' ? payload : payload.toString());
       else bodyOk = accepts(undefined) || accepts(null);
     }
   }
@@ -425,7 +578,10 @@ export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
   if (route.query) {
     if (Array.isArray(draft.query)) {
       const object = queryObject(draft.query);
-      queryOk = passes(route.query.zod, object) && !looseIntegers(route.query.json, object, false);
+      queryOk =
+        obeysInputRules(object) &&
+        passes(route.query.zod, object) &&
+        !looseIntegers(route.query.json, object, false);
     } else {
       // A raw query string: only what the schema says of the near-valid pairs is known.
       queryOk = true;
@@ -440,10 +596,14 @@ export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
     else decodedParams[name] = decoded;
   }
   if (paramsOk && route.params) {
-    paramsOk = passes(route.params.zod, decodedParams) && !looseIntegers(route.params.json, decodedParams, true);
+    paramsOk =
+      obeysInputRules(decodedParams) &&
+      passes(route.params.zod, decodedParams) &&
+      !looseIntegers(route.params.json, decodedParams, true);
   }
 
-  const emptyBodyAllowed = route.readsBody && !isTusRoute(route) && (!bodySchema || passes(bodySchema, undefined));
+  const emptyBodyAllowed =
+    route.readsBody && !isTusRoute(route) && (!bodySchema || passes(bodySchema, undefined));
   return {
     method: route.method,
     url,
@@ -453,20 +613,23 @@ export function toRequest(route: RouteModel, draft: Draft): FuzzRequest {
     mustReject: draft.refuse || !bodyOk || !queryOk || !paramsOk,
     emptyBodyAllowed,
     ...(draft.authorization !== undefined ? { authorization: draft.authorization } : {}),
+    ...(draft.extra ? { extra: draft.extra } : {}),
   };
 }
 
 /** The request as text for a report: method, URL, headers and the start of the body, at most 500 characters. */
 export function describeRequest(request: FuzzRequest, identity: Identity): string {
   const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`);
-  if (request.authorization !== undefined) headers.push(`authorization: ${request.authorization ?? '(none)'}`);
+  if (request.authorization !== undefined)
+    headers.push(`authorization: ${request.authorization ?? '(none)'}`);
   const payload =
     request.payload === undefined
       ? ''
       : typeof request.payload === 'string'
         ? request.payload
         : `<${request.payload.length} bytes> ${request.payload.subarray(0, 300).toString('latin1')}`;
-  const text = `[${identity}] ${request.method} ${request.url}\n${headers.join('\n')}\n\n${payload}`;
+  const extra = request.extra ? ` (with ${request.extra})` : '';
+  const text = `[${identity}]${extra} ${request.method} ${request.url}\n${headers.join('\n')}\n\n${payload}`;
   return visible(text, 500);
 }
 
@@ -474,6 +637,7 @@ export function describeRequest(request: FuzzRequest, identity: Identity): strin
 export function visible(text: string, max: number): string {
   const short = text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
   return short.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this makes visible
     /[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029\u202e\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -164,7 +164,8 @@ export function baseValue(schema: JsonSchema, name = ''): unknown {
     }
     case 'object': {
       const value: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(inner.properties ?? {})) value[key] = baseValue(property, key);
+      for (const [key, property] of Object.entries(inner.properties ?? {}))
+        value[key] = baseValue(property, key);
       if (!inner.properties && typeof inner.additionalProperties === 'object') {
         value.fuzz = baseValue(inner.additionalProperties, 'fuzz');
       }

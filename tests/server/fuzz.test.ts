@@ -1,0 +1,131 @@
+// Fuzz tier: every route in app.routeTable gets fast-check-generated bad input (from its zod schemas) as visitor, contributor, admin and worker; no 5xx, errors as JSON { message, code?, details? }, and rejected requests leave database and files unchanged.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, IDENTITIES, visible, type Identity } from './fuzz/cases.ts';
+import { formBody } from './fuzz/protocol-cases.ts';
+import { httpRequest, rawExchange } from './fuzz/raw-socket.ts';
+import { routeModel } from './fuzz/route-model.ts';
+import { formatGroups, Fuzzer, groupFailures } from './fuzz/runner.ts';
+import { createTestApp, DATABASE_KINDS, type TestApp } from './test-app.ts';
+
+/** Fixed unless FUZZ_SEED says otherwise; FUZZ_RUNS scales the runs per route and identity; FUZZ_ROUTE picks routes. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_107);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const ROUTE_FILTER = process.env.FUZZ_ROUTE;
+
+const NO_RATE_LIMITS = {
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000',
+};
+
+describe.each(DATABASE_KINDS)('fuzz on %s', (kind) => {
+  let t: TestApp;
+  let dataDir: string;
+  let fuzzer: Fuzzer;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lopit-fuzz-'));
+    t = await createTestApp(kind, { DATA_DIR: dataDir, ...NO_RATE_LIMITS });
+    fuzzer = new Fuzzer(t, { seed: SEED, runsPerRoute: RUNS, acceptedBudget: 4, answerTimeoutMs: 10_000 });
+    await fuzzer.signIn();
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const routes = () =>
+    t.app.routeTable.map(routeModel).filter((route) => !ROUTE_FILTER || route.key.includes(ROUTE_FILTER));
+
+  it('every route refuses bad input with a 4xx JSON error, never a 5xx, and rejected input changes nothing', async () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(0);
+    const perRoute = new Map<string, number>();
+    fuzzer.startClock();
+    try {
+      for (const route of all) {
+        const before = fuzzer.requests;
+        for (const identity of IDENTITIES) await fuzzer.fuzz(route, identity);
+        perRoute.set(route.key, fuzzer.requests - before);
+      }
+    } finally {
+      fuzzer.stopClock();
+      console.log(
+        `fuzz: ${fuzzer.requests} requests, event loop max delay ${Math.round(fuzzer.longestHold.ms)} ms (${kind})` +
+          ` [during ${visible(fuzzer.longestHold.what, 160)}; ${all.length} routes,` +
+          ` ${fuzzer.acceptedAnswers} accepted, ${fuzzer.skipped} skipped, seed ${SEED}]`,
+      );
+    }
+    // A new route is fuzzed without anyone adding it: every route of the table got requests.
+    expect([...perRoute].filter(([, sent]) => sent === 0).map(([key]) => key)).toEqual([]);
+    const groups = groupFailures(fuzzer.failures);
+    if (groups.length > 0) console.log(`fuzz failures (${kind}):\n\n${formatGroups(groups, SEED)}`);
+    expect(
+      groups.map(
+        (group) => `${group.title} [${group.identities.join(', ')}] ${group.labels.slice(0, 3).join(' | ')}`,
+      ),
+    ).toEqual([]);
+  }, 300_000);
+
+  it('answers a multipart body cut short (no closing boundary) on a real socket, on every route that reads a body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const boundary = '----fuzztruncated0123456789';
+    const body = formBody(
+      boundary,
+      [
+        { name: 'metadata', value: '{}' },
+        {
+          name: 'file',
+          value: Buffer.from('RIFF\u0000\u0001garbage'),
+          fileName: 'cut.wav',
+          type: 'audio/wav',
+        },
+      ],
+      false,
+    );
+    const identities: Identity[] = ['contributor', 'admin'];
+    const targets = routes().filter((route) => route.readsBody);
+    const answers = await Promise.all(
+      targets.flatMap((route) =>
+        identities.map(async (identity) => {
+          const authorization = fuzzer.authorization(identity);
+          const request = httpRequest(
+            route.method,
+            baseUrl(route),
+            {
+              'Content-Type': `multipart/form-data; boundary=${boundary}`,
+              ...(authorization ? { Authorization: authorization } : {}),
+            },
+            body,
+          );
+          const answer = await rawExchange(address.port, request, 8_000);
+          return { route: route.key, identity, answer };
+        }),
+      ),
+    );
+    const wrong = answers
+      .filter(({ answer }) => {
+        if (answer.timedOut || answer.status === null || answer.status >= 500) return true;
+        if (answer.status < 400) return false;
+        try {
+          const parsed = JSON.parse(answer.body) as { message?: unknown };
+          return typeof parsed.message !== 'string' || parsed.message === '';
+        } catch {
+          return true;
+        }
+      })
+      .map(({ route, identity, answer }) =>
+        answer.timedOut
+          ? `${route} [${identity}]: no answer within 8 s`
+          : `${route} [${identity}]: ${answer.status} ${answer.body.slice(0, 200)}`,
+      );
+    if (wrong.length > 0) console.log(`truncated multipart on a socket (${kind}):\n${wrong.join('\n')}`);
+    expect(wrong).toEqual([]);
+  }, 60_000);
+});
