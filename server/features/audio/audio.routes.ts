@@ -51,56 +51,57 @@ export default async function audioRoutes(instance: FastifyInstance, { config }:
     await scope.register(multipart, {
       limits: { fileSize: config.AUDIO_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/upload',
-        { schema: { response: { 200: recordingResponseSchema, 201: recordingResponseSchema } } },
-        async (request, reply) => {
-          const user = currentUser(request);
-          await service.requireRecordingConsent(user);
-          if (!request.isMultipart()) {
-            throw new AppError(
-              415,
-              'Send the recording as multipart/form-data with the file in the field "file".',
-              ERROR_CODES.unsupportedAudio,
-            );
-          }
-          const upload = await receiveUpload(request, service, config);
-          try {
-            const meta = upload.metadata;
-            const fields: RecordingFields = {
-              id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
-              fileName: sanitiseFileName(meta.fileName ?? upload.fileName),
-              title: meta.title ?? null,
-              transcript: meta.transcript ?? null,
-              language: meta.language ?? null,
-              promptPairId: meta.promptPairId ?? null,
-              clientMimeType: meta.mimeType ?? null,
-              clientDuration: meta.duration ?? null,
-            };
-            await service.checkPrompt(db, fields.promptPairId);
-            const { recording } = await service.store(upload.path, fields, user, {
-              knownSha256: upload.sha256,
-              expectedSha256: meta.sha256,
-              within: (effect) =>
-                idempotent(
-                  request,
-                  reply,
-                  async (tx) => {
-                    const result = await effect(tx);
-                    void reply.status(result.created ? 201 : 200);
-                    return result;
-                  },
-                  { fingerprint: { sha256: upload.sha256, metadata: upload.rawMetadata } },
-                ),
-            });
-            return { recording };
-          } finally {
-            await fsp.rm(upload.path, { force: true });
-          }
-        },
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/upload',
+      {
+        schema: { response: { 200: recordingResponseSchema, 201: recordingResponseSchema } },
+        // Consent is checked before the body is read (after the scope's authentication).
+        onRequest: (request) => service.requireRecordingConsent(currentUser(request)),
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (!request.isMultipart()) {
+          throw new AppError(
+            415,
+            'Send the recording as multipart/form-data with the file in the field "file".',
+            ERROR_CODES.unsupportedAudio,
+          );
+        }
+        const upload = await receiveUpload(request, service, config);
+        try {
+          const meta = upload.metadata;
+          const fields: RecordingFields = {
+            id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
+            fileName: sanitiseFileName(meta.fileName ?? upload.fileName),
+            title: meta.title ?? null,
+            transcript: meta.transcript ?? null,
+            language: meta.language ?? null,
+            promptPairId: meta.promptPairId ?? null,
+            clientMimeType: meta.mimeType ?? null,
+            clientDuration: meta.duration ?? null,
+          };
+          await service.checkPrompt(db, fields.promptPairId);
+          const { recording } = await service.store(upload.path, fields, user, {
+            knownSha256: upload.sha256,
+            expectedSha256: meta.sha256,
+            within: (effect) =>
+              idempotent(
+                request,
+                reply,
+                async (tx) => {
+                  const result = await effect(tx);
+                  void reply.status(result.created ? 201 : 200);
+                  return result;
+                },
+                { fingerprint: { sha256: upload.sha256, metadata: upload.rawMetadata } },
+              ),
+          });
+          return { recording };
+        } finally {
+          await fsp.rm(upload.path, { force: true });
+        }
+      },
+    );
   });
 
   app.get(
