@@ -39,10 +39,14 @@ export default fp<{ config: Config }>(
     app.addHook('onSend', (request, reply, payload, done) => {
       // The microphone is the only powerful feature the app uses, and only on its own pages.
       void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-      // API answers (tokens, accounts, contributions) are never kept by browsers or proxies, unless a route
-      // says otherwise (recordings' audio, the translation model, speech).
-      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
-        void reply.header('Cache-Control', 'no-store');
+      // API answers that carry an account's data (any request with a token, and the auth routes that hand
+      // tokens out) are never kept by browsers or proxies; public answers are revalidated each time. A route
+      // that says otherwise keeps its own (recordings' audio, the translation model, speech). Public answers are
+      // not no-store: Chromium holds a second identical request up to 20 s behind a no-store one in flight.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+        const personal = request.headers.authorization !== undefined || request.url.startsWith('/api/auth/');
+        void reply.header('Cache-Control', personal ? 'no-store' : 'no-cache');
+      }
       done(null, payload);
     });
   },

@@ -308,6 +308,10 @@ describe.each(DATABASE_KINDS)('hardening on %s', (kind) => {
       expect(answer.headers['permissions-policy']).toContain('microphone=(self)');
       expect(answer.headers['permissions-policy']).toContain('camera=()');
     }
+    // Public answers are revalidated, not no-store (Chromium stalls a second identical request behind one).
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).toBe('no-cache');
+    expect(health.headers['permissions-policy']).toContain('microphone=(self)');
   });
 
   it('gives speakers pseudonyms nothing another user can see leads to', async () => {
