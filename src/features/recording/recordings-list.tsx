@@ -153,51 +153,57 @@ export function RecordingsList({ userId }: { userId: string }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-testid="recording-row" data-recording-id={row.id}>
-                  <td>{row.fileName}</td>
-                  <td>{row.duration.toFixed(1)} s</td>
-                  <td>{new Date(row.createdAt).toLocaleString()}</td>
-                  <td data-testid="recording-status">
-                    {row.local ? '◔ ' : '✓ '}
-                    {row.status}
-                    {row.upload?.state === 'attention' && row.upload.seq !== undefined && (
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => void retryAndSync(row.upload!.seq!)}
-                        aria-label={`Try uploading ${row.fileName} again`}
-                      >
-                        Try again
-                      </button>
-                    )}
-                  </td>
-                  <td>
-                    <div className="button-row">
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => void play(row)}
-                        aria-label={`Play ${row.fileName}`}
-                      >
-                        Play
-                      </button>
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => void download(row)}
-                        aria-label={`Download ${row.fileName}`}
-                      >
-                        Download
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        onClick={() => setDeleting(row)}
-                        aria-label={`Delete ${row.fileName}`}
-                      >
-                        Delete
-                      </button>
+                  <td data-label="File">{row.fileName}</td>
+                  <td data-label="Duration">{row.duration.toFixed(1)} s</td>
+                  <td data-label="Created">{new Date(row.createdAt).toLocaleString()}</td>
+                  <td data-label="Status" data-testid="recording-status">
+                    <div className="cell-stack">
+                      <span>
+                        {row.local ? '◔ ' : '✓ '}
+                        {row.status}
+                      </span>
+                      {row.upload?.state === 'attention' && row.upload.seq !== undefined && (
+                        <button
+                          type="button"
+                          className="btn"
+                          onClick={() => void retryAndSync(row.upload!.seq!)}
+                          aria-label={`Try uploading ${row.fileName} again`}
+                        >
+                          Try again
+                        </button>
+                      )}
                     </div>
-                    {playing?.id === row.id && <audio controls autoPlay src={playing.url} />}
+                  </td>
+                  <td data-label="Actions">
+                    <div className="cell-stack">
+                      <div className="button-row">
+                        <button
+                          type="button"
+                          className="btn"
+                          onClick={() => void play(row)}
+                          aria-label={`Play ${row.fileName}`}
+                        >
+                          Play
+                        </button>
+                        <button
+                          type="button"
+                          className="btn"
+                          onClick={() => void download(row)}
+                          aria-label={`Download ${row.fileName}`}
+                        >
+                          Download
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger"
+                          onClick={() => setDeleting(row)}
+                          aria-label={`Delete ${row.fileName}`}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                      {playing?.id === row.id && <audio controls autoPlay src={playing.url} />}
+                    </div>
                   </td>
                 </tr>
               ))}
