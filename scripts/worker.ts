@@ -7,8 +7,8 @@ import { MODEL_TYPES, type ModelType } from '../core/constants.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { TrainingQueue } from '../server/features/training/job-queue.ts';
 import { defaultTrainers } from '../server/features/training/trainers.ts';
+import { trainingRepositories } from '../server/features/training/training-repositories.ts';
 import { TrainingWorker, type TrainerRegistry, type WorkerLog } from '../server/features/training/worker.ts';
 
 const USAGE = `Usage: npm run worker [-- --types mt,tts,asr]
@@ -49,8 +49,10 @@ async function main() {
   await migrate(database);
   const all = defaultTrainers();
   const trainers: TrainerRegistry = Object.fromEntries(types.map((type) => [type, all[type]]));
+  const repositories = trainingRepositories(database.db, config);
   const worker = new TrainingWorker({
-    queue: new TrainingQueue(database.db),
+    queue: repositories.queue,
+    repositories,
     trainers,
     db: database.db,
     config,

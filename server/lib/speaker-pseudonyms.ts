@@ -3,20 +3,23 @@
 // API answers) leads to a voice. Exports use the whole hex id; screens, speech headers and training runs the
 // short label `S-` + its first 8 digits. The one place both are made.
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/migrate.ts';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/driver.ts';
+import { installationSettings } from '../db/schema.ts';
 
 /** The settings key of the secret (named when exports were its only user; kept so their ids stay stable). */
 const SALT_KEY = 'export_speaker_salt';
 const salts = new WeakMap<object, Promise<string>>();
 
 async function loadSalt(db: DbOrTx): Promise<string> {
-  await db.execute(sql`insert into installation_settings (key, value)
-    values (${SALT_KEY}, ${crypto.randomBytes(32).toString('hex')}) on conflict (key) do nothing`);
-  const [row] = rowsOf<{ value: string }>(
-    await db.execute(sql`select value from installation_settings where key = ${SALT_KEY}`),
-  );
+  await db
+    .insert(installationSettings)
+    .values({ key: SALT_KEY, value: crypto.randomBytes(32).toString('hex') })
+    .onConflictDoNothing({ target: installationSettings.key });
+  const [row] = await db
+    .select({ value: installationSettings.value })
+    .from(installationSettings)
+    .where(eq(installationSettings.key, SALT_KEY));
   if (!row) throw new Error('The speaker pseudonym secret could not be stored.');
   return row.value;
 }

@@ -10,25 +10,18 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ModelType } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { rowsOf } from '../../db/migrate.ts';
+import { modelArtifacts } from '../../db/schema.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
 
-export interface ModelArtifact {
-  id: number;
-  modelType: ModelType;
-  /** SHA-256 (hex) of the bytes: names the blob, and serves as the HTTP ETag. */
-  version: string;
-  sizeBytes: number;
-  contentType: string;
-  metrics: Record<string, number>;
-  /** The training job that produced it, when one did. */
-  jobId: number | null;
-  createdAt: string;
-}
+/**
+ * A stored model: its model_artifacts row, with `version` the SHA-256 (hex) of the bytes (names the blob, and
+ * serves as the HTTP ETag), `jobId` the training job that produced it (when one did), `createdAt` as ISO text.
+ */
+export type ModelArtifact = Omit<typeof modelArtifacts.$inferSelect, 'createdAt'> & { createdAt: string };
 
 export interface SaveArtifactInput {
   modelType: ModelType;
@@ -39,33 +32,9 @@ export interface SaveArtifactInput {
   jobId?: number | null;
 }
 
-interface ArtifactRow {
-  id: number | string;
-  model_type: ModelType;
-  version: string;
-  size_bytes: number | string;
-  content_type: string;
-  metrics: Record<string, number> | string | null;
-  job_id: number | string | null;
-  created_at: Date | string;
+function toArtifact(row: typeof modelArtifacts.$inferSelect): ModelArtifact {
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }
-
-function toArtifact(row: ArtifactRow): ModelArtifact {
-  // postgres-js answers bigint and jsonb as text through drizzle's execute; PGlite as values.
-  const metrics = typeof row.metrics === 'string' ? (JSON.parse(row.metrics) as unknown) : row.metrics;
-  return {
-    id: Number(row.id),
-    modelType: row.model_type,
-    version: row.version,
-    sizeBytes: Number(row.size_bytes),
-    contentType: row.content_type,
-    metrics: (metrics ?? {}) as Record<string, number>,
-    jobId: row.job_id === null ? null : Number(row.job_id),
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
-
-const COLUMNS = sql.raw('id, model_type, version, size_bytes, content_type, metrics, job_id, created_at');
 
 export class ArtifactStore {
   /**
@@ -99,31 +68,34 @@ export class ArtifactStore {
     } finally {
       await fsp.rm(temp, { force: true });
     }
-    const [row] = rowsOf<ArtifactRow>(
-      await this.db.execute(sql`insert into model_artifacts
-          (model_type, version, size_bytes, content_type, metrics, job_id)
-        values (${input.modelType}, ${blob.sha256}, ${blob.size}, ${input.contentType},
-          ${JSON.stringify(input.metrics ?? {})}::jsonb, ${input.jobId ?? null})
-        returning ${COLUMNS}`),
-    );
+    const [row] = await this.db
+      .insert(modelArtifacts)
+      .values({
+        modelType: input.modelType,
+        version: blob.sha256,
+        sizeBytes: blob.size,
+        contentType: input.contentType,
+        metrics: input.metrics ?? {},
+        jobId: input.jobId ?? null,
+      })
+      .returning();
     if (!row) throw new Error('The model artifact was not recorded');
     return toArtifact(row);
   }
 
   /** The current model of a type (the most recently stored), or null when none was stored yet. */
   async latest(modelType: ModelType): Promise<ModelArtifact | null> {
-    const [row] = rowsOf<ArtifactRow>(
-      await this.db.execute(
-        sql`select ${COLUMNS} from model_artifacts where model_type = ${modelType} order by id desc limit 1`,
-      ),
-    );
+    const [row] = await this.db
+      .select()
+      .from(modelArtifacts)
+      .where(eq(modelArtifacts.modelType, modelType))
+      .orderBy(desc(modelArtifacts.id))
+      .limit(1);
     return row ? toArtifact(row) : null;
   }
 
   async get(id: number): Promise<ModelArtifact | null> {
-    const [row] = rowsOf<ArtifactRow>(
-      await this.db.execute(sql`select ${COLUMNS} from model_artifacts where id = ${id}`),
-    );
+    const [row] = await this.db.select().from(modelArtifacts).where(eq(modelArtifacts.id, id));
     return row ? toArtifact(row) : null;
   }
 

@@ -5,13 +5,11 @@
 //         or fails saying that none is registered: this server never pretends to train speech recognition.
 import { matchWords, sentenceKey } from '../../../core/mt/normalise.ts';
 import type { TrainingMetrics } from '../../../core/api/training.ts';
-import type { Db } from '../../db/driver.ts';
 import { trainMtModel, type TrainMtOptions, type TrainMtResult } from '../translation/mt-training.ts';
 import { splitSpeakers, type Split, type SplitSummary } from './dataset-split.ts';
-import { speakerHash, TrainingDataRepository, type DatasetRecording } from './training-data-repository.ts';
+import { speakerHash, type DatasetRecording } from './training-data-repository.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { throwIfAborted, TrainingError, type Trainer, type TrainerRegistry } from './worker.ts';
-import { WorkerTokensRepository } from './worker-tokens-repository.ts';
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
@@ -41,8 +39,8 @@ export type TrainMtModel = (options: TrainMtOptions) => Promise<TrainMtResult>;
 
 export function mtTrainer(train: TrainMtModel = trainMtModel): Trainer {
   return {
-    async run({ job, db, config, signal, onProgress }) {
-      const trained = await train({ db, config, signal, onProgress, jobId: job.jobId });
+    async run({ job, db, config, artifacts, signal, onProgress }) {
+      const trained = await train({ db, config, artifacts, signal, onProgress, jobId: job.jobId });
       return {
         kind: 'succeeded',
         metrics: trained.metrics,
@@ -55,10 +53,6 @@ export function mtTrainer(train: TrainMtModel = trainMtModel): Trainer {
 
 // --- tts --------------------------------------------------------------------------------------------------
 
-async function externalWorkers(db: Db, type: 'asr' | 'tts'): Promise<number> {
-  return (await new WorkerTokensRepository(db).countByType())[type];
-}
-
 /** Share (percent, one decimal) of the lexicon's distinct Lopit words that occur in the transcripts. */
 export function lexiconCoverage(lexicon: readonly string[], transcripts: readonly string[]) {
   const lexiconWords = new Set(lexicon.flatMap((text) => matchWords(text)));
@@ -70,9 +64,8 @@ export function lexiconCoverage(lexicon: readonly string[], transcripts: readonl
 }
 
 export const ttsTrainer: Trainer = {
-  async run({ job, db, signal, onProgress }) {
+  async run({ job, db, data, tokens, signal, onProgress }) {
     const params = job.params as RunnerParams;
-    const data = new TrainingDataRepository(db);
     onProgress(5, 'Choosing the speaker');
     const speaker = params.speakerId
       ? await data.speakerTotal('tts', params.speakerId)
@@ -116,7 +109,7 @@ export const ttsTrainer: Trainer = {
     };
     onProgress(90, 'Storing the voice inventory');
     if (params.runner === 'external') {
-      if ((await externalWorkers(db, 'tts')) === 0) {
+      if ((await tokens.countByType()).tts === 0) {
         throw new TrainingError(
           'The voice set is prepared, but no external TTS worker is registered to train on it. Create a worker token on this page and run a worker with it, or start TTS without an external worker to build the recording-based voice.',
           { metrics, result: inventory },
@@ -136,8 +129,7 @@ export const ttsTrainer: Trainer = {
 // --- asr --------------------------------------------------------------------------------------------------
 
 export const asrTrainer: Trainer = {
-  async run({ db, signal, onProgress }) {
-    const data = new TrainingDataRepository(db);
+  async run({ data, tokens, signal, onProgress }) {
     onProgress(10, 'Collecting consented, transcribed recordings');
     const totals = await data.speakerTotals('asr');
     throwIfAborted(signal);
@@ -169,7 +161,7 @@ export const asrTrainer: Trainer = {
     };
     throwIfAborted(signal);
     const described = `${metrics.utterances} recordings, ${metrics.hours} h, ${totals.length} speakers`;
-    if ((await externalWorkers(db, 'asr')) === 0) {
+    if ((await tokens.countByType()).asr === 0) {
       throw new TrainingError(
         `The ASR training set is prepared (${described}), but no external ASR worker is registered. This server cannot train speech recognition itself (that needs a GPU machine): create a worker token under External workers, run a worker with it, then start ASR again.`,
         { metrics, result },

@@ -1,30 +1,20 @@
-// The training queue of the app: repositories for the routes, a reaper of jobs whose worker went silent (every
-// 30 s), and (TRAINING_WORKER=inline, the default) one worker in the server process, started when the app is
-// ready and stopped as it closes. With TRAINING_WORKER=off jobs wait for `npm run worker` or external workers.
-import path from 'node:path';
+// The training queue of the app: its repositories, made once here for the routes and the worker, a reaper of
+// jobs whose worker went silent (every 30 s), and (TRAINING_WORKER=inline, the default) one worker in the server
+// process, started when the app is ready and stopped as it closes. With TRAINING_WORKER=off jobs wait for
+// `npm run worker` or external workers.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TRAINING_HEARTBEAT_TIMEOUT_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
-import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
-import { TrainingQueue } from './job-queue.ts';
-import { TrainingDataRepository } from './training-data-repository.ts';
 import { defaultTrainers } from './trainers.ts';
+import { trainingRepositories, type TrainingRepositories } from './training-repositories.ts';
 import { TrainingWorker } from './worker.ts';
-import { WorkerTokensRepository } from './worker-tokens-repository.ts';
 
-export interface TrainingServices {
-  queue: TrainingQueue;
-  tokens: WorkerTokensRepository;
-  data: TrainingDataRepository;
+export interface TrainingServices extends TrainingRepositories {
   /** The worker in this process, or null (TRAINING_WORKER=off). */
   worker: TrainingWorker | null;
   /** Tells the worker in this process that a job was queued or a stop requested. */
   notify(): void;
-  /** The content-addressed blob store (DATA_DIR/blobs): recordings, models, uploaded artifacts. */
-  blobs: BlobStore;
-  /** Staging folder of uploads, on the blob store's file system. */
-  tempDir: string;
 }
 
 declare module 'fastify' {
@@ -36,18 +26,23 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   function trainingPlugin(app: FastifyInstance, { config }) {
     const db = app.database.db;
-    const queue = new TrainingQueue(db);
+    const repositories = trainingRepositories(db, config);
+    const { queue } = repositories;
     const worker =
       config.TRAINING_WORKER === 'inline'
-        ? new TrainingWorker({ queue, trainers: defaultTrainers(), db, config, kind: 'inline', log: app.log })
+        ? new TrainingWorker({
+            queue,
+            repositories,
+            trainers: defaultTrainers(),
+            db,
+            config,
+            kind: 'inline',
+            log: app.log,
+          })
         : null;
     app.decorate('training', {
-      queue,
-      tokens: new WorkerTokensRepository(db),
-      data: new TrainingDataRepository(db),
+      ...repositories,
       worker,
-      blobs: new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
-      tempDir: path.join(config.DATA_DIR, 'uploads', 'tmp'),
       notify: () => {
         worker?.wake();
         worker?.checkNow();

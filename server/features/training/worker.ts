@@ -9,8 +9,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
 import { AppError } from '../../errors.ts';
 import type { ClaimedJob, Lease, TrainingQueue } from './job-queue.ts';
+import { trainingRepositories, type TrainerRepositories } from './training-repositories.ts';
 
-export interface TrainerContext {
+export interface TrainerContext extends TrainerRepositories {
   job: ClaimedJob;
   db: Db;
   config: Config;
@@ -58,6 +59,8 @@ export interface TrainingWorkerOptions {
   trainers: TrainerRegistry;
   db: Db;
   config: Config;
+  /** What trainers use (the plugin's, made once); by default the worker makes its own on `db`. */
+  repositories?: TrainerRepositories;
   /** Names the worker on its jobs; default `<kind>@<host>:<pid>:<random>`. */
   workerId?: string;
   kind?: 'inline' | 'standalone';
@@ -79,6 +82,7 @@ export class TrainingWorker {
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
   private readonly log: WorkerLog;
+  private readonly repositories: TrainerRepositories;
   private stopping = false;
   private loopDone: Promise<void> | null = null;
   private wakeSleeper: (() => void) | null = null;
@@ -91,6 +95,7 @@ export class TrainingWorker {
     this.heartbeatMs = options.heartbeatMs ?? TRAINING_HEARTBEAT_MS;
     this.pollMs = options.pollMs ?? TRAINING_WORKER_POLL_MS;
     this.log = options.log ?? silentLog;
+    this.repositories = options.repositories ?? trainingRepositories(options.db, options.config);
   }
 
   get modelTypes(): ModelType[] {
@@ -208,8 +213,12 @@ export class TrainingWorker {
     );
     try {
       if (!trainer) throw new TrainingError(`This worker has no ${job.modelType} trainer.`);
+      const { tokens, data, artifacts } = this.repositories;
       const outcome = await trainer.run({
         job,
+        tokens,
+        data,
+        artifacts,
         db: this.options.db,
         config: this.options.config,
         signal: controller.signal,

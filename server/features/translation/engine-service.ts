@@ -5,7 +5,6 @@
 // query); triggers bump them in the same transaction as any change to pairs, consent, lexicon or models
 // (migration 0005), so a process never answers from data older than what it can read.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   Lexicon,
   MtModel,
@@ -18,7 +17,7 @@ import {
   type TranslationPairInput,
 } from '../../../core/mt/index.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { rowsOf } from '../../db/migrate.ts';
+import { engineDataRevisions } from '../../db/schema.ts';
 import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
 import { TranslationRepository } from './translation-repository.ts';
@@ -82,13 +81,11 @@ export class EngineService {
   }
 
   private async readRevisions(): Promise<EngineRevisions> {
-    const rows = rowsOf<{ source: string; revision: number | string }>(
-      await this.db.execute(sql`select source, revision from engine_data_revisions`),
-    );
+    const rows = await this.db.select().from(engineDataRevisions);
     const revisions = { translation_pairs: 0, consent_events: 0, lexicon_entries: 0, model_artifacts: 0 };
     for (const row of rows) {
       if ((SOURCES as readonly string[]).includes(row.source))
-        revisions[row.source as keyof EngineRevisions] = Number(row.revision);
+        revisions[row.source as keyof EngineRevisions] = row.revision;
     }
     return revisions;
   }

@@ -31,9 +31,11 @@ export const NOT_ENOUGH_PAIRS_CODE = 'NOT_ENOUGH_PAIRS';
 
 export interface TrainMtOptions {
   db: DbOrTx;
-  /** Where the model file goes: this blob store (staging in the OS temp folder)... */
+  /** Where the model goes: this artifact store (a training job's, made once by its worker)... */
+  artifacts?: ArtifactStore;
+  /** ...or one on this blob store (staging in the OS temp folder)... */
   blobStore?: BlobStore;
-  /** ...or the installation's store (DATA_DIR/blobs). One of the two is required. */
+  /** ...or the installation's store (DATA_DIR/blobs). One of the three is required. */
   config?: Pick<Config, 'DATA_DIR'>;
   /** Progress 0..100 with what is happening; awaited, so a job can record it. */
   onProgress?: (percent: number, message: string) => void | Promise<void>;
@@ -85,12 +87,14 @@ function distinctPairs(pairs: readonly TranslationPairInput[]): TranslationPairI
 
 export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResult> {
   const { db, signal } = options;
-  const store = options.blobStore
-    ? new ArtifactStore(db, options.blobStore)
-    : options.config
-      ? ArtifactStore.fromConfig(db, options.config)
-      : null;
-  if (!store) throw new Error('trainMtModel needs a blobStore or a config');
+  const store =
+    options.artifacts ??
+    (options.blobStore
+      ? new ArtifactStore(db, options.blobStore)
+      : options.config
+        ? ArtifactStore.fromConfig(db, options.config)
+        : null);
+  if (!store) throw new Error('trainMtModel needs an artifact store, a blobStore or a config');
   const checkpoint = async (percent: number, message: string) => {
     if (signal?.aborted) throw new TrainingStoppedError();
     await options.onProgress?.(Math.max(0, Math.min(100, Math.round(percent))), message);

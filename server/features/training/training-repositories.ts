@@ -1,0 +1,38 @@
+// The training feature's repositories, made once per process on one database: by the training plugin for the
+// server (app.training) and by `npm run worker` for a standalone worker. Routes and trainers use these.
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/driver.ts';
+import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { ArtifactStore } from '../models/artifact-store.ts';
+import { TrainingQueue } from './job-queue.ts';
+import { TrainingDataRepository } from './training-data-repository.ts';
+import { WorkerTokensRepository } from './worker-tokens-repository.ts';
+
+export interface TrainingRepositories {
+  queue: TrainingQueue;
+  tokens: WorkerTokensRepository;
+  data: TrainingDataRepository;
+  /** Trained models: model_artifacts rows and their blobs. */
+  artifacts: ArtifactStore;
+  /** The content-addressed blob store (DATA_DIR/blobs): recordings, models, uploaded artifacts. */
+  blobs: BlobStore;
+  /** Staging folder of uploads, on the blob store's file system. */
+  tempDir: string;
+}
+
+/** What trainers read and write through (beside the queue, which the worker holds). */
+export type TrainerRepositories = Pick<TrainingRepositories, 'tokens' | 'data' | 'artifacts'>;
+
+export function trainingRepositories(db: Db, config: Pick<Config, 'DATA_DIR'>): TrainingRepositories {
+  const blobs = new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  const tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
+  return {
+    queue: new TrainingQueue(db),
+    tokens: new WorkerTokensRepository(db),
+    data: new TrainingDataRepository(db),
+    artifacts: new ArtifactStore(db, blobs, tempDir),
+    blobs,
+    tempDir,
+  };
+}
