@@ -1,6 +1,5 @@
 // SQL for the dataset exports: consented clips in batches, the speakers of a voice, the figures of the summary,
 // consent form versions, and the installation's salt for pseudonymous speaker ids.
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { speakerLabeller, speakerSalt } from '../../lib/speaker-pseudonyms.ts';
 import type { ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
