@@ -309,3 +309,108 @@ test.describe('an upload interrupted by a server crash', () => {
     expect(total).toBeGreaterThanOrEqual(original.length);
   });
 });
+
+test('a recording the server refused says why and goes when tried again, in cards at 360 px', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // No recording consent yet: the server will refuse the upload.
+  const me = await signUpByApi(request, baseURL!, 'Refused');
+  await signInContext(context, baseURL!, me);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${baseURL}/recording`);
+  await expect(page.getByRole('heading', { name: 'Your Recordings' })).toBeVisible();
+  const bytes = fs.readFileSync(voice);
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  const id = crypto.randomUUID();
+  // A saved recording as the recorder leaves it: the row, its audio and its upload in the outbox.
+  await page.evaluate(
+    async ({ id, userId, sha256, audio }) => {
+      const open = indexedDB.open('lopit');
+      const db: IDBDatabase = await new Promise((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(String(open.error)));
+      });
+      const tx = db.transaction(['recordings', 'recordingChunks', 'outbox'], 'readwrite');
+      tx.objectStore('recordings').put({
+        id,
+        userId,
+        createdAt: Date.now(),
+        state: 'waiting',
+        fileName: 'zz-refused-then-sent.wav',
+        title: 'zz refused then sent',
+        transcript: null,
+        language: 'lpx',
+        promptPairId: null,
+        mimeType: 'audio/wav',
+        durationSeconds: 4,
+        sizeBytes: audio.length,
+        sha256,
+        chunkCount: 1,
+        uploadedBytes: 0,
+        uploadUrl: null,
+      });
+      tx.objectStore('recordingChunks').put({
+        recordingId: id,
+        index: 0,
+        data: new Uint8Array(audio).buffer,
+      });
+      tx.objectStore('outbox').add({
+        id: crypto.randomUUID(),
+        userId,
+        kind: 'recording.upload',
+        subject: `recording:${id}`,
+        path: 'audio/tus',
+        body: { recordingId: id },
+        label: 'Recording “zz refused then sent” (0:04)',
+        createdAt: Date.now(),
+        attempts: 0,
+        state: 'pending',
+      });
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    },
+    { id, userId: me.user.id, sha256, audio: [...bytes] },
+  );
+  await page.reload();
+  const row = page.locator(`[data-recording-id="${id}"]`);
+  await expect(row.getByTestId('recording-status')).toContainText(
+    'Not accepted: Recording consent is needed',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(page.getByTestId('sync-indicator')).toContainText('Needs attention (1)');
+
+  // Geometry at 360 px: nothing wider than the screen, no button broken over two lines.
+  const geometry = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    brokenButtons: [...document.querySelectorAll('[data-testid="recording-row"] button')]
+      .filter((button) => {
+        const style = getComputedStyle(button);
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        return button.getBoundingClientRect().height - padding > line * 1.5;
+      })
+      .map((button) => button.textContent),
+  }));
+  expect(geometry).toEqual({ overflow: 0, brokenButtons: [] });
+
+  // Consent given, tried again: it goes, once, with the bytes recorded.
+  const consent = await request.post(`${baseURL}/api/consent/submit`, {
+    headers: { Authorization: `Bearer ${me.token}` },
+    data: { consent_type: 'full' },
+  });
+  expect(consent.ok()).toBe(true);
+  await row.getByRole('button', { name: 'Try uploading zz-refused-then-sent.wav again' }).click();
+  await expect
+    .poll(async () => (await serverRecordings(request, baseURL!, me.token)).map((item) => item.sha256), {
+      timeout: 30_000,
+    })
+    .toEqual([sha256]);
+  await expect(page.getByTestId('sync-indicator')).toContainText('All saved', { timeout: 30_000 });
+  expect(await localRecordings(page)).toHaveLength(0);
+});
