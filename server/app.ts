@@ -58,8 +58,6 @@ export async function buildApp({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // Idle sockets are closed; slow but moving bodies are judged by plugins/slow-requests.ts.
-    connectionTimeout: config.REQUEST_IDLE_TIMEOUT_MS,
     // Creating a fresh embedded database (initdb in WebAssembly) takes 10-20 s on a small machine.
     pluginTimeout: 120_000,
     // Errors of the router itself (a path that does not decode, a parameter over maxParamLength) answer in

@@ -28,7 +28,7 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
   AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: intFromEnv(20),
   PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(300),
-  /** A connection on which nothing moves for this long is closed (2G links stall for seconds, not minutes). */
+  /** A request body of which nothing arrives for this long is cut (2G links stall for seconds, not minutes). */
   REQUEST_IDLE_TIMEOUT_MS: intFromEnv(60_000),
   /** Once REQUEST_IDLE_TIMEOUT_MS has passed, a request body arriving slower than this on average is cut. */
   REQUEST_BODY_MIN_BYTES_PER_SECOND: intFromEnv(256),

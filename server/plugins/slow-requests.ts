@@ -1,9 +1,11 @@
-// Connections that stall are cut; connections that are merely slow are not. Two rules, both sized for 2G:
-// - idle: a connection on which no byte moves either way for REQUEST_IDLE_TIMEOUT_MS is closed (the HTTP
-//   server's socket timeout, set from the same figure in app.ts);
-// - trickle: a request body that, once that same time has passed, has arrived at less than
+// Request bodies that stall are cut; bodies that are merely slow are not. Two rules, both sized for 2G, and
+// both only while a body is arriving (never while the server works on its answer: finishing a recording can
+// take a minute under load, and cutting it then wastes the upload):
+// - idle: a body of which no byte arrived for REQUEST_IDLE_TIMEOUT_MS is cut;
+// - trickle: a body that, once that same time has passed, has arrived at less than
 //   REQUEST_BODY_MIN_BYTES_PER_SECOND on average is cut. A 1 MB upload chunk over a 50 kbps village link
 //   (about 6 KB/s) passes by a factor of 20; a body sent a byte at a time never idles, and is cut.
+// Slow headers are Node's own headersTimeout; idle kept-alive sockets its keepAliveTimeout.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -24,17 +26,27 @@ export default fp<{ config: Config }>(
       }
       const started = Date.now();
       const bytesAtStart = socket.bytesRead;
+      let lastBytes = bytesAtStart;
+      let lastProgressAt = started;
       const timer = setInterval(() => {
         if (raw.complete || socket.destroyed) {
           clearInterval(timer);
           return;
         }
-        const elapsedMs = Date.now() - started;
-        if (elapsedMs < graceMs) return;
+        const now = Date.now();
+        if (socket.bytesRead !== lastBytes) {
+          lastBytes = socket.bytesRead;
+          lastProgressAt = now;
+        }
+        const elapsedMs = now - started;
         const rate = (socket.bytesRead - bytesAtStart) / (elapsedMs / 1000);
-        if (rate < minRate) {
+        const idle = now - lastProgressAt >= graceMs;
+        if (idle || (elapsedMs >= graceMs && rate < minRate)) {
           clearInterval(timer);
-          request.log.info({ rate: Math.round(rate), elapsedMs }, 'request body too slow: connection cut');
+          request.log.info(
+            { rate: Math.round(rate), elapsedMs, idle },
+            idle ? 'request body idle: connection cut' : 'request body too slow: connection cut',
+          );
           socket.destroy();
         }
       }, checkEveryMs);

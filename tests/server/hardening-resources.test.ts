@@ -174,6 +174,11 @@ describe('hostile bodies on a real socket', () => {
     expect(openDescriptors()).toBeLessThanOrEqual(fdsBefore);
   });
 
+  it('sets no socket inactivity timeout: an answer in preparation is never cut (only bodies in flight are judged)', () => {
+    // A socket timeout cut final tus PATCHes that took over a minute under load (the sync storm found it).
+    expect(test.app.server.timeout).toBe(0);
+  });
+
   it('refuses pathological sign-ins at once while health keeps answering', async () => {
     const pathological = JSON.stringify({ email: `a@${'b.'.repeat(500_000)}@`, password: 'x' });
     const small = JSON.stringify({ email: `a@${'b.'.repeat(120)}@`, password: 'x' });
