@@ -1,0 +1,515 @@
+// Sync storm: N phones reconnect at once on loopback and replay their offline work; figures and a loss check.
+//
+// Each phone runs the app's own offline code (src/offline: outbox, sync engine, tus sender) over
+// fake-indexeddb with Node's fetch: 20 queued translation edits, 2 consent changes and 3 one-minute Opus
+// clips, sent with the app's Idempotency-Keys, retry rules and 1 MiB tus chunks, one request at a time per
+// phone, edits and consent first and then the recordings (see sync-storm/phone.ts for why the phones share
+// one device database, each as its own account). The real server runs as a child process on a fresh
+// PGlite folder or a scratch PostgreSQL database. Afterwards every edit, consent change and recording is
+// checked against the database (and the audio through the API): nothing lost, nothing stored twice.
+//
+// Usage: npx tsx scripts/bench-sync-storm.ts [--phones 200] [--database pglite|postgres|both]
+//          [--postgres-url postgres://postgres@127.0.0.1:5432/test] [--time-limit 15m] [--json] [--keep]
+//          [--trace requests.ndjson] [--server-log-level warn] [--server-node-options='--cpu-prof']
+// --json prints the figures as JSON on stdout (progress goes to stderr); --keep keeps the data folders;
+// --trace writes every request of the storms (database, phone, method, route, status, start, ms) and every
+// no-database probe (see ResponsivenessProbe) as NDJSON;
+// --server-log-level info logs every request on the server too (kept with --keep, in the run's temp folder);
+// --server-node-options= passes flags to the server's node (e.g. --server-node-options='--cpu-prof').
+// Exit status: 0 all stored and checked, 1 a check failed or the time limit cut a run, 2 bad arguments.
+import 'fake-indexeddb/auto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { checkAudioThroughApi, checkDatabase, type Check, type PlannedPhone } from './sync-storm/checks.ts';
+import { makeClips, type Clip } from './sync-storm/clips.ts';
+import {
+  clearDevice,
+  Phone,
+  type PairToEdit,
+  type PhoneAccount,
+  type PhoneOutcome,
+} from './sync-storm/phone.ts';
+import { formatReport, parkedOf, round, trafficFigures, type RunReport } from './sync-storm/report.ts';
+import {
+  cpuSeconds,
+  MemorySampler,
+  readServerLog,
+  ResponsivenessProbe,
+  scratchPostgres,
+  startServer,
+  type ScratchDatabase,
+  type ServerChild,
+} from './sync-storm/server.ts';
+import { closePhoneConnections, phoneFetch, TrafficLog } from './sync-storm/traffic.ts';
+
+const EDITS_PER_PHONE = 20;
+const CLIPS_PER_PHONE = 3;
+const CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
+
+function usage(problem: string): never {
+  console.error(`${problem}
+Usage: npx tsx scripts/bench-sync-storm.ts [--phones N] [--database pglite|postgres|both]
+         [--postgres-url URL] [--time-limit 15m] [--json] [--keep] [--trace FILE] [--server-log-level LEVEL]
+         [--server-node-options=FLAGS]`);
+  process.exit(2);
+}
+
+function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min)?$/.exec(text.trim());
+  if (!match) usage(`--time-limit: "${text}" is not a duration (e.g. 15m, 90s)`);
+  const value = Number(match[1]);
+  const unit = match[2] ?? 'm';
+  return unit === 'ms' ? value : unit === 's' ? value * 1000 : value * 60_000;
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        phones: { type: 'string', default: '200' },
+        database: { type: 'string', default: 'both' },
+        'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+        'time-limit': { type: 'string', default: '15m' },
+        json: { type: 'boolean', default: false },
+        keep: { type: 'boolean', default: false },
+        trace: { type: 'string' },
+        'server-log-level': { type: 'string', default: 'warn' },
+        'server-node-options': { type: 'string', default: '' },
+      },
+    });
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+}
+const { values } = readArgs();
+const phoneCount = Number(values.phones);
+if (!Number.isInteger(phoneCount) || phoneCount < 1 || phoneCount > 2000) usage('--phones must be 1 to 2000');
+const databases: ('pglite' | 'postgres')[] =
+  values.database === 'both'
+    ? ['pglite', 'postgres']
+    : values.database === 'pglite' || values.database === 'postgres'
+      ? [values.database]
+      : usage('--database must be pglite, postgres or both');
+const postgresUrl = values['postgres-url'];
+const postgresHost = URL.canParse(postgresUrl) ? new URL(postgresUrl).hostname : '';
+if (databases.includes('postgres') && !['127.0.0.1', 'localhost', '[::1]'].includes(postgresHost))
+  usage('--postgres-url must point at the loopback interface');
+const timeLimitMs = parseDuration(values['time-limit']);
+const startedAt = performance.now();
+const hardDeadline = startedAt + timeLimitMs;
+
+const log = (line: string) =>
+  console.error(`[${((performance.now() - startedAt) / 1000).toFixed(1)} s] ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const originalFetch = globalThis.fetch;
+const finished: RunReport[] = [];
+/** Runs that ended without a report (the server did not start, the time limit came first, ...). */
+const failures: { database: string; error: string }[] = [];
+/** Undone however the run ends: scratch databases and temporary folders (the server child dies on exit). */
+const cleanups = new Set<() => Promise<void>>();
+
+/** Cleans up (at most 15 s), prints what finished and exits. */
+async function finish(code: number): Promise<never> {
+  await Promise.race([Promise.allSettled([...cleanups].map((cleanup) => cleanup())), sleep(15_000)]);
+  if (values.json) console.log(JSON.stringify({ phones: phoneCount, runs: finished, failures }, null, 2));
+  else {
+    console.log(formatReport(finished));
+    for (const failure of failures) console.log(`${failure.database}: no report — ${failure.error}`);
+  }
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void finish(130);
+  });
+}
+
+// Whatever happens, the run ends a little after the time limit with what it has.
+setTimeout(() => {
+  log('time limit passed and the run did not wind down: reporting what finished');
+  failures.push({ database: 'all', error: 'the time limit passed before the run wound down' });
+  void finish(1);
+}, timeLimitMs + 120_000).unref();
+
+async function api<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await originalFetch(`${base}${route}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** The latest of the phones' times in seconds, or null when a phone has none (it never got there). */
+function latest(times: readonly (number | null)[]): number | null {
+  if (times.some((time) => time === null)) return null;
+  return round(Math.max(0, ...(times as number[])) / 1000, 2);
+}
+
+async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await run(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Accounts (not timed): the first is the admin; the rest are the phones' contributors. */
+async function signUpAll(base: string, runId: string) {
+  const signUp = (name: string, email: string) =>
+    api<{ token: string; user: { id: string; role: string } }>(base, 'POST', '/auth/signup', {
+      name,
+      email,
+      password: 'zorblish storm password',
+    });
+  const admin = await signUp('Zorblish Admin', `storm-admin-${runId}@example.org`);
+  if (admin.user.role !== 'admin') throw new Error('the first account is not admin');
+  const accounts: PhoneAccount[] = await inParallel(
+    Array.from({ length: phoneCount }, (_, index) => index),
+    4,
+    async (index) => {
+      const { token, user } = await signUp(
+        `Zorblish Phone ${index}`,
+        `storm-phone-${index}-${runId}@example.org`,
+      );
+      return { index, token, userId: user.id };
+    },
+  );
+  return { adminToken: admin.token, accounts };
+}
+
+/** Prompt pairs of the invented language, EDITS_PER_PHONE of them for each phone (each edits its own). */
+async function seedPairs(
+  base: string,
+  adminToken: string,
+  runId: string,
+): Promise<Map<number, PairToEdit[]>> {
+  const english = (phone: number, edit: number) => `Zorblish storm prompt ${runId} ${phone}-${edit}`;
+  const rows = Array.from({ length: phoneCount * EDITS_PER_PHONE }, (_, index) => ({
+    english: english(Math.floor(index / EDITS_PER_PHONE), index % EDITS_PER_PHONE),
+    lopit: '',
+    category: CATEGORIES[index % CATEGORIES.length]!,
+  }));
+  for (let start = 0; start < rows.length; start += 5_000) {
+    const report = await api<{ accepted: number; refused: unknown[] }>(
+      base,
+      'POST',
+      '/admin/import/pairs',
+      { pairs: rows.slice(start, start + 5_000) },
+      adminToken,
+    );
+    if (report.refused.length > 0)
+      throw new Error(`import refused rows: ${JSON.stringify(report.refused[0])}`);
+  }
+  const { pairs } = await api<{ pairs: (PairToEdit & { lopit: string })[] }>(
+    base,
+    'GET',
+    '/translation/pairs',
+    undefined,
+    adminToken,
+  );
+  const byEnglish = new Map(pairs.map((pair) => [pair.english, pair]));
+  const plan = new Map<number, PairToEdit[]>();
+  for (let phone = 0; phone < phoneCount; phone += 1) {
+    plan.set(
+      phone,
+      Array.from({ length: EDITS_PER_PHONE }, (_, edit) => {
+        const pair = byEnglish.get(english(phone, edit));
+        if (!pair) throw new Error(`seeded pair ${phone}-${edit} not found`);
+        return { id: pair.id, version: pair.version, english: pair.english };
+      }),
+    );
+  }
+  return plan;
+}
+
+async function runStorm(
+  kind: 'pglite' | 'postgres',
+  clips: readonly Clip[],
+  budgetEnd: number,
+): Promise<RunReport> {
+  const runId = `${kind}-${Date.now().toString(36)}`;
+  const notes: string[] = [];
+  const setupBegun = performance.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lopit-sync-storm-${kind}-`));
+  const logFile = path.join(dataDir, 'server.log');
+  const removeDataDir = () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!values.keep) cleanups.add(removeDataDir);
+  let scratch: ScratchDatabase | null = null;
+  let server: ServerChild | null = null;
+  const phones: Phone[] = [];
+  let sampler: MemorySampler | null = null;
+  let progress: NodeJS.Timeout | undefined;
+  try {
+    if (kind === 'postgres') {
+      scratch = await scratchPostgres(postgresUrl);
+      cleanups.add(scratch.drop);
+      log(`postgres: scratch database ${scratch.name}`);
+    }
+    server = await startServer({
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl: scratch?.url ?? null,
+      logFile,
+      logLevel: values['server-log-level'],
+      nodeArgs: values['server-node-options'].split(' ').filter(Boolean),
+    });
+    sampler = new MemorySampler(server.pid, 200);
+    sampler.start();
+    const memory = sampler;
+    const base = `${server.url}/api`;
+    log(`${kind}: server ${server.url} (pid ${server.pid}) ready; signing up ${phoneCount + 1} accounts`);
+    const { adminToken, accounts } = await signUpAll(base, runId);
+    const pairsOf = await seedPairs(base, adminToken, runId);
+    log(`${kind}: ${phoneCount * EDITS_PER_PHONE} prompt pairs seeded; filling ${phoneCount} phones`);
+    const createdAt = Date.now() - 60 * 60_000;
+    for (const account of accounts) {
+      const phone = new Phone(account, base);
+      await phone.prepare(
+        pairsOf.get(account.index)!,
+        clips.slice(account.index * CLIPS_PER_PHONE, account.index * CLIPS_PER_PHONE + CLIPS_PER_PHONE),
+        createdAt,
+      );
+      phones.push(phone);
+    }
+    const setupSeconds = (performance.now() - setupBegun) / 1000;
+
+    // The storm: every phone at once.
+    const checkReserve = Math.min(150_000, Math.max(15_000, (budgetEnd - performance.now()) * 0.2));
+    const stormDeadline = Math.min(budgetEnd - checkReserve, hardDeadline - checkReserve);
+    if (stormDeadline - performance.now() < 10_000) throw new Error('no time left for the storm');
+    const traffic = new TrafficLog();
+    traffic.instrumentTus();
+    const timedFetch = traffic.fetch(phoneFetch);
+    globalThis.fetch = timedFetch;
+    const rssBefore = sampler.latest()?.rssMiB ?? 0;
+    const serverCpuBefore = cpuSeconds(server.pid);
+    const clientCpuBefore = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    log(
+      `${kind}: releasing ${phoneCount} phones (storm ends by ${((stormDeadline - startedAt) / 1000).toFixed(0)} s)`,
+    );
+    const probe = new ResponsivenessProbe(server.url);
+    traffic.start();
+    probe.start();
+    loopDelay.enable();
+    const loadAtRelease = os.loadavg()[0] ?? 0;
+    const release = performance.now();
+    const stormWindowStart = sampler.latest()?.atMs ?? 0;
+    let done = 0;
+    const outcomesPromise = Promise.all(
+      phones.map((phone) =>
+        phone.run(release, stormDeadline, timedFetch).then((outcome) => {
+          done += 1;
+          return outcome;
+        }),
+      ),
+    );
+    progress = setInterval(() => {
+      const rss = memory.latest()?.rssMiB ?? 0;
+      const retries = traffic.records.filter((record) => record.retry).length;
+      log(
+        `${kind}: ${done}/${phoneCount} phones settled, ${traffic.records.length} requests, ${retries} retries, server RSS ${rss.toFixed(0)} MiB${server?.exited ? ' — SERVER EXITED' : ''}`,
+      );
+    }, 5_000);
+    const outcomes: PhoneOutcome[] = await outcomesPromise;
+    clearInterval(progress);
+    const stormSeconds = (performance.now() - release) / 1000;
+    notes.push(
+      `machine load average (1 min) ${loadAtRelease.toFixed(1)} at release, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores`,
+    );
+    loopDelay.disable();
+    traffic.stop();
+    const probeFigures = await probe.stop();
+    globalThis.fetch = originalFetch;
+    closePhoneConnections();
+    const timedOut =
+      outcomes.some((outcome) => outcome.doneMs === null) && performance.now() >= stormDeadline;
+    // Let requests still in flight (time limit) end before the server is questioned and stopped.
+    await Promise.race([Promise.all(phones.map((phone) => phone.whenIdle())), sleep(30_000)]);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const serverCpuAfter = cpuSeconds(server.pid);
+    const stormSamples = sampler.samples.filter((sample) => sample.atMs >= stormWindowStart);
+    const peakRss = Math.max(0, ...stormSamples.map((sample) => sample.rssMiB));
+    const hwm = sampler.latest()?.hwmMiB ?? 0;
+    const completes = outcomes.filter((outcome) => outcome.doneMs !== null);
+    const allStoredSeconds =
+      completes.length === outcomes.length
+        ? Math.max(...outcomes.map((outcome) => outcome.doneMs ?? 0)) / 1000
+        : null;
+    log(
+      `${kind}: storm over in ${stormSeconds.toFixed(1)} s; ${completes.length}/${phoneCount} phones complete; checking`,
+    );
+
+    const planned: PlannedPhone[] = phones.map((phone) => ({ account: phone.account, plan: phone.plan }));
+    const checks: Check[] = [];
+    if (!server.exited) {
+      checks.push(...(await checkAudioThroughApi(base, adminToken, planned)));
+    } else {
+      notes.push(`the server exited during the storm (${server.exited.code ?? server.exited.signal})`);
+    }
+    sampler.stop();
+    const exited = server.exited;
+    await server.stop();
+    server = null;
+    checks.push(
+      ...(await checkDatabase(
+        scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'data', 'db') },
+        planned,
+      )),
+    );
+    checks.push({
+      name: 'phones with nothing left waiting or refused',
+      expected: phoneCount,
+      found: completes.length,
+      ok: completes.length === phoneCount,
+      problems: outcomes
+        .filter((outcome) => outcome.doneMs === null)
+        .slice(0, 5)
+        .map(
+          (outcome) =>
+            `phone ${outcome.index}: ${outcome.confirmedEntries} entries confirmed, ${outcome.storedRecordings} recordings stored, last error ${outcome.lastError ?? 'none'}`,
+        ),
+    });
+    const leftovers = fs.existsSync(path.join(dataDir, 'data', 'uploads', 'tus'))
+      ? fs.readdirSync(path.join(dataDir, 'data', 'uploads', 'tus')).length
+      : 0;
+    if (leftovers > 0) notes.push(`${leftovers} files left in DATA_DIR/uploads/tus (partial uploads)`);
+
+    const serverLog = readServerLog(logFile, 40);
+    const ignorable = (msg: string) => msg.startsWith('no built app found');
+    const problems = serverLog.problems.filter((problem) => !ignorable(problem.msg));
+    for (const line of serverLog.other.slice(0, 5)) notes.push(`server printed: ${line}`);
+    const figures = trafficFigures(traffic.records);
+    if (values.trace) {
+      const probes = probe.timeline.map((sample) =>
+        JSON.stringify({
+          database: kind,
+          probe: sample.kind,
+          startedMs: sample.startedAt - traffic.originMs,
+          durationMs: sample.ms,
+        }),
+      );
+      const lines = [
+        ...traffic.records.map((record) => JSON.stringify({ database: kind, ...record })),
+        ...probes,
+      ];
+      fs.appendFileSync(values.trace, lines.join('\n') + '\n');
+    }
+    const queuedRecordings = phones.reduce((sum, phone) => sum + phone.plan.recordings.length, 0);
+    const audioBytes = phones.reduce(
+      (sum, phone) =>
+        sum + phone.plan.recordings.reduce((total, recording) => total + recording.sizeBytes, 0),
+      0,
+    );
+    if (values.keep) notes.push(`data kept in ${dataDir}`);
+    const report: RunReport = {
+      database: kind,
+      phones: phoneCount,
+      queued: {
+        edits: phones.reduce((sum, phone) => sum + phone.plan.edits.length, 0),
+        consents: phones.reduce((sum, phone) => sum + phone.plan.consents.length, 0),
+        recordings: queuedRecordings,
+        audioMiB: audioBytes / 1024 / 1024,
+      },
+      allStoredSeconds: allStoredSeconds === null ? null : round(allStoredSeconds, 2),
+      entriesStoredSeconds: latest(outcomes.map((outcome) => outcome.lastEntryMs)),
+      recordingsStoredSeconds: latest(outcomes.map((outcome) => outcome.lastRecordingMs)),
+      phonesComplete: completes.length,
+      stormSeconds: round(stormSeconds, 2),
+      timedOut,
+      requests: traffic.records.length,
+      requestsPerSecond: round(traffic.records.length / (allStoredSeconds ?? stormSeconds)),
+      ...figures,
+      failedRounds: outcomes.reduce((sum, outcome) => sum + outcome.failedRounds, 0),
+      parked: parkedOf(outcomes),
+      server: {
+        rssBeforeMiB: round(rssBefore),
+        peakRssMiB: round(peakRss),
+        hwmMiB: round(hwm),
+        cpuSeconds:
+          serverCpuBefore === null || serverCpuAfter === null
+            ? null
+            : round(serverCpuAfter - serverCpuBefore),
+        exited,
+        errorsLogged: problems.filter((problem) => problem.level >= 50).length,
+        warningsLogged: problems.filter((problem) => problem.level < 50).length,
+        logSample: problems.slice(0, 8),
+        probe: probeFigures,
+      },
+      client: {
+        eventLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+        eventLoopDelayMaxMs: round(loopDelay.max / 1e6),
+        cpuSeconds: round((clientCpu.user + clientCpu.system) / 1e6),
+      },
+      setupSeconds: round(setupSeconds),
+      checks,
+      ok: checks.every((item) => item.ok) && !timedOut,
+      notes,
+    };
+    return report;
+  } finally {
+    clearInterval(progress);
+    sampler?.stop();
+    globalThis.fetch = originalFetch;
+    closePhoneConnections();
+    await server?.stop();
+    await clearDevice();
+    if (scratch) cleanups.delete(scratch.drop);
+    await scratch
+      ?.drop()
+      .catch((error: unknown) => log(`dropping ${scratch?.name} failed: ${String(error)}`));
+    cleanups.delete(removeDataDir);
+    if (!values.keep) await removeDataDir();
+  }
+}
+
+const clips = await makeClips(
+  phoneCount * CLIPS_PER_PHONE,
+  path.resolve('.tmp', 'bench-sync-storm', 'clips'),
+  2,
+  log,
+);
+log(
+  `${clips.length} distinct one-minute clips ready (${(clips.reduce((sum, clip) => sum + clip.bytes.length, 0) / clips.length / 1024).toFixed(0)} KiB each on average)`,
+);
+let failed = false;
+for (const [position, kind] of databases.entries()) {
+  const left = databases.length - position;
+  const budgetEnd = performance.now() + (hardDeadline - performance.now()) / left;
+  try {
+    const report = await runStorm(kind, clips, budgetEnd);
+    finished.push(report);
+    if (!report.ok) failed = true;
+    log(`${kind}: ${report.ok ? 'all checks passed' : 'CHECKS FAILED'}`);
+  } catch (error) {
+    failed = true;
+    failures.push({ database: kind, error: error instanceof Error ? error.message : String(error) });
+    log(
+      `${kind}: the run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  }
+}
+await finish(failed ? 1 : 0);

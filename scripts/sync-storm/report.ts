@@ -1,0 +1,262 @@
+// Sync-storm report: figures from the traffic log and samples, printed as a table or kept as JSON.
+import type { Check } from './checks.ts';
+import type { PhoneOutcome } from './phone.ts';
+import type { LoggedProblem, ProbeFigures, ServerExit } from './server.ts';
+import type { RequestRecord } from './traffic.ts';
+
+export interface RouteFigures {
+  route: string;
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  statuses: Record<string, number>;
+}
+
+export interface RunReport {
+  database: 'pglite' | 'postgres';
+  phones: number;
+  queued: { edits: number; consents: number; recordings: number; audioMiB: number };
+  /** Seconds from release until the last item was confirmed; null when not everything was stored. */
+  allStoredSeconds: number | null;
+  /** Seconds until the last edit or consent change was confirmed, and until the last recording was stored. */
+  entriesStoredSeconds: number | null;
+  recordingsStoredSeconds: number | null;
+  phonesComplete: number;
+  stormSeconds: number;
+  timedOut: boolean;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  slowest: { ms: number; method: string; route: string; status: number; phone: number | null } | null;
+  routes: RouteFigures[];
+  retries: Record<string, number> & { total: number };
+  failedRounds: number;
+  parked: {
+    phone: number;
+    kind: string;
+    status: number | null;
+    code?: string | undefined;
+    message: string;
+  }[];
+  server: {
+    rssBeforeMiB: number;
+    peakRssMiB: number;
+    hwmMiB: number;
+    cpuSeconds: number | null;
+    exited: ServerExit | null;
+    errorsLogged: number;
+    warningsLogged: number;
+    logSample: LoggedProblem[];
+    /** A request without database work every 500 ms: on one kept-alive connection, and on a new one each time. */
+    probe: { reused: ProbeFigures; fresh: ProbeFigures };
+  };
+  client: { eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number; cpuSeconds: number };
+  setupSeconds: number;
+  checks: Check[];
+  ok: boolean;
+  notes: string[];
+}
+
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function trafficFigures(records: readonly RequestRecord[]) {
+  const durations = records.map((record) => record.durationMs).sort((a, b) => a - b);
+  const slowestRecord = records.reduce<RequestRecord | null>(
+    (worst, record) => (!worst || record.durationMs > worst.durationMs ? record : worst),
+    null,
+  );
+  const byRoute = new Map<string, RequestRecord[]>();
+  for (const record of records) {
+    const key = `${record.method} ${record.route}`;
+    byRoute.set(key, [...(byRoute.get(key) ?? []), record]);
+  }
+  const routes: RouteFigures[] = [...byRoute.entries()]
+    .map(([route, list]) => {
+      const sorted = list.map((record) => record.durationMs).sort((a, b) => a - b);
+      const statuses: Record<string, number> = {};
+      for (const record of list) {
+        const key = record.status === 0 ? (record.retry ?? 'error') : String(record.status);
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      }
+      return {
+        route,
+        count: list.length,
+        p50Ms: round(percentile(sorted, 0.5), 0),
+        p95Ms: round(percentile(sorted, 0.95), 0),
+        maxMs: round(sorted.at(-1) ?? 0, 0),
+        statuses,
+      };
+    })
+    .sort((a, b) => b.count - a.count);
+  const retries: Record<string, number> & { total: number } = { total: 0 };
+  for (const record of records) {
+    if (!record.retry) continue;
+    retries[record.retry] = (retries[record.retry] ?? 0) + 1;
+    retries.total += 1;
+  }
+  return {
+    latencyMs: {
+      p50: round(percentile(durations, 0.5), 0),
+      p95: round(percentile(durations, 0.95), 0),
+      p99: round(percentile(durations, 0.99), 0),
+      max: round(durations.at(-1) ?? 0, 0),
+    },
+    slowest: slowestRecord
+      ? {
+          ms: round(slowestRecord.durationMs, 0),
+          method: slowestRecord.method,
+          route: slowestRecord.route,
+          status: slowestRecord.status,
+          phone: slowestRecord.phone,
+        }
+      : null,
+    routes,
+    retries,
+  };
+}
+
+export function parkedOf(outcomes: readonly PhoneOutcome[]): RunReport['parked'] {
+  return outcomes.flatMap((outcome) =>
+    outcome.parked.map((problem) => ({
+      phone: outcome.index,
+      kind: problem.kind,
+      status: problem.status,
+      code: problem.code,
+      message: problem.message,
+    })),
+  );
+}
+
+export function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function table(rows: readonly (readonly string[])[], alignLeft = false): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 || alignLeft ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join('  '),
+    )
+    .join('\n');
+}
+
+const seconds = (value: number | null) => (value === null ? 'not all stored' : `${value.toFixed(1)} s`);
+
+/** The side-by-side summary of every database run, then per-route figures, checks and problems of each. */
+export function formatReport(runs: readonly RunReport[]): string {
+  const lines: string[] = [];
+  const first = runs[0];
+  if (!first) return 'No run finished.';
+  const { queued } = first;
+  lines.push(
+    `Sync storm: ${first.phones} phones released at once on loopback, each with ${queued.edits / first.phones} translation edits, ` +
+      `${queued.consents / first.phones} consent changes and ${queued.recordings / first.phones} one-minute clips ` +
+      `(${queued.audioMiB.toFixed(1)} MiB of Opus in all, tus in 1 MiB chunks).`,
+    '',
+  );
+  const summary: string[][] = [['', ...runs.map((run) => run.database)]];
+  const row = (label: string, value: (run: RunReport) => string) => summary.push([label, ...runs.map(value)]);
+  row('time until everything is stored', (run) => seconds(run.allStoredSeconds));
+  row('… edits and consent all confirmed', (run) => seconds(run.entriesStoredSeconds));
+  row('… recordings all stored', (run) => seconds(run.recordingsStoredSeconds));
+  row(
+    'phones complete',
+    (run) => `${run.phonesComplete}/${run.phones}${run.timedOut ? ' (time limit)' : ''}`,
+  );
+  row('requests', (run) => String(run.requests));
+  row('requests per second', (run) => run.requestsPerSecond.toFixed(1));
+  row('latency p50 / p95', (run) => `${run.latencyMs.p50} / ${run.latencyMs.p95} ms`);
+  row('latency p99 / max', (run) => `${run.latencyMs.p99} / ${run.latencyMs.max} ms`);
+  row('slowest request', (run) =>
+    run.slowest
+      ? `${run.slowest.ms} ms ${run.slowest.method} ${run.slowest.route} → ${run.slowest.status || 'no answer'} (phone ${run.slowest.phone ?? '-'})`
+      : '-',
+  );
+  row(
+    'retries (429 / 5xx / network+timeout / 409)',
+    (run) =>
+      `${run.retries.total} (${run.retries['429'] ?? 0} / ${run.retries['5xx'] ?? 0} / ${(run.retries.network ?? 0) + (run.retries.timeout ?? 0)} / ${(run.retries['409-in-flight'] ?? 0) + (run.retries['409-offset'] ?? 0)})`,
+  );
+  row('sync rounds ended in backoff', (run) => String(run.failedRounds));
+  row('refused (parked for the user)', (run) => String(run.parked.length));
+  row(
+    'server RSS before → peak (sampled)',
+    (run) => `${run.server.rssBeforeMiB.toFixed(0)} → ${run.server.peakRssMiB.toFixed(0)} MiB`,
+  );
+  row('server VmHWM', (run) => `${run.server.hwmMiB.toFixed(0)} MiB`);
+  row('server CPU during the storm', (run) =>
+    run.server.cpuSeconds === null ? '-' : `${run.server.cpuSeconds.toFixed(1)} s`,
+  );
+  const probe = (figures: ProbeFigures) =>
+    `${figures.p50Ms} / ${figures.p95Ms} / ${figures.maxMs} ms${figures.failed ? `, ${figures.failed} failed` : ''}`;
+  row('server answers a no-database request: p50 / p95 / max', (run) => probe(run.server.probe.reused));
+  row('… on a new connection each time', (run) => probe(run.server.probe.fresh));
+  row(
+    'server errors / warnings logged',
+    (run) => `${run.server.errorsLogged} / ${run.server.warningsLogged}`,
+  );
+  row('server exit', (run) =>
+    run.server.exited ? `${run.server.exited.code ?? run.server.exited.signal}` : 'running until stopped',
+  );
+  row(
+    'client event-loop delay p99 / max',
+    (run) => `${run.client.eventLoopDelayP99Ms} / ${run.client.eventLoopDelayMaxMs} ms`,
+  );
+  row('client CPU during the storm', (run) => `${run.client.cpuSeconds.toFixed(1)} s`);
+  row('setup (server start, sign-ups, seeding; not timed)', (run) => `${run.setupSeconds.toFixed(0)} s`);
+  row('checks', (run) => `${run.checks.filter((item) => item.ok).length}/${run.checks.length} passed`);
+  lines.push(table(summary, true), '');
+
+  for (const run of runs) {
+    lines.push(`— ${run.database}: requests by route`);
+    const routeRows: string[][] = [['route', 'count', 'p50 ms', 'p95 ms', 'max ms', 'answers']];
+    for (const route of run.routes) {
+      routeRows.push([
+        route.route,
+        String(route.count),
+        String(route.p50Ms),
+        String(route.p95Ms),
+        String(route.maxMs),
+        Object.entries(route.statuses)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(' '),
+      ]);
+    }
+    lines.push(table(routeRows), '');
+    lines.push(`— ${run.database}: checks`);
+    const checkRows: string[][] = [['check', 'expected', 'found', 'result']];
+    for (const item of run.checks)
+      checkRows.push([item.name, String(item.expected), String(item.found), item.ok ? 'ok' : 'FAILED']);
+    lines.push(table(checkRows));
+    for (const item of run.checks.filter((candidate) => candidate.problems.length > 0)) {
+      lines.push(`  ${item.name}:`, ...item.problems.map((problem) => `    ${problem}`));
+    }
+    if (run.parked.length > 0) {
+      lines.push(`  refused items (first 5 of ${run.parked.length}):`);
+      for (const item of run.parked.slice(0, 5))
+        lines.push(
+          `    phone ${item.phone} ${item.kind}: ${item.status ?? '-'} ${item.code ?? ''} ${item.message}`,
+        );
+    }
+    if (run.server.logSample.length > 0) {
+      lines.push(`  server log (first ${run.server.logSample.length}):`);
+      for (const item of run.server.logSample)
+        lines.push(
+          `    [${item.level}] ${item.msg}${item.err ? ` — ${item.err}` : ''}${item.url ? ` (${item.url})` : ''}`,
+        );
+    }
+    for (const note of run.notes) lines.push(`  note: ${note}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
