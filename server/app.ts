@@ -83,7 +83,7 @@ export async function buildApp({
         )
       )
         continue;
-      routeTable.push({ method, url, schema: route.schema as RouteInfo['schema'] });
+      routeTable.push({ method, url, schema: route.schema });
     }
   });
   app.setValidatorCompiler(inputValidatorCompiler);
@@ -97,7 +97,7 @@ export async function buildApp({
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
   app.setSerializerCompiler(serializerCompiler);
 
