@@ -1,0 +1,87 @@
+// Admin: the one form both imports use: choose a file, check its size here, send it, show the server's report.
+import { useState, type FormEvent } from 'react';
+import type { ImportReport } from '../../../core/api/translation.ts';
+import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { ImportReportView } from './import-report.tsx';
+
+export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
+
+export interface ImportFileFormProps {
+  /** Label of the file field, e.g. "CSV or TSV file". */
+  fileLabel: string;
+  accept: string;
+  /** What the field says when no file was chosen. */
+  missingFileMessage: string;
+  submitLabel: string;
+  upload: (file: File) => Promise<ImportReport>;
+  reportTestId: string;
+  rowsNote: string;
+}
+
+export function ImportFileForm(props: ImportFileFormProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setFileError(props.missingFileMessage);
+    if (file.size > IMPORT_MAX_BYTES) {
+      return setFileError(`The file is larger than ${IMPORT_MAX_MB} MB. Split it into smaller files.`);
+    }
+    setBusy(true);
+    setFormError(null);
+    setReport(null);
+    try {
+      setReport(await props.upload(file));
+    } catch (caught) {
+      // The server's refusals of the file itself (empty, no header, not UTF-8, too large) belong to the field.
+      if (caught instanceof ApiError && (caught.status === 400 || caught.status === 413)) {
+        setFileError(caught.message);
+      } else {
+        setFormError((caught as Error).message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {formError && (
+          <div className="error-box" role="alert">
+            {formError}
+          </div>
+        )}
+        <FormField
+          label={props.fileLabel}
+          type="file"
+          accept={props.accept}
+          error={fileError}
+          disabled={busy}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setFileError(undefined);
+            setFormError(null);
+          }}
+        />
+        <div className="button-row">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Importing...' : props.submitLabel}
+          </button>
+        </div>
+        {busy && (
+          <p role="status" className="muted">
+            Importing...
+          </p>
+        )}
+      </form>
+      {report && <ImportReportView report={report} testId={props.reportTestId} rowsNote={props.rowsNote} />}
+    </>
+  );
+}
