@@ -94,6 +94,39 @@ test('an admin manages roles and creates a reset link the user can use', async (
   await other.getByRole('button', { name: 'Sign in' }).click();
   await expect(other).toHaveURL('/');
   expect(admin.email).not.toBe(member.email);
+
+  // Both imports share one form: a missing file is a field error; a file gets the server's report.
+  const pairsPanel = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Import translation pairs' }),
+  });
+  await pairsPanel.getByRole('button', { name: 'Import pairs' }).click();
+  await expect(pairsPanel.getByText('Choose a CSV or TSV file to import.')).toBeVisible();
+  const stamp = Date.now();
+  await pairsPanel.getByLabel('CSV or TSV file').setInputFiles({
+    name: 'pairs.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `english,lopit,category\nZorp greeting ${stamp},blix-ta,greetings\nZorp greeting ${stamp},blix-ta,greetings\n`,
+    ),
+  });
+  await pairsPanel.getByRole('button', { name: 'Import pairs' }).click();
+  await expect(pairsPanel.getByTestId('import-report')).toContainText(
+    /Accepted\s*1\s*Duplicates\s*1\s*Refused\s*0/,
+  );
+  const lexiconPanel = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Lexicon', exact: true }),
+  });
+  await lexiconPanel.getByRole('button', { name: 'Import lexicon' }).click();
+  await expect(lexiconPanel.getByText('Choose a CSV, TSV or JSON file to import.')).toBeVisible();
+  await lexiconPanel.getByLabel('CSV, TSV or JSON file').setInputFiles({
+    name: 'lexicon.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify([{ lopit: `zorpa-${stamp}`, english: `zorp word ${stamp}` }])),
+  });
+  await lexiconPanel.getByRole('button', { name: 'Import lexicon' }).click();
+  await expect(lexiconPanel.getByTestId('lexicon-import-report')).toContainText(
+    /Accepted\s*1\s*Duplicates\s*0/,
+  );
 });
 
 test('profile edits the name and changes the password', async ({ page }) => {
