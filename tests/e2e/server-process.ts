@@ -15,7 +15,10 @@ export interface ServerProcess {
   start(): Promise<void>;
 }
 
-let nextPort = Number(process.env.E2E_OWN_SERVER_PORT ?? 3300);
+// Twenty ports per E2E_PORT, so checkouts testing side by side on one machine never share one.
+let nextPort = Number(
+  process.env.E2E_OWN_SERVER_PORT ?? 3300 + (Number(process.env.E2E_PORT ?? 3100) - 3100) * 20,
+);
 
 export async function startServer(name: string): Promise<ServerProcess> {
   const port = nextPort++;
