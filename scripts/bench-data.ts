@@ -8,11 +8,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { CONSENT_FORM_VERSION } from '../core/api/consent.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
+import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { rowsOf } from '../server/db/migrate.ts';
 import { encodeWav, generateSamples } from '../server/features/audio/wav.ts';
 import { FileBlobStore } from '../server/lib/blob-store.ts';
@@ -25,7 +25,9 @@ const PAIRS = 10_000;
 const VILLAGES = ['Zorvek', 'Quillan', 'Marrowby', 'Tessaly', 'Orvand', 'Pellim', 'Kestrel Hill'];
 
 const dataDir = path.resolve('.tmp', `bench-data-${crypto.randomBytes(4).toString('hex')}`);
-const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, 'lopit_bench')
+  : null;
 const database = await openDatabase({ databaseUrl: scratch?.url });
 const config = loadConfig({
   DATA_DIR: dataDir,
@@ -173,21 +175,6 @@ function writeTemp(bytes: Buffer): string {
   const file = path.join(dataDir, 'tone.wav');
   fs.writeFileSync(file, bytes);
   return file;
-}
-
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lopit_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 function ms(value: number): string {

@@ -2,10 +2,9 @@
 // Runs on a fresh in-memory PGlite; with `--postgres postgres://user@host/db` also on a scratch PostgreSQL
 // database created beside it (and dropped). Entries are made-up words, never real Lopit. Prints p50/p95 per
 // kind of search, as GET /api/data/lexicon runs it (the repository's query, without HTTP).
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { seededRandom } from '../core/mt/random.ts';
+import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { openDatabase, type Database } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { LexiconRepository } from '../server/features/lexicon/lexicon-repository.ts';
@@ -144,18 +143,13 @@ async function main() {
   const index = process.argv.indexOf('--postgres');
   const adminUrl = index >= 0 ? process.argv[index + 1] : undefined;
   if (!adminUrl) return;
-  const name = `lopit_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(adminUrl, 'lopit_bench');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   try {
     await bench('PostgreSQL', database);
   } finally {
     await database.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

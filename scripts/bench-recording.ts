@@ -5,57 +5,19 @@
 //  3. bytes sent again after the server is killed in the middle of an upload and restarted;
 //  4. the server's peak memory (VmHWM) while it receives a 100 MB upload.
 // Needs Debian's chromium, ffmpeg, sox and espeak-ng. Usage: npm run bench:recording
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { Upload } from 'tus-js-client';
 import { RECORDING_BITS_PER_SECOND } from '../core/constants.ts';
+import { serverProcess } from './lib/server-process.ts';
 
 const CHUNK = 1024 * 1024;
 const root = path.resolve('.tmp', 'bench-recording');
 fs.rmSync(root, { recursive: true, force: true });
 fs.mkdirSync(root, { recursive: true });
-
-function serverProcess(port: number) {
-  let child: ChildProcess | null = null;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    pid: () => child?.pid ?? 0,
-    async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: path.join(root, 'data'),
-          STATIC_DIR: path.join(root, 'no-build'),
-          DATABASE_URL: process.env.DATABASE_URL ?? '',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      for (let tries = 0; tries < 600; tries += 1) {
-        try {
-          if ((await fetch(`${url}/api/health`)).ok) return;
-        } catch {
-          // not yet listening
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('server did not start');
-    },
-    kill(signal: NodeJS.Signals = 'SIGKILL') {
-      return new Promise<void>((resolve) => {
-        if (!child || child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      });
-    },
-  };
-}
 
 /** Resident memory of a process now, in MiB (Linux). */
 function rssMiB(pid: number): number {
@@ -175,7 +137,13 @@ function upload(
   });
 }
 
-const server = serverProcess(3390);
+const server = serverProcess({
+  port: 3390,
+  dataDir: path.join(root, 'data'),
+  staticDir: path.join(root, 'no-build'),
+  databaseUrl: process.env.DATABASE_URL ?? '',
+  logLevel: 'warn',
+});
 process.on('exit', () => void server.kill());
 process.on('uncaughtException', (error) => {
   console.error(error);
@@ -253,7 +221,7 @@ await upload(
 const resent = stats.sentBytes - longBytes.length;
 
 // 4. A 100 MB upload (48 kHz stereo WAV, under the size limit and twice the length limit).
-await server.kill('SIGTERM');
+await server.stop();
 await server.start();
 const bigFile = path.join(root, 'big.wav');
 execFileSync('sox', [
@@ -273,9 +241,9 @@ execFileSync('sox', [
   '330',
 ]);
 const bigBytes = fs.readFileSync(bigFile);
-const before = rssMiB(server.pid());
+const before = rssMiB(server.pid);
 let peak = before;
-const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid()))), 20);
+const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 20);
 begun = performance.now();
 await upload(
   base,
@@ -286,8 +254,8 @@ await upload(
 );
 const bigMs = performance.now() - begun;
 clearInterval(sampler);
-peak = Math.max(peak, rssMiB(server.pid()));
-await server.kill('SIGTERM');
+peak = Math.max(peak, rssMiB(server.pid));
+await server.stop();
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 console.log(`Recording format: ${recorded.mimeType} at ${RECORDING_BITS_PER_SECOND / 1000} kbps mono`);

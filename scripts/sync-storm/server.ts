@@ -1,11 +1,14 @@
 // Sync-storm server: the real server as a child process on 127.0.0.1, its memory and CPU sampled from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import postgres from 'postgres';
+import {
+  freePort,
+  RAISED_RATE_LIMITS,
+  serverProcess,
+  type ServerExit,
+  type ServerProcess,
+} from '../lib/server-process.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database.ts';
 
 export interface ServerOptions {
   dataDir: string;
@@ -17,101 +20,26 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
-export interface ServerExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  atMs: number;
-}
-
-export interface ServerChild {
-  url: string;
-  pid: number;
-  /** Set once the process has ended (a crash during the storm shows here). */
-  exited: ServerExit | null;
-  stop(): Promise<void>;
-}
-
-/** A free port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export type ServerChild = ServerProcess;
+export type { ServerExit };
 
 /**
- * Starts `node --import tsx server/main.ts` (one process, so its pid is the server's own and its RSS is the
- * server's), with rate limits raised so one address may sign up hundreds of accounts; waits for /api/health.
+ * Starts the server on a free port with rate limits raised so one address may sign up hundreds of accounts;
+ * waits for /api/health.
  */
 export async function startServer(options: ServerOptions, timeoutMs = 180_000): Promise<ServerChild> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const log = fs.openSync(options.logFile, 'a');
-  const high = '1000000';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        STATIC_DIR: path.join(options.dataDir, 'no-build'),
-        DATABASE_URL: options.databaseUrl ?? '',
-        LOG_LEVEL: options.logLevel ?? 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: high,
-        AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: high,
-        AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: high,
-        PUBLIC_RATE_LIMIT_PER_MINUTE: high,
-      },
-      stdio: ['ignore', log, log],
-    },
-  );
-  fs.closeSync(log);
-  const begun = performance.now();
-  const server: ServerChild = {
-    url,
-    pid: child.pid ?? 0,
-    exited: null,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-  child.once('exit', (code, signal) => {
-    server.exited = { code, signal, atMs: performance.now() - begun };
+  const server = serverProcess({
+    port: await freePort(),
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    logFile: options.logFile,
+    logLevel: options.logLevel ?? 'warn',
+    nodeArgs: options.nodeArgs ?? [],
+    env: { ...RAISED_RATE_LIMITS },
+    startTimeoutMs: timeoutMs,
   });
-  process.once('exit', () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  while (performance.now() - begun < timeoutMs) {
-    if (server.exited) {
-      throw new Error(
-        `server exited (${server.exited.code ?? server.exited.signal}); see ${options.logFile}`,
-      );
-    }
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await server.stop();
-  throw new Error(`server did not answer /api/health within ${timeoutMs / 1000} s; see ${options.logFile}`);
+  await server.start();
+  return server;
 }
 
 export interface MemorySample {
@@ -183,27 +111,11 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
-export interface ScratchDatabase {
-  url: string;
-  name: string;
-  drop: () => Promise<void>;
-}
+/** A fresh PostgreSQL database next to `adminUrl`'s, dropped afterwards. */
+export type { ScratchDatabase };
 
-/** A fresh PostgreSQL database next to `adminUrl`'s (as tests/server/test-app.ts does), dropped afterwards. */
-export async function scratchPostgres(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `lopit_storm_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+export function scratchPostgres(adminUrl: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(adminUrl, 'lopit_storm');
 }
 
 export interface LoggedProblem {

@@ -2,9 +2,9 @@
 // database too when TEST_DATABASE_URL is set (created per test file, dropped afterwards).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database.ts';
 import { openDatabase, type Database } from '../../server/db/driver.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
 
@@ -21,21 +21,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+function scratchPostgres(): Promise<ScratchDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `lopit_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, 'lopit_test');
 }
 
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
