@@ -357,6 +357,7 @@ test.describe('updates', () => {
     await page.goto(`${server.url}/login`);
     await waitForOfflineReady(page);
     await page.getByLabel('Email').fill('typed-before-the-update@example.org');
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
 
     // Deploy a new version: the service worker script changes.
     const swPath = path.join(server.staticDir, 'sw.js');
@@ -367,11 +368,19 @@ test.describe('updates', () => {
     });
     const banner = page.getByTestId('update-banner');
     await expect(banner).toContainText('A new version of the app is ready.');
-    // Nothing was reloaded behind the user's back: what they typed is still there.
-    await page.waitForTimeout(1_000);
+    // Nothing was reloaded behind the user's back: the new version is still waiting, this document (marked
+    // before the update was found) is the same one, and what they typed is still there.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: registration?.waiting?.state ?? null,
+          sameDocument: (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false,
+        };
+      }),
+    ).toEqual({ waiting: 'installed', sameDocument: true });
     await expect(page.getByLabel('Email')).toHaveValue('typed-before-the-update@example.org');
 
-    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
     const reloaded = page.waitForEvent('load');
     await banner.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
