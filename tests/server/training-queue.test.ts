@@ -277,6 +277,29 @@ describe.each(DATABASE_KINDS)('training queue on %s', (kind) => {
     const external = await queue.claim({ workerId: 'gpu', modelTypes: ['asr'], external: true });
     expect(external).toMatchObject({ jobId: job.id, attempt: 1, external: true, metrics: { hours: 1.5 } });
     expect(await queue.result(job.id)).toEqual({ speakers: { ab: 'train' } });
+    // The external worker reports its own figures; the data split prepared earlier stays with the run.
+    expect(await queue.complete(external!, { metrics: { wer: 0.4 } })).toBe(true);
+    expect(await queue.find(job.id)).toMatchObject({ state: 'succeeded', metrics: { wer: 0.4 } });
+    expect(await queue.result(job.id)).toEqual({ speakers: { ab: 'train' } });
+  });
+
+  it('keeps what the built-in stage prepared when the external worker fails a handed-over job', async () => {
+    await clear();
+    const job = await queue.enqueue({ modelType: 'asr' });
+    const prep = await queue.claim({ workerId: 'builtin', modelTypes: ['asr'], external: false });
+    await queue.handOff(prep!, {
+      message: 'waiting',
+      metrics: { hours: 2 },
+      result: { speakers: { cd: 'dev' } },
+    });
+    const external = await queue.claim({ workerId: 'gpu', modelTypes: ['asr'], external: true });
+    expect(await queue.fail(external!, 'out of GPU memory')).toBe(true);
+    expect(await queue.find(job.id)).toMatchObject({
+      state: 'failed',
+      error: 'out of GPU memory',
+      metrics: { hours: 2 },
+    });
+    expect(await queue.result(job.id)).toEqual({ speakers: { cd: 'dev' } });
   });
 
   it('requeues a running job without counting the claim when its worker shuts down', async () => {

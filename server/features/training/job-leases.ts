@@ -19,7 +19,7 @@ export interface Lease {
 
 export interface CompleteInput {
   metrics: TrainingMetrics;
-  /** Kept with the run (the TTS voice inventory, the ASR split); without one the run's result is cleared. */
+  /** Kept with the run (the TTS voice inventory, the ASR split); without one an earlier stage's result stays. */
   result?: unknown;
   modelArtifactId?: number | null;
   modelVersion?: string | null;
@@ -76,7 +76,8 @@ export class TrainingLeases extends TrainingRuns {
       progress: 100,
       message: 'Finished.',
       metrics: input.metrics,
-      result: input.result ?? null,
+      // An external worker finishing a handed-over job sends no result: the prepared split stays with the run.
+      result: input.result ?? undefined,
       modelArtifactId: input.modelArtifactId ?? null,
       modelVersion: input.modelVersion ?? null,
       finishedAt: now,
@@ -87,7 +88,7 @@ export class TrainingLeases extends TrainingRuns {
 
   /**
    * Finishes a job as failed with a message for the admin, and what was measured before it failed (without
-   * it, the figures and result of an earlier stage are cleared).
+   * it, the figures and result of an earlier stage, such as a handed-over job's data split, stay).
    */
   async fail(
     lease: Lease,
@@ -98,8 +99,8 @@ export class TrainingLeases extends TrainingRuns {
       state: 'failed',
       error,
       message: 'Failed.',
-      metrics: extra.metrics ?? null,
-      result: extra.result ?? null,
+      metrics: extra.metrics ?? undefined,
+      result: extra.result ?? undefined,
       finishedAt: now,
       heartbeatAt: now,
       updatedAt: now,
