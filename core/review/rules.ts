@@ -1,0 +1,47 @@
+// The community review rule, once: when a clip counts as validated or invalidated, and when a proposed
+// translation counts as approved or rejected. Server (SQL and services), phone and tests all use these.
+
+/**
+ * Clips, after Mozilla Common Voice: a clip is decided once at least CLIP_VOTES_TO_DECIDE people other than
+ * its speaker have voted; then more up than down validates it, more down than up invalidates it, and a tie is
+ * invalid once CLIP_TIE_INVALID_AFTER_VOTES or more votes are in (a clip people keep disagreeing about is not
+ * one a model should learn from). Until then it stays pending.
+ */
+export const CLIP_VOTES_TO_DECIDE = 2;
+export const CLIP_TIE_INVALID_AFTER_VOTES = 3;
+
+/** Proposals (translations, transcripts, interface messages): approvals or rejections by people other than the author. */
+export const PROPOSAL_APPROVALS_TO_ACCEPT = 2;
+export const PROPOSAL_REJECTIONS_TO_REJECT = 2;
+
+export const CLIP_REVIEW_STATES = ['pending', 'validated', 'invalidated', 'reported'] as const;
+export type ClipReviewState = (typeof CLIP_REVIEW_STATES)[number];
+
+export const PROPOSAL_STATES = ['proposed', 'approved', 'rejected'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
+export interface VoteCounts {
+  up: number;
+  down: number;
+}
+
+/** The state the votes alone give a clip (a report or an admin's decision overrides it). */
+export function clipStateFromVotes({ up, down }: VoteCounts): Exclude<ClipReviewState, 'reported'> {
+  const votes = up + down;
+  if (votes < CLIP_VOTES_TO_DECIDE) return 'pending';
+  if (up > down) return 'validated';
+  if (down > up) return 'invalidated';
+  return votes >= CLIP_TIE_INVALID_AFTER_VOTES ? 'invalidated' : 'pending';
+}
+
+export interface ProposalCounts {
+  approvals: number;
+  rejections: number;
+}
+
+/** The state reviews alone give a proposal (an admin's decision overrides it). Approval is checked first. */
+export function proposalStateFromReviews({ approvals, rejections }: ProposalCounts): ProposalState {
+  if (approvals >= PROPOSAL_APPROVALS_TO_ACCEPT) return 'approved';
+  if (rejections >= PROPOSAL_REJECTIONS_TO_REJECT) return 'rejected';
+  return 'proposed';
+}
