@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { consentDocs } from './build/consent-docs-plugin.ts';
+import { precompress } from './build/precompress-plugin.ts';
 
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
 
@@ -50,6 +51,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After the service worker is written: brotli and gzip copies of every text file, served as they are.
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -22,6 +22,7 @@ import controlRoutes from './features/internal/control.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import slowRequestsPlugin from './plugins/slow-requests.ts';
 import staticPlugin from './plugins/static.ts';
@@ -104,6 +105,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(slowRequestsPlugin, { config });
   await app.register(securityPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
   await app.register(authPlugin);
   await app.register(trainingPlugin, { config });

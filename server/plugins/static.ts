@@ -22,10 +22,14 @@ export default fp<{ config: Config }>(
         // Routes for the files that exist at start-up; anything else falls through to the handlers below.
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies (build/precompress-plugin.ts): sent as they are when offered.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const relative = path.relative(root, filePath);
           res.setHeader('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+          // The same address answers brotli, gzip or plain bytes by Accept-Encoding: caches must keep them apart.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }

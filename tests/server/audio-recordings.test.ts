@@ -127,6 +127,12 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect(part.headers['content-length']).toBe('100');
     expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
 
+    // A client offering compression still gets the audio as stored (audio is never recompressed), ranges too.
+    const offered = await get(url, alice.auth, { range: 'bytes=100-199', 'accept-encoding': 'br, gzip' });
+    expect(offered.statusCode).toBe(206);
+    expect(offered.headers['content-encoding']).toBeUndefined();
+    expect(offered.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+
     const tail = await get(url, alice.auth, { range: 'bytes=-10' });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
