@@ -19,6 +19,14 @@ export const statisticsSchema = z.object({
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
+/**
+ * Seconds of audio as the hours every figure shows (tiles, goals, the timeline, dialects): rounded once, to
+ * 1/100 h, from the exact seconds, so a tile and a chart never disagree by a rounding.
+ */
+export function audioHoursOf(seconds: number): number {
+  return Math.round((seconds / 3600) * 100) / 100;
+}
+
 export const TIMELINE_BUCKETS = ['day', 'week', 'month'] as const;
 export type TimelineBucket = (typeof TIMELINE_BUCKETS)[number];
 /** Most points the timeline answers; older buckets still count in the cumulative figures. */

@@ -1,6 +1,7 @@
 // SQL for the data dashboard: totals, speakers, activity over time, dialects, lexicon search. Recordings and
 // translation pairs count only while their contributors consent (consent-sql.ts).
 import { sql } from 'drizzle-orm';
+import { audioHoursOf } from '../../../core/api/data.ts';
 import type {
   DialectFigures,
   LexiconEntry,
@@ -16,8 +17,6 @@ import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
 import { consentedPairCondition, consents, transcribedCondition } from './consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 
-/** Seconds to hours, rounded to 1/100 h. */
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 /** Dialect groups answered at most (free text: a typo makes a group of its own). */
 const MAX_DIALECT_GROUPS = 200;
@@ -46,12 +45,12 @@ export class DataRepository {
               from recordings r where ${consents('r.owner_id', 'recording')} group by r.owner_id) s`),
     );
     return {
-      totalAudioHours: hours(Number(row?.seconds ?? 0)),
+      totalAudioHours: audioHoursOf(Number(row?.seconds ?? 0)),
       totalSpeakers: Number(row?.speakers ?? 0),
       totalTranslations: Number(row?.pairs ?? 0),
       totalRecordings: Number(row?.recordings ?? 0),
       lexiconSize: Number(row?.lexicon ?? 0),
-      transcribedAudioHours: hours(Number(row?.transcribed_seconds ?? 0)),
+      transcribedAudioHours: audioHoursOf(Number(row?.transcribed_seconds ?? 0)),
     };
   }
 
@@ -157,7 +156,7 @@ export class DataRepository {
       .map(({ spellings, ...group }) => ({
         ...group,
         dialect: mostCommon(spellings),
-        audioHours: hours(group.audioHours),
+        audioHours: audioHoursOf(group.audioHours),
       }))
       .sort(
         (a, b) =>

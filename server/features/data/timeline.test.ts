@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { audioHoursOf } from '../../../core/api/data.ts';
 import { autoBucket, bucketStart, buildTimeline } from './timeline.ts';
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
@@ -71,5 +72,16 @@ describe('timeline', () => {
     expect(long.points).toHaveLength(400);
     expect(long.points[0]).toMatchObject({ cumulativeAudioHours: 2, cumulativePairs: 1, audioHours: 0 });
     expect(long.points.at(-1)?.start).toBe('2026-01-01');
+  });
+
+  it('rounds hours the way the tiles do: once, from the exact seconds, to 1/100 h', () => {
+    // 161.9 s is 0.04497 h: the tile says 0.04; rounding first to 1/1000 (0.045) made the chart say 0.05.
+    const timeline = buildTimeline(
+      [{ day: '2026-03-02', seconds: 161.9, recordings: 1, pairs: 0 }],
+      'day',
+      new Date('2026-03-02T12:00:00Z'),
+    );
+    expect(audioHoursOf(161.9)).toBe(0.04);
+    expect(timeline.points.at(-1)).toMatchObject({ audioHours: 0.04, cumulativeAudioHours: 0.04 });
   });
 });

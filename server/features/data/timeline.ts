@@ -1,6 +1,7 @@
 // Turns per-day activity into the dashboard's timeline: buckets of a day, week or month (UTC, weeks from
 // Monday), with the gaps filled up to today and running totals.
 import {
+  audioHoursOf,
   TIMELINE_MAX_POINTS,
   type Timeline,
   type TimelineBucket,
@@ -58,7 +59,6 @@ export function autoBucket(first: number, last: number): TimelineBucket {
   return 'month';
 }
 
-const roundHours = (seconds: number) => Math.round((seconds / 3600) * 1000) / 1000;
 
 /** `days` sorted by day; `now` ends the series (buckets after the last activity show no growth). */
 export function buildTimeline(
@@ -94,10 +94,10 @@ export function buildTimeline(
     pairs += total.pairs;
     points.push({
       start: formatDay(start),
-      audioHours: roundHours(total.seconds),
+      audioHours: audioHoursOf(total.seconds),
       recordings: total.recordings,
       pairs: total.pairs,
-      cumulativeAudioHours: roundHours(seconds),
+      cumulativeAudioHours: audioHoursOf(seconds),
       cumulativeRecordings: recordings,
       cumulativePairs: pairs,
     });
