@@ -1,5 +1,6 @@
 // Admin: dataset exports (speech recognition, voice, translation) downloaded as zip archives with a progress
 // bar. What each holds is shown before downloading; only consented contributions are ever in them.
+import { formatCount } from '../data/chart-scale.ts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ExportKind, ExportSummary } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
@@ -255,7 +256,8 @@ function SpeakerSelect({
         {summary.tts.speakers.map((item) => (
           <option key={item.id} value={item.id}>
             {item.name} ({item.label}
-            {item.dialect ? `, ${item.dialect}` : ''}): {hours(item.hours)} h, {item.clips} clips
+            {item.dialect ? `, ${item.dialect}` : ''}): {hours(item.hours)} h,{' '}
+            {formatCount(item.clips, 'clip')}
           </option>
         ))}
       </select>

@@ -72,25 +72,26 @@ export function formatValue(value: number | string): string {
   return typeof value === 'number' ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : value;
 }
 
-const UNIT_WORDS: Record<ReadinessItem['unit'], string> = {
-  hours: 'hours',
-  speakers: 'speakers',
-  recordings: 'recordings',
-  pairs: 'pairs',
-  words: 'words',
-  percent: '%',
+/** Each unit in the singular and the plural. */
+const UNIT_WORDS: Record<ReadinessItem['unit'], readonly [string, string]> = {
+  hours: ['hour', 'hours'],
+  speakers: ['speaker', 'speakers'],
+  recordings: ['recording', 'recordings'],
+  pairs: ['pair', 'pairs'],
+  words: ['word', 'words'],
+  percent: ['%', '%'],
 };
 
-/** "1.5 of 20-50 hours", "12 of 50+ speakers", "3 recordings", "40 %". */
+/** "1.5 of 20-50 hours", "12 of 50+ speakers", "3 recordings", "1 recording", "40 %". */
 export function readinessText(item: ReadinessItem): string {
-  const unit = UNIT_WORDS[item.unit];
+  const [singular, plural] = UNIT_WORDS[item.unit];
   const value = formatValue(item.value);
-  if (item.min === null) return `${value} ${unit}`;
+  if (item.min === null) return `${value} ${item.value === 1 ? singular : plural}`;
   const range =
     item.target !== null
       ? `${formatValue(item.min)}-${formatValue(item.target)}`
       : `${formatValue(item.min)}+`;
-  return `${value} of ${range} ${unit}`;
+  return `${value} of ${range} ${plural}`;
 }
 
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

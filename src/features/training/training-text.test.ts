@@ -1,0 +1,28 @@
+// Readiness figures in words: singular for one, the spec's ranges as they are.
+import { describe, expect, it } from 'vitest';
+import type { ReadinessItem } from '../../../core/api/training.ts';
+import { readinessText } from './training-text.ts';
+
+const item = (over: Partial<ReadinessItem>): ReadinessItem => ({
+  key: 'k',
+  label: 'Label',
+  value: 0,
+  unit: 'recordings',
+  min: null,
+  target: null,
+  met: false,
+  ...over,
+});
+
+describe('readinessText', () => {
+  it('says one recording, not one recordings', () => {
+    expect(readinessText(item({ value: 1 }))).toBe('1 recording');
+    expect(readinessText(item({ value: 3 }))).toBe('3 recordings');
+    expect(readinessText(item({ value: 0, unit: 'pairs' }))).toBe('0 pairs');
+  });
+
+  it('keeps the plural after a range', () => {
+    expect(readinessText(item({ value: 1, unit: 'hours', min: 20, target: 50 }))).toBe('1 of 20-50 hours');
+    expect(readinessText(item({ value: 12, unit: 'speakers', min: 50 }))).toBe('12 of 50+ speakers');
+  });
+});
