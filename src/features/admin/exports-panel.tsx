@@ -1,6 +1,5 @@
 // Admin: dataset exports (speech recognition, voice, translation) downloaded as zip archives with a progress
 // bar. What each holds is shown before downloading; only consented contributions are ever in them.
-import { formatCount } from '../data/chart-scale.ts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ExportKind, ExportSummary } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
@@ -12,6 +11,7 @@ import {
   type DownloadProgress,
 } from './exports-api.ts';
 import './exports.css';
+import { formatCount } from '../data/chart-scale.ts';
 
 interface Running {
   kind: ExportKind;
