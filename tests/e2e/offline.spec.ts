@@ -4,6 +4,7 @@
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
 import { parseFamilyData } from '../../core/families/family-schema.ts';
 import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
@@ -362,6 +363,10 @@ test.describe('updates', () => {
     // Deploy a new version: the service worker script changes.
     const swPath = path.join(server.staticDir, 'sw.js');
     fs.appendFileSync(swPath, '\n// next version\n');
+    // As a build does, the compressed copies the server sends follow the file (build/precompress-plugin.ts).
+    const next = fs.readFileSync(swPath);
+    fs.writeFileSync(`${swPath}.br`, zlib.brotliCompressSync(next));
+    fs.writeFileSync(`${swPath}.gz`, zlib.gzipSync(next));
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
