@@ -3,11 +3,21 @@
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
+/**
+ * While the server cannot be reached at all, a retry is only a tiny health probe (nothing is sent or counted as
+ * an attempt until it answers), so probing goes on at most this far apart: a returning signal is noticed
+ * within about 30 s instead of after a 5-minute backoff.
+ */
+export const UNREACHABLE_PROBE_CAP_MS = 30_000;
 
-/** Delay before the next attempt after `failures` consecutive failures (1 for the first). */
-export function backoffDelay(failures: number, random: () => number = Math.random): number {
+/** Delay before the next attempt after `failures` consecutive failures (1 for the first), at most `cap`. */
+export function backoffDelay(
+  failures: number,
+  random: () => number = Math.random,
+  cap: number = BACKOFF_CAP_MS,
+): number {
   const exponent = Math.max(0, failures - 1);
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(exponent, 30));
+  const ceiling = Math.min(cap, BACKOFF_BASE_MS * 2 ** Math.min(exponent, 30));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 

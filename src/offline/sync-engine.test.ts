@@ -157,6 +157,33 @@ describe('SyncEngine', () => {
     expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
   });
 
+  it('while the server is unreachable, probes at most 30 s apart and counts no attempts', async () => {
+    await edit(1, 'a');
+    server.down = true;
+    const sync = engine();
+    await sync.trigger();
+    for (let i = 0; i < 12; i += 1) await runTimer(sync);
+    // 1, 2, 4, 8, 16 s, then never more than 30 s (the 5-minute cap is for a server that answers with errors).
+    expect(timers.map((timer) => timer.ms)).toEqual([30_000]);
+    expect(sync.getStatus()).toMatchObject({ phase: 'offline', consecutiveFailures: 13 });
+    // Only the first try reached the point of sending; the probes since then are not attempts.
+    expect((await entriesOf(db, 'u1'))[0]!.attempts).toBe(1);
+    server.down = false;
+    await runTimer(sync);
+    expect(server.applied).toEqual(['1:a']);
+    expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
+  });
+
+  it('backs off to minutes when the server answers with errors', async () => {
+    await edit(1, 'a');
+    server.status = 503;
+    const sync = engine();
+    await sync.trigger();
+    for (let i = 0; i < 12; i += 1) await runTimer(sync);
+    expect(timers.map((timer) => timer.ms)).toEqual([300_000]);
+    expect((await entriesOf(db, 'u1'))[0]!.attempts).toBe(13);
+  });
+
   it('applies an entry once when the answer was lost and the entry is sent again', async () => {
     await edit(1, 'a');
     server.loseNextResponse = true;

@@ -12,7 +12,7 @@
 //
 // Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code (the service
 // worker without the recording sender: it leaves recordings to the page).
-import { backoffDelay, retryAfterMs } from './backoff.ts';
+import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs, UNREACHABLE_PROBE_CAP_MS } from './backoff.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
@@ -146,6 +146,8 @@ export class SyncEngine {
     let next = await firstSendable(db, session.userId, canSend);
     // Nothing to send: still learn whether the server is reachable, for the indicator.
     if (!next) return this.probe();
+    // After a failure, a tiny probe first: while the signal is gone nothing is re-sent or counted as an attempt.
+    if (this.status.consecutiveFailures > 0 && !(await this.reachable())) return;
     let total = await countWaiting(db, session.userId);
     let done = 0;
     this.update({ phase: 'syncing', progress: { done, total } });
@@ -177,19 +179,25 @@ export class SyncEngine {
   }
 
   private async probe(): Promise<void> {
+    if (await this.reachable()) this.succeeded();
+  }
+
+  /** Asks the server's health; when it does not answer well, records the failure and schedules the next try. */
+  private async reachable(): Promise<boolean> {
     try {
       const response = await this.fetch(`${this.env.apiBase}/health`, {
         cache: 'no-store',
         signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
       });
-      if (response.ok) return this.succeeded();
+      if (response.ok) return true;
       this.failed(
         `The server answered ${response.status}.`,
         retryAfterMs(response.headers.get('Retry-After'), this.now()),
       );
     } catch {
-      this.failed('The server cannot be reached.', null);
+      this.failed('The server cannot be reached.', null, { unreachable: true });
     }
+    return false;
   }
 
   private async send(entry: OutboxEntry, session: SyncSession): Promise<SendOutcome> {
@@ -226,9 +234,10 @@ export class SyncEngine {
     });
   }
 
-  private failed(message: string, retryAfter: number | null): void {
+  private failed(message: string, retryAfter: number | null, { unreachable = false } = {}): void {
     const failures = this.status.consecutiveFailures + 1;
-    const delay = Math.max(retryAfter ?? 0, backoffDelay(failures, this.env.random ?? Math.random));
+    const cap = unreachable ? UNREACHABLE_PROBE_CAP_MS : BACKOFF_CAP_MS;
+    const delay = Math.max(retryAfter ?? 0, backoffDelay(failures, this.env.random ?? Math.random, cap));
     this.update({
       phase: 'offline',
       progress: null,
