@@ -15,7 +15,7 @@ applyTheme();
 void refreshSession();
 registerServiceWorker();
 // The outbox engine (Dexie) loads after the first paint, keeping the initial JavaScript small.
-void import('./offline/sync.ts').then(({ startSync }) => startSync());
+void import('./features/sync/sync.ts').then(({ startSync }) => startSync());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -16,7 +16,12 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { LocalDb } from '../src/offline/local-db.ts';
 import { settingsStore } from '../src/offline/settings-store.ts';
 import { SyncEngine } from '../src/offline/sync-engine.ts';
-import { absoluteApiBase, BACKGROUND_SYNC_TAG, RUNTIME_CACHES, SW_MESSAGES } from './shared.ts';
+import {
+  absoluteApiBase,
+  BACKGROUND_SYNC_TAG,
+  RUNTIME_CACHES,
+  SW_MESSAGES,
+} from '../src/offline/sw-protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];

@@ -9,7 +9,7 @@ import {
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { HomePage } from '../features/heritage/home-page.tsx';
-import { authStore } from '../features/auth/auth-store.ts';
+import { authStore } from '../lib/auth-store.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { PATHS } from './paths.ts';
 

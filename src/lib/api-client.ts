@@ -2,7 +2,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { ApiErrorBody } from '../../core/api/errors.ts';
 import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
-import { authStore } from '../features/auth/auth-store.ts';
+import { authStore } from './auth-store.ts';
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
 

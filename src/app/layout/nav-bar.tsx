@@ -10,7 +10,7 @@ import { UserMenu } from './user-menu.tsx';
 
 // Loaded after the first paint with the outbox engine (Dexie), which the first page does not need at once.
 const SyncIndicator = lazy(() =>
-  import('../../offline/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })),
+  import('../../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })),
 );
 
 export function NavBar() {

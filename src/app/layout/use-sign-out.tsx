@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { signOut } from '../../features/auth/auth-api.ts';
-import { authStore } from '../../features/auth/auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 import { PATHS } from '../paths.ts';
 
 /** Contributions of `userId` still on this device (outbox entries and recordings not yet uploaded). */

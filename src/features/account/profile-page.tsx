@@ -4,7 +4,7 @@ import { nameSchema, newPasswordSchema, VALIDATION_MESSAGES } from '../../../cor
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { authApi } from '../auth/auth-api.ts';
-import { authStore } from '../auth/auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { SpeakerProfileForm } from './speaker-profile-form.tsx';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../core/api/auth.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { api, ApiError, request } from '../../lib/api-client.ts';
-import { authStore } from '../auth/auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 
 const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
   '18-29': '18 to 29',

@@ -2,10 +2,10 @@
 // progress (the server announces the size). Large archives go straight to a file where the browser lets the
 // page write one (File System Access); elsewhere they are gathered into a Blob and saved.
 import type { ExportSummary } from '../../../core/api/exports.ts';
-import { absoluteApiBase } from '../../../sw/shared.ts';
+import { absoluteApiBase } from '../../offline/sw-protocol.ts';
 import { ApiError, api, ERROR_TEXTS, request } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { authStore } from '../auth/auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 
 export const exportsApi = {
   summary: () => request(() => api.get('admin/exports').json<ExportSummary>()),

@@ -1,7 +1,7 @@
 // Calls of /api/auth, typed by the shared schemas.
 import type { AuthResponse, LoginRequest, SignupRequest, User } from '../../../core/api/auth.ts';
 import { api, request } from '../../lib/api-client.ts';
-import { authStore } from './auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 
 export const authApi = {
   login: (body: LoginRequest) => request(() => api.post('auth/login', { json: body }).json<AuthResponse>()),

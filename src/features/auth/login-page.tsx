@@ -5,7 +5,7 @@ import { PATHS } from '../../app/paths.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
-import { authStore } from './auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 
 export function LoginPage() {
   const redirect = useSearchParam('redirect');

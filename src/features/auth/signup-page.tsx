@@ -8,7 +8,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
 import { authApi } from './auth-api.ts';
-import { authStore } from './auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
 
 type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };

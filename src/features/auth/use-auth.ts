@@ -1,6 +1,6 @@
 // React hook over the auth store.
 import { useSyncExternalStore } from 'react';
-import { authStore, type AuthState } from './auth-store.ts';
+import { authStore, type AuthState } from '../../lib/auth-store.ts';
 
 export function useAuth(): AuthState {
   const getState = () => authStore.getState();

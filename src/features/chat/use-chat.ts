@@ -5,7 +5,7 @@ import type { TranslateResponse } from '../../../core/api/chat.ts';
 import { CHAT_SESSION_HISTORY_MESSAGES } from '../../../core/constants.ts';
 import { detectDirection, type Direction } from '../../../core/direction.ts';
 import { api, ApiError, request } from '../../lib/api-client.ts';
-import { CHAT_HISTORY_KEY } from '../auth/auth-store.ts';
+import { CHAT_HISTORY_KEY } from '../../lib/auth-store.ts';
 
 export type ReplyDetails = Omit<TranslateResponse, 'translated'>;
 

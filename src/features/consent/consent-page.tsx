@@ -9,8 +9,8 @@ import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { discardEntry } from '../../offline/outbox.ts';
-import { submitChange, syncEngine } from '../../offline/sync.ts';
-import { useOutbox } from '../../offline/use-outbox.ts';
+import { submitChange, syncEngine } from '../sync/sync.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { refreshConsentStatus } from './consent-status.ts';
 

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/audio.ts';
 import { PATHS } from '../../app/paths.ts';
 import { localDb } from '../../offline/local-db.ts';
-import { syncEngine } from '../../offline/sync.ts';
+import { syncEngine } from '../sync/sync.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { refreshConsentStatus } from '../consent/consent-status.ts';
 import { deleteLocal, importFile, saveDraft } from './local-recordings.ts';

@@ -8,8 +8,8 @@ import { Modal } from '../../components/modal.tsx';
 import { api, request, type ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
-import { retryAndSync } from '../../offline/outbox-actions.ts';
-import { useOutbox } from '../../offline/use-outbox.ts';
+import { retryAndSync } from '../sync/outbox-actions.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
 
 interface Row {

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import type { OutboxEntry } from '../../offline/local-db.ts';
-import { discard, retryAndSync } from '../../offline/outbox-actions.ts';
+import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
-import { requestPersistentStorage, syncEngine, useSyncStatus } from '../../offline/sync.ts';
-import { useOutbox } from '../../offline/use-outbox.ts';
+import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
 
 interface StorageInfo {
   usage: number | null;

@@ -3,7 +3,7 @@ import type { SaveTranslation, TranslationPair } from '../../../core/api/transla
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { localDb, type CachedPair, type OutboxEntry } from '../../offline/local-db.ts';
-import { submitChange } from '../../offline/sync.ts';
+import { submitChange } from '../sync/sync.ts';
 import { translationApi } from './translation-api.ts';
 
 export const pairSubject = (id: number) => `pair:${id}`;

@@ -9,8 +9,8 @@ import {
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { discardEntry } from '../../offline/outbox.ts';
-import { retryAndSync } from '../../offline/outbox-actions.ts';
-import { syncEngine, useSyncStatus } from '../../offline/sync.ts';
+import { retryAndSync } from '../sync/outbox-actions.ts';
+import { syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { useBusy } from '../../pwa/busy.ts';
 import { conflictOf, keepMine, saveOver, takeTheirs } from './edit-conflicts.ts';
 import { queueTranslation, shownText } from './local-pairs.ts';

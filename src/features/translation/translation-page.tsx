@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { useOutbox } from '../../offline/use-outbox.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { cachedPairs, latestEditByPair, localCsv, refreshPairs } from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';

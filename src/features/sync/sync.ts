@@ -1,12 +1,12 @@
 // The page's sync engine: one per tab, started once, fed by the browser's events.
 import { useSyncExternalStore } from 'react';
-import { authStore } from '../features/auth/auth-store.ts';
-import { absoluteApiBase, BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../sw/shared.ts';
-import { localDb } from './local-db.ts';
-import { enqueue, type EnqueueOptions, type NewOutboxEntry } from './outbox.ts';
-import { settingsStore } from './settings-store.ts';
-import { JSON_SENDERS } from './outbox-kinds.ts';
-import { SyncEngine, type SyncStatus } from './sync-engine.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { absoluteApiBase, BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../offline/sw-protocol.ts';
+import { localDb } from '../../offline/local-db.ts';
+import { enqueue, type EnqueueOptions, type NewOutboxEntry } from '../../offline/outbox.ts';
+import { settingsStore } from '../../offline/settings-store.ts';
+import { JSON_SENDERS } from '../../offline/outbox-kinds.ts';
+import { SyncEngine, type SyncStatus } from '../../offline/sync-engine.ts';
 
 /** The API's absolute address, as the service worker computes it too. */
 const apiBase = () => absoluteApiBase(window.location.href);
@@ -27,7 +27,7 @@ export function syncEngine(): SyncEngine {
     senders: {
       ...JSON_SENDERS,
       'recording.upload': async (entry, context) =>
-        (await import('./recording-uploader.ts')).sendRecording(entry, context),
+        (await import('../../offline/recording-uploader.ts')).sendRecording(entry, context),
     },
   });
   return engine;

@@ -1,8 +1,8 @@
 // On every page: whether this device is offline, how many changes wait, whether they are being sent,
 // and whether one needs the contributor. Text and symbol always say it; colour only repeats it.
 import { Link } from '@tanstack/react-router';
-import { PATHS } from '../app/paths.ts';
-import { useAuth } from '../features/auth/use-auth.ts';
+import { PATHS } from '../../app/paths.ts';
+import { useAuth } from '../auth/use-auth.ts';
 import { summarise, useOutbox } from './use-outbox.ts';
 import { useSyncStatus } from './sync.ts';
 

@@ -1,5 +1,5 @@
 // Who is signed in: user and token, persisted (localStorage, or sessionStorage without "Remember me").
-import type { User } from '../../../core/api/auth.ts';
+import type { User } from '../../core/api/auth.ts';
 
 const TOKEN_KEY = 'lopit.auth.token';
 const USER_KEY = 'lopit.auth.user';

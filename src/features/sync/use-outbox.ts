@@ -1,9 +1,9 @@
 // The signed-in user's outbox as live data: re-renders when entries are added, sent or refused,
 // in this tab, another tab or the service worker.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useAuth } from '../features/auth/use-auth.ts';
-import { localDb, type OutboxEntry } from './local-db.ts';
-import { entriesOf } from './outbox.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { entriesOf } from '../../offline/outbox.ts';
 
 const NONE: OutboxEntry[] = [];
 
