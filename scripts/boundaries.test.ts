@@ -1,0 +1,126 @@
+// The part boundaries hold by the tools, not by convention: a probe file placed in each part, using another
+// host's globals or importing what the architecture forbids, fails the part's type check and the lint, and the
+// same probe without the violation passes both (so neither check passes by being broken).
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { PARTS } from './lib/parts.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Type-checks one virtual file at `file` (relative to the root) under `tsconfig`, returning the messages. */
+function typeErrors(tsconfig: string, file: string, text: string): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, tsconfig),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!parsed) throw new Error(`Cannot read ${tsconfig}`);
+  const probe = path.join(root, file);
+  const host = ts.createCompilerHost(parsed.options);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.fileExists = (name) => name === probe || ts.sys.fileExists(name);
+  host.readFile = (name) => (name === probe ? text : readFile(name));
+  host.getSourceFile = (name, language, ...rest) =>
+    name === probe ? ts.createSourceFile(name, text, language) : getSourceFile(name, language, ...rest);
+  // The part's own .d.ts files (core's host globals) come with its configuration, as tsc sees them.
+  const declarations = parsed.fileNames.filter((name) => name.endsWith('.d.ts'));
+  const program = ts.createProgram({ rootNames: [probe, ...declarations], options: parsed.options, host });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+}
+
+const eslint = new ESLint({
+  cwd: root,
+  // The probe exists in no project, so type-aware rules are off; the import rules are not type-aware.
+  overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }],
+});
+
+async function lintErrors(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const tsconfigOf = (name: (typeof PARTS)[number]['name']) =>
+  PARTS.find((part) => part.name === name)!.tsconfig;
+
+describe('part boundaries', () => {
+  const cases = [
+    {
+      part: 'core',
+      file: 'core/api/boundary-probe.ts',
+      clean:
+        "import { z } from 'zod';\nexport const bytes = new TextEncoder().encode(z.string().parse('a'));\n",
+      badGlobal: 'export const where = window.location.href;\n',
+      badImports: [
+        "import fs from 'node:fs';\nexport { fs };\n",
+        "import { api } from '../../src/lib/api-client.ts';\nexport { api };\n",
+        "import Dexie from 'dexie';\nexport { Dexie };\n",
+      ],
+    },
+    {
+      part: 'src/offline',
+      file: 'src/offline/boundary-probe.ts',
+      clean:
+        "import { ERROR_CODES } from '../../core/api/errors.ts';\nexport const idb = indexedDB && ERROR_CODES;\n",
+      badGlobal: 'export const title = document.title;\n',
+      badImports: [
+        "import { useState } from 'react';\nexport { useState };\n",
+        "import { authStore } from '../lib/auth-store.ts';\nexport { authStore };\n",
+      ],
+    },
+    {
+      part: 'sw',
+      file: 'sw/boundary-probe.ts',
+      clean:
+        "import { BACKGROUND_SYNC_TAG } from '../src/offline/sw-protocol.ts';\nexport const tag = BACKGROUND_SYNC_TAG;\n",
+      badGlobal: 'export const title = document.title;\n',
+      badImports: ["import { syncEngine } from '../src/features/sync/sync.ts';\nexport { syncEngine };\n"],
+    },
+    {
+      part: 'src',
+      file: 'src/features/boundary-probe.ts',
+      clean:
+        "import { ERROR_CODES } from '../../core/api/errors.ts';\nexport const t = document.title + ERROR_CODES.consentRequired;\n",
+      badGlobal: "export const home = process.env.HOME ?? Buffer.from('');\n",
+      badImports: [
+        "import { buildApp } from '../../server/app.ts';\nexport { buildApp };\n",
+        "import fs from 'fs';\nexport { fs };\n",
+      ],
+    },
+    {
+      part: 'server',
+      file: 'server/boundary-probe.ts',
+      clean: "import fs from 'node:fs';\nexport const here = fs.existsSync(process.cwd());\n",
+      badGlobal: 'export const where = window.location.href;\n',
+      badImports: ["import { api } from '../src/lib/api-client.ts';\nexport { api };\n"],
+    },
+  ] as const;
+
+  for (const probe of cases) {
+    it(`${probe.part}: its host's globals only`, () => {
+      const tsconfig = tsconfigOf(probe.part);
+      expect(typeErrors(tsconfig, probe.file, probe.clean)).toEqual([]);
+      expect(typeErrors(tsconfig, probe.file, probe.badGlobal).join('\n')).toMatch(/Cannot find name/);
+    });
+
+    it(`${probe.part}: the imports the architecture allows`, async () => {
+      expect(await lintErrors(probe.file, probe.clean)).toEqual([]);
+      for (const text of probe.badImports) expect(await lintErrors(probe.file, text)).toHaveLength(1);
+    });
+  }
+
+  it('src/lib never imports a screen', async () => {
+    const text = "import { useAuth } from '../features/auth/use-auth.ts';\nexport { useAuth };\n";
+    expect(await lintErrors('src/lib/boundary-probe.ts', text)).toHaveLength(1);
+  });
+});
