@@ -105,6 +105,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const userResponseSchema = z.object({ user: userSchema });
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** PATCH /api/auth/me: any of the name and the speaker profile (null clears a speaker field). */

@@ -79,6 +79,7 @@ export const speakerSchema = z.object({
   totalDuration: z.number(),
 });
 export type Speaker = z.infer<typeof speakerSchema>;
+export const speakersResponseSchema = z.object({ speakers: z.array(speakerSchema) });
 
 export const lexiconEntrySchema = z.object({
   lopit: z.string(),
@@ -86,6 +87,7 @@ export const lexiconEntrySchema = z.object({
   partOfSpeech: z.string().nullable(),
 });
 export type LexiconEntry = z.infer<typeof lexiconEntrySchema>;
+export const lexiconEntriesResponseSchema = z.object({ entries: z.array(lexiconEntrySchema) });
 
 export const lexiconQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** The answer of an action with nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   unauthenticated: 'UNAUTHENTICATED',

@@ -1,6 +1,9 @@
 // Rules every request input obeys, whatever the route: text PostgreSQL can store, bounded nesting, and ids
 // that are the database's 32-bit serials, written once here and applied at the server's edges.
 import { z } from 'zod';
+import type { InputProblem } from './problems.ts';
+
+export type { InputProblem } from './problems.ts';
 
 /** Largest value of a PostgreSQL `integer` (serial ids). */
 export const INT4_MAX = 2_147_483_647;
@@ -12,12 +15,6 @@ export const INPUT_MESSAGES = {
   surrogate: 'Text must be valid Unicode (a lone surrogate was found).',
   depth: `The request is nested more than ${INPUT_MAX_DEPTH} levels deep.`,
 } as const;
-
-export interface InputProblem {
-  /** Where, as a dotted path ('' for the whole value). */
-  path: string;
-  message: string;
-}
 
 function textProblem(text: string): string | null {
   if (text.includes('\u0000')) return INPUT_MESSAGES.nul;

@@ -7,16 +7,13 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import { findInputProblem, type InputProblem } from '../../core/api/input.ts';
+import { problemsOf } from '../../core/api/problems.ts';
 import { AppError } from '../errors.ts';
 
 /** A 400 naming each problem; the message is the first problem's, or `summary` followed by it. */
 export function validationError(problems: InputProblem[], summary?: (first: string) => string): AppError {
   const first = problems[0]?.message ?? 'The request is not valid.';
   return new AppError(400, summary ? summary(first) : first, ERROR_CODES.validation, problems);
-}
-
-export function problemsOf(error: z.ZodError): InputProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /**

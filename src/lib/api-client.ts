@@ -1,6 +1,8 @@
 // The API client (ky): base address from VITE_API_URL, 10 s timeout, bearer token, and the spec's error catalogue.
-import ky, { HTTPError, TimeoutError } from 'ky';
+import ky, { HTTPError, TimeoutError, type ResponsePromise } from 'ky';
+import type { ZodType, output } from 'zod';
 import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { problemsOf } from '../../core/api/problems.ts';
 import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
 import { authStore } from './auth-store.ts';
 
@@ -11,6 +13,15 @@ export const ERROR_TEXTS = {
   network: 'Unable to connect to server. Please check if the backend is running.',
   timeout: 'Request timeout. Please try again.',
   fallback: 'An error occurred',
+  /** The answer does not match the contract (e.g. the server is newer than this copy of the app). */
+  unreadable: 'The server answered in a form this version of the app cannot read. Please reload the page.',
+} as const;
+
+/** Codes of failures the client finds itself (the server's are ERROR_CODES in core/api/errors.ts). */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK',
+  timeout: 'TIMEOUT',
+  unreadable: 'UNREADABLE_RESPONSE',
 } as const;
 
 export class ApiError extends Error implements ApiErrorBody {
@@ -52,7 +63,8 @@ export const api = ky.create({
 /** Turns anything thrown by a request into an ApiError with the catalogue's message. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof TimeoutError) return new ApiError(ERROR_TEXTS.timeout, null, 'TIMEOUT');
+  if (error instanceof TimeoutError)
+    return new ApiError(ERROR_TEXTS.timeout, null, CLIENT_ERROR_CODES.timeout);
   if (error instanceof HTTPError) {
     let body: Partial<ApiErrorBody> = {};
     try {
@@ -64,9 +76,28 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       typeof body.message === 'string' && body.message ? body.message : error.message || ERROR_TEXTS.fallback;
     return new ApiError(message, error.response.status, body.code, body.details);
   }
-  if (error instanceof TypeError) return new ApiError(ERROR_TEXTS.network, null, 'NETWORK');
+  if (error instanceof TypeError) return new ApiError(ERROR_TEXTS.network, null, CLIENT_ERROR_CODES.network);
   if (error instanceof Error && error.message) return new ApiError(error.message, null);
   return new ApiError(ERROR_TEXTS.fallback, null);
+}
+
+/**
+ * Sends a request whose answer is JSON and parses the answer with the contract's schema (core/api): what the
+ * screen gets is what the type says, and an answer that is not is an ApiError naming what differs. The schema
+ * is the caller's, so zod loads with the screen that calls, not with the first page.
+ */
+export function requestJson<S extends ZodType>(schema: S, send: () => ResponsePromise): Promise<output<S>> {
+  return request(async () => {
+    const response = await send();
+    const parsed = schema.safeParse(await response.json());
+    if (parsed.success) return parsed.data;
+    throw new ApiError(
+      ERROR_TEXTS.unreadable,
+      response.status,
+      CLIENT_ERROR_CODES.unreadable,
+      problemsOf(parsed.error),
+    );
+  });
 }
 
 /** Runs a request and rethrows failures as ApiError. */

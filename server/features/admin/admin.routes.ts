@@ -3,7 +3,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resetLinkResponseSchema, setRoleRequestSchema, userSchema } from '../../../core/api/auth.ts';
+import {
+  resetLinkResponseSchema,
+  setRoleRequestSchema,
+  userResponseSchema,
+  usersResponseSchema,
+} from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { findInputProblem } from '../../../core/api/input.ts';
 import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
@@ -24,13 +29,9 @@ export default async function adminRoutes(instance: FastifyInstance) {
   const accounts = new AccountsService(app.users);
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get(
-    '/users',
-    { schema: { response: { 200: z.object({ users: z.array(userSchema) }) } } },
-    async () => ({
-      users: await accounts.listUsers(),
-    }),
-  );
+  app.get('/users', { schema: { response: { 200: usersResponseSchema } } }, async () => ({
+    users: await accounts.listUsers(),
+  }));
 
   app.patch(
     '/users/:id/role',
@@ -38,7 +39,7 @@ export default async function adminRoutes(instance: FastifyInstance) {
       schema: {
         params: idParams,
         body: setRoleRequestSchema,
-        response: { 200: z.object({ user: userSchema }) },
+        response: { 200: userResponseSchema },
       },
     },
     async (request) => ({ user: await accounts.setRole(request.params.id, request.body.role) }),

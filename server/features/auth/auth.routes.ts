@@ -1,7 +1,6 @@
 // /api/auth: sign-up, sign-in, sign-out, the current user, profile changes and reset links.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponseSchema,
   changePasswordRequestSchema,
@@ -9,9 +8,9 @@ import {
   resetPasswordRequestSchema,
   signupRequestSchema,
   updateProfileRequestSchema,
-  userSchema,
+  userResponseSchema,
 } from '../../../core/api/auth.ts';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { ERROR_CODES, okSchema } from '../../../core/api/errors.ts';
 import { SESSION_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -20,8 +19,6 @@ import { AUTH_BODY_LIMIT_BYTES, authRateLimit } from '../../plugins/security.ts'
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users-repository.ts';
-
-const okSchema = z.object({ ok: z.literal(true) });
 
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -82,7 +79,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   app.get(
     '/me',
-    { schema: { response: { 200: z.object({ user: userSchema }) } }, onRequest: app.requireUser },
+    { schema: { response: { 200: userResponseSchema } }, onRequest: app.requireUser },
     (request) => ({
       user: currentUser(request),
     }),
@@ -91,7 +88,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.patch(
     '/me',
     {
-      schema: { body: updateProfileRequestSchema, response: { 200: z.object({ user: userSchema }) } },
+      schema: { body: updateProfileRequestSchema, response: { 200: userResponseSchema } },
       onRequest: app.requireUser,
     },
     async (request) => {

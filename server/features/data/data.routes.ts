@@ -1,12 +1,11 @@
 // /api/data: statistics, speakers, timeline and dialects (signed-in contributors), lexicon (public, rate-limited).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dialectsSchema,
-  lexiconEntrySchema,
+  lexiconEntriesResponseSchema,
   lexiconQuerySchema,
-  speakerSchema,
+  speakersResponseSchema,
   statisticsSchema,
   timelineQuerySchema,
   timelineSchema,
@@ -33,7 +32,7 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
     '/speakers',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: z.object({ speakers: z.array(speakerSchema) }) } },
+      schema: { response: { 200: speakersResponseSchema } },
     },
     async () => ({ speakers: await data.speakers(SPEAKERS_ANSWERED) }),
   );
@@ -59,7 +58,7 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
       config: { rateLimit: rateLimits(config).public },
       schema: {
         querystring: lexiconQuerySchema,
-        response: { 200: z.object({ entries: z.array(lexiconEntrySchema) }) },
+        response: { 200: lexiconEntriesResponseSchema },
       },
     },
     async (request) => ({ entries: await data.lexicon(request.query.search, request.query.limit) }),

@@ -7,12 +7,13 @@ import {
   GENDERS,
   PREFER_NOT_TO_SAY,
   updateProfileRequestSchema,
+  userResponseSchema,
   type AgeGroup,
   type Gender,
   type User,
 } from '../../../core/api/auth.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { api, ApiError, request } from '../../lib/api-client.ts';
+import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
 const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
@@ -82,8 +83,8 @@ export function SpeakerProfileForm({ user }: { user: User }) {
     }
     setStatus('saving');
     try {
-      const { user: saved } = await request(() =>
-        api.patch('auth/me', { json: body }).json<{ user: User }>(),
+      const { user: saved } = await requestJson(userResponseSchema, () =>
+        api.patch('auth/me', { json: body }),
       );
       authStore.updateUser(saved);
       setForm(initialState(saved));

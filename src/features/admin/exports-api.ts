@@ -1,14 +1,14 @@
 // Calls of /api/admin/exports: the summary, and archive downloads read as a stream so the page can show
 // progress (the server announces the size). Large archives go straight to a file where the browser lets the
 // page write one (File System Access); elsewhere they are gathered into a Blob and saved.
-import type { ExportSummary } from '../../../core/api/exports.ts';
+import { exportSummarySchema } from '../../../core/api/exports.ts';
 import { absoluteApiBase } from '../../offline/sw-protocol.ts';
-import { ApiError, api, ERROR_TEXTS, request } from '../../lib/api-client.ts';
+import { ApiError, api, CLIENT_ERROR_CODES, ERROR_TEXTS, requestJson } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
 export const exportsApi = {
-  summary: () => request(() => api.get('admin/exports').json<ExportSummary>()),
+  summary: () => requestJson(exportSummarySchema, () => api.get('admin/exports')),
 };
 
 export interface DownloadProgress {
@@ -79,7 +79,7 @@ export async function downloadArchive(
       });
     } catch (error) {
       if (signal.aborted) throw new DownloadCancelled('Download cancelled.');
-      throw new ApiError(ERROR_TEXTS.network, null, 'NETWORK', error);
+      throw new ApiError(ERROR_TEXTS.network, null, CLIENT_ERROR_CODES.network, error);
     }
     if (!response.ok || !response.body) throw await refusal(response);
     const length = Number(response.headers.get('Content-Length'));

@@ -1,7 +1,7 @@
 // Calls of /api/admin for the lexicon: import a file, export in a format.
 import type { LexiconExportFormat } from '../../../core/api/lexicon.ts';
-import type { ImportReport } from '../../../core/api/translation.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { importReportSchema } from '../../../core/api/translation.ts';
+import { api, request, requestJson } from '../../lib/api-client.ts';
 
 /** A dictionary of up to 100,000 entries can take longer than an ordinary call on a small server. */
 const LEXICON_TIMEOUT_MS = 120_000;
@@ -10,8 +10,8 @@ export const lexiconApi = {
   importFile: (file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return request(() =>
-      api.post('admin/import/lexicon', { body, timeout: LEXICON_TIMEOUT_MS }).json<ImportReport>(),
+    return requestJson(importReportSchema, () =>
+      api.post('admin/import/lexicon', { body, timeout: LEXICON_TIMEOUT_MS }),
     );
   },
   exportFile: (format: LexiconExportFormat) =>

@@ -1,21 +1,29 @@
 // Calls of /api/auth, typed by the shared schemas.
-import type { AuthResponse, LoginRequest, SignupRequest, User } from '../../../core/api/auth.ts';
-import { api, request } from '../../lib/api-client.ts';
+import type { LoginRequest, SignupRequest } from '../../../core/api/auth.ts';
+import { api, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
+// The schemas (and zod with them) load when a call is first made: sign-out and the start-up check are part of
+// the first page, the forms are not.
+const contract = () => import('../../../core/api/auth.ts');
+const errors = () => import('../../../core/api/errors.ts');
+
 export const authApi = {
-  login: (body: LoginRequest) => request(() => api.post('auth/login', { json: body }).json<AuthResponse>()),
-  signup: (body: SignupRequest) =>
-    request(() => api.post('auth/signup', { json: body }).json<AuthResponse>()),
-  me: () => request(() => api.get('auth/me').json<{ user: User }>()),
-  updateProfile: (name: string) =>
-    request(() => api.patch('auth/me', { json: { name } }).json<{ user: User }>()),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    request(() =>
-      api.post('auth/change-password', { json: { currentPassword, newPassword } }).json<{ ok: true }>(),
+  login: async (body: LoginRequest) =>
+    requestJson((await contract()).authResponseSchema, () => api.post('auth/login', { json: body })),
+  signup: async (body: SignupRequest) =>
+    requestJson((await contract()).authResponseSchema, () => api.post('auth/signup', { json: body })),
+  me: async () => requestJson((await contract()).userResponseSchema, () => api.get('auth/me')),
+  updateProfile: async (name: string) =>
+    requestJson((await contract()).userResponseSchema, () => api.patch('auth/me', { json: { name } })),
+  changePassword: async (currentPassword: string, newPassword: string) =>
+    requestJson((await errors()).okSchema, () =>
+      api.post('auth/change-password', { json: { currentPassword, newPassword } }),
     ),
-  resetPassword: (token: string, newPassword: string) =>
-    request(() => api.post('auth/reset-password', { json: { token, newPassword } }).json<{ ok: true }>()),
+  resetPassword: async (token: string, newPassword: string) =>
+    requestJson((await errors()).okSchema, () =>
+      api.post('auth/reset-password', { json: { token, newPassword } }),
+    ),
 };
 
 /** Signs out: clears local state at once, then revokes the token on the server (best effort, e.g. offline). */

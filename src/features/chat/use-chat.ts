@@ -1,10 +1,10 @@
 // Chat state: messages (kept for this tab in sessionStorage, last 10), sending, and where each reply came
 // from. When the server cannot be reached, the reply is translated on this device with the downloaded model.
 import { useCallback, useEffect, useState } from 'react';
-import type { TranslateResponse } from '../../../core/api/chat.ts';
+import { translateResponseSchema, type TranslateResponse } from '../../../core/api/chat.ts';
 import { CHAT_SESSION_HISTORY_MESSAGES } from '../../../core/constants.ts';
 import { detectDirection, type Direction } from '../../../core/direction.ts';
-import { api, ApiError, request } from '../../lib/api-client.ts';
+import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { CHAT_HISTORY_KEY } from '../../lib/auth-store.ts';
 
 export type ReplyDetails = Omit<TranslateResponse, 'translated'>;
@@ -86,13 +86,11 @@ export function useChat() {
           fill(await translateOnDevice(content, direction));
           return;
         }
-        const answer = await request(() =>
-          api
-            .post('translation/translate', { json: { text: content, direction } })
-            .json<Partial<TranslateResponse> & { error?: string }>(),
+        const answer = await requestJson(translateResponseSchema, () =>
+          api.post('translation/translate', { json: { text: content, direction } }),
         );
-        if (answer.error || !answer.translated) fill({ content: answer.error ?? FAILED_TEXT, error: true });
-        else fill({ content: answer.translated, details: detailsOf(answer as TranslateResponse) });
+        if (!answer.translated) fill({ content: FAILED_TEXT, error: true });
+        else fill({ content: answer.translated, details: detailsOf(answer) });
       } catch (caught) {
         if (unreachable(caught)) {
           try {

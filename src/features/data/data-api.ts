@@ -1,24 +1,20 @@
-// Calls of /api/data.
-import type {
-  Dialects,
-  LexiconEntry,
-  Speaker,
-  Statistics,
-  Timeline,
-  TimelineBucket,
+// Calls of /api/data, answers parsed with the contract's schemas.
+import {
+  dialectsSchema,
+  lexiconEntriesResponseSchema,
+  speakersResponseSchema,
+  statisticsSchema,
+  timelineSchema,
+  type TimelineBucket,
 } from '../../../core/api/data.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { api, requestJson } from '../../lib/api-client.ts';
 
 export const dataApi = {
-  statistics: () => request(() => api.get('data/statistics').json<Statistics>()),
-  speakers: () => request(() => api.get('data/speakers').json<{ speakers: Speaker[] }>()),
+  statistics: () => requestJson(statisticsSchema, () => api.get('data/statistics')),
+  speakers: () => requestJson(speakersResponseSchema, () => api.get('data/speakers')),
   timeline: (bucket?: TimelineBucket) =>
-    request(() =>
-      api.get('data/timeline', { searchParams: bucket ? { bucket } : {} }).json<Timeline>(),
-    ),
-  dialects: () => request(() => api.get('data/dialects').json<Dialects>()),
+    requestJson(timelineSchema, () => api.get('data/timeline', { searchParams: bucket ? { bucket } : {} })),
+  dialects: () => requestJson(dialectsSchema, () => api.get('data/dialects')),
   lexicon: (search: string, limit: number) =>
-    request(() =>
-      api.get('data/lexicon', { searchParams: { search, limit } }).json<{ entries: LexiconEntry[] }>(),
-    ),
+    requestJson(lexiconEntriesResponseSchema, () => api.get('data/lexicon', { searchParams: { search, limit } })),
 };

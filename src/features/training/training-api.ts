@@ -1,24 +1,27 @@
 // Calls of /api/training: status, start, stop, and (admins) the tokens of external workers.
-import type { TrainingModelStatus, TrainingRun, WorkerToken } from '../../../core/api/training.ts';
+import {
+  trainingJobResponseSchema,
+  trainingStatusListSchema,
+  workerTokenCreatedSchema,
+  workerTokenListSchema,
+} from '../../../core/api/training.ts';
 import type { ModelType } from '../../../core/constants.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { api, request, requestJson } from '../../lib/api-client.ts';
 
 export const trainingApi = {
-  status: () => request(() => api.get('training/status').json<TrainingModelStatus[]>()),
+  status: () => requestJson(trainingStatusListSchema, () => api.get('training/status')),
   start: (modelType: ModelType) =>
-    request(() =>
-      api.post('training/start', { json: { model_type: modelType } }).json<{ job: TrainingRun }>(),
+    requestJson(trainingJobResponseSchema, () =>
+      api.post('training/start', { json: { model_type: modelType } }),
     ),
   stop: (modelType: ModelType) =>
-    request(() =>
-      api.post('training/stop', { json: { model_type: modelType } }).json<{ job: TrainingRun }>(),
+    requestJson(trainingJobResponseSchema, () =>
+      api.post('training/stop', { json: { model_type: modelType } }),
     ),
-  workers: () => request(() => api.get('training/workers').json<{ workers: WorkerToken[] }>()),
+  workers: () => requestJson(workerTokenListSchema, () => api.get('training/workers')),
   createWorker: (name: string, modelTypes: ModelType[]) =>
-    request(() =>
-      api
-        .post('training/workers', { json: { name, model_types: modelTypes } })
-        .json<{ worker: WorkerToken; token: string }>(),
+    requestJson(workerTokenCreatedSchema, () =>
+      api.post('training/workers', { json: { name, model_types: modelTypes } }),
     ),
   revokeWorker: (id: number) =>
     request(async () => {
