@@ -8,18 +8,12 @@
 //   POST /jobs/:id/complete | /fail | /stopped
 // The job goes through the same states as with a built-in trainer; a worker that stops reporting for
 // TRAINING_HEARTBEAT_TIMEOUT_MS has its job requeued once, then failed.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serialIdTextSchema } from '../../../core/api/input.ts';
 import { sanitiseFileName } from '../../../core/api/audio.ts';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { ERROR_CODES, okSchema } from '../../../core/api/errors.ts';
+import { serialIdTextSchema } from '../../../core/api/input.ts';
 import {
   TRAINING_ERROR_CODES,
   workerArtifactResponseSchema,
@@ -29,20 +23,18 @@ import {
   workerFailSchema,
   workerHeartbeatResponseSchema,
   workerHeartbeatSchema,
-  type DatasetLine,
   type WorkerToken,
 } from '../../../core/api/training.ts';
 import {
-  TRAINING_ARTIFACT_MAX_BYTES,
   TRAINING_HEARTBEAT_MS,
   TRAINING_HEARTBEAT_TIMEOUT_MS,
   type ModelType,
 } from '../../../core/constants.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
+import { BlobNotFoundError } from '../../lib/blob-store.ts';
 import type { Lease } from './job-queue.ts';
-import { speakerHash, type DatasetRecording, type SpeechUse } from './training-data-repository.ts';
-import type { AsrTrainingSet, VoiceInventory } from './trainers.ts';
+import { rawBytesOnly, receiveArtifact } from './worker-artifact.ts';
+import { workerDataset } from './worker-dataset.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,12 +46,6 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 const jobParams = z.object({ id: serialIdTextSchema() });
 const audioParams = jobParams.extend({ recordingId: z.uuid() });
 const artifactQuery = z.object({ file_name: z.string().max(300).optional() });
-
-/** Speech jobs have a data set of recordings; MT trains in the server from pairs. */
-function speechUse(modelType: ModelType): SpeechUse {
-  if (modelType === 'mt') throw new AppError(400, 'MT jobs have no speech data set.', ERROR_CODES.validation);
-  return modelType;
-}
 
 const notHeld = () =>
   conflict(
@@ -92,6 +78,7 @@ export default function workerRoutes(instance: FastifyInstance) {
       throw new AppError(401, 'Worker token missing.', TRAINING_ERROR_CODES.invalidWorkerToken);
     return request.workerToken;
   };
+  const dataset = workerDataset(queue, data);
   const held = async (request: FastifyRequest, jobId: number): Promise<Lease & { modelType: ModelType }> => {
     const lease = await queue.heldByToken(jobId, workerOf(request).id);
     if (!lease) throw notHeld();
@@ -145,55 +132,12 @@ export default function workerRoutes(instance: FastifyInstance) {
     },
   );
 
-  /** The recordings of a held job's data set, re-checked against consent now. */
-  async function datasetOf(jobId: number, modelType: ModelType) {
-    const use = speechUse(modelType);
-    if (use === 'asr') {
-      const splits = (await queue.result<AsrTrainingSet>(jobId))?.speakers ?? {};
-      return (await data.recordings(use)).flatMap((recording) => {
-        const split = splits[speakerHash(recording.ownerId)];
-        return split ? [{ recording, split }] : [];
-      });
-    }
-    const inventory = await queue.result<VoiceInventory>(jobId);
-    if (!inventory) return [];
-    const ids = new Set(inventory.recordings.map((recording) => recording.id));
-    return (await data.recordings(use, inventory.speakerUserId))
-      .filter((recording) => ids.has(recording.id))
-      .map((recording) => ({ recording, split: 'train' as const }));
-  }
-
-  /** One recording of a held job's data set, if it is in it and still usable (consent now). */
-  async function datasetRecording(jobId: number, modelType: ModelType, recordingId: string) {
-    const use = speechUse(modelType);
-    const recording = await data.usableRecordingById(use, recordingId);
-    if (!recording) return null;
-    if (use === 'asr') {
-      const splits = (await queue.result<AsrTrainingSet>(jobId))?.speakers ?? {};
-      return splits[speakerHash(recording.ownerId)] ? recording : null;
-    }
-    const inventory = await queue.result<VoiceInventory>(jobId);
-    return inventory?.recordings.some((entry) => entry.id === recording.id) ? recording : null;
-  }
-
-  const lineOf = (jobId: number, recording: DatasetRecording, split: DatasetLine['split']): DatasetLine => ({
-    split,
-    recordingId: recording.id,
-    speaker: speakerHash(recording.ownerId),
-    sentence: recording.transcript,
-    durationSeconds: recording.durationSeconds,
-    mimeType: recording.mimeType,
-    sha256: recording.sha256,
-    ageGroup: recording.ageGroup,
-    gender: recording.gender,
-    dialect: recording.dialect,
-    audioPath: `jobs/${jobId}/recordings/${recording.id}/audio`,
-  });
-
   app.get('/jobs/:id/dataset', { schema: { params: jobParams } }, async (request, reply) => {
     const lease = await held(request, request.params.id);
-    const entries = await datasetOf(lease.jobId, lease.modelType);
-    const body = entries.map(({ recording, split }) => JSON.stringify(lineOf(lease.jobId, recording, split)));
+    const entries = await dataset.entries(lease.jobId, lease.modelType);
+    const body = entries.map(({ recording, split }) =>
+      JSON.stringify(dataset.line(lease.jobId, recording, split)),
+    );
     return reply
       .type('application/x-ndjson; charset=utf-8')
       .header('Cache-Control', 'no-store')
@@ -205,7 +149,7 @@ export default function workerRoutes(instance: FastifyInstance) {
     { schema: { params: audioParams } },
     async (request, reply) => {
       const lease = await held(request, request.params.id);
-      const recording = await datasetRecording(
+      const recording = await dataset.recording(
         lease.jobId,
         lease.modelType,
         request.params.recordingId.toLowerCase(),
@@ -225,17 +169,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.put(
     '/jobs/:id/artifact',
     {
-      // Checked before any parser reads the body: only raw bytes are streamed to the store.
-      onRequest: (request, _reply, done) => {
-        if (/^application\/octet-stream\s*(;|$)/i.test(request.headers['content-type'] ?? '')) return done();
-        done(
-          new AppError(
-            415,
-            'Send the artifact as raw bytes with Content-Type: application/octet-stream.',
-            TRAINING_ERROR_CODES.unsupportedArtifact,
-          ),
-        );
-      },
+      onRequest: rawBytesOnly,
       schema: {
         params: jobParams,
         querystring: artifactQuery,
@@ -257,7 +191,7 @@ export default function workerRoutes(instance: FastifyInstance) {
       schema: {
         params: jobParams,
         body: workerCompleteSchema,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: okSchema },
       },
     },
     async (request) => {
@@ -284,7 +218,7 @@ export default function workerRoutes(instance: FastifyInstance) {
       schema: {
         params: jobParams,
         body: workerFailSchema,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: okSchema },
       },
     },
     async (request) => {
@@ -296,46 +230,11 @@ export default function workerRoutes(instance: FastifyInstance) {
 
   app.post(
     '/jobs/:id/stopped',
-    { schema: { params: jobParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { params: jobParams, response: { 200: okSchema } } },
     async (request) => {
       const lease = await held(request, request.params.id);
       if (!(await queue.markStopped(lease))) throw notHeld();
       return { ok: true as const };
     },
   );
-}
-
-/** Streams the request body to a temporary file (at most TRAINING_ARTIFACT_MAX_BYTES) and into the blob store. */
-async function receiveArtifact(
-  request: FastifyRequest,
-  tempDir: string,
-  blobs: BlobStore,
-): Promise<{ sha256: string; size: number }> {
-  const tooLarge = () =>
-    new AppError(
-      413,
-      `The artifact is larger than ${TRAINING_ARTIFACT_MAX_BYTES / 1024 ** 3} GiB.`,
-      TRAINING_ERROR_CODES.artifactTooLarge,
-    );
-  const declared = Number(request.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > TRAINING_ARTIFACT_MAX_BYTES) throw tooLarge();
-  await fsp.mkdir(tempDir, { recursive: true });
-  const temp = path.join(tempDir, `artifact-${crypto.randomBytes(8).toString('hex')}.upload`);
-  let size = 0;
-  try {
-    await pipeline(
-      request.raw,
-      new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          callback(size > TRAINING_ARTIFACT_MAX_BYTES ? tooLarge() : null, chunk);
-        },
-      }),
-      fs.createWriteStream(temp),
-    );
-    if (size === 0) throw new AppError(400, 'The artifact is empty.', ERROR_CODES.emptyFile);
-    return await blobs.put(temp);
-  } finally {
-    await fsp.rm(temp, { force: true });
-  }
 }
