@@ -23,7 +23,7 @@ import { idempotent } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { storedAudioExtension } from './inspect-audio.ts';
+import { storedAudioExtension } from './audio-types.ts';
 import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recording-service.ts';
 import { RecordingsRepository, toRecording } from './recordings-repository.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';

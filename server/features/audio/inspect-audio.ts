@@ -1,7 +1,6 @@
 // Inspects an uploaded audio file: the real type sniffed from its bytes, the stream parameters, the duration,
 // and the levels (decoded with ffmpeg to mono 16 kHz). Refuses empty, non-audio, video, truncated and
 // undecodable files with a clear message. Never trusts the client's name or type.
-import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
@@ -15,7 +14,9 @@ import {
   RECORDING_SILENT_RMS_DB,
 } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
-import { LevelMeter, type Levels } from './levels.ts';
+import { emptyFile, FAMILIES, familyOf, truncated, unreadable, unsupported } from './audio-types.ts';
+import { ANALYSIS_RATE, decodeLevels, type DecodeOptions } from './ffmpeg-levels.ts';
+import type { Levels } from './levels.ts';
 import {
   isJsReadableWav,
   measureWavLevels,
@@ -25,85 +26,16 @@ import {
   WAVE_FORMAT_PCM,
 } from './wav.ts';
 
-/** Sample rate of the decoded signal the levels are measured on. */
-const ANALYSIS_RATE = 16_000;
 /** A decoded stream shorter than this share of the declared duration (less a quarter second) is truncated. */
 const TRUNCATION_TOLERANCE = 0.9;
-const DEFAULT_DECODE_TIMEOUT_MS = 120_000;
-const STDERR_KEEP = 64 * 1024;
 
-export const ACCEPTED_FORMATS_TEXT = 'WebM, Ogg (Opus or Vorbis), MP4/M4A, WAV, MP3, FLAC or AAC';
-
-type Family = 'wav' | 'webm' | 'matroska' | 'ogg' | 'mp4' | 'mp3' | 'flac' | 'aac';
-
-/** What each accepted container is stored as, its file extension, and the ffmpeg demuxer forced when decoding it. */
-const FAMILIES: Record<Family, { mimeType: string; extension: string; demuxer: string }> = {
-  wav: { mimeType: 'audio/wav', extension: 'wav', demuxer: 'wav' },
-  webm: { mimeType: 'audio/webm', extension: 'webm', demuxer: 'matroska' },
-  matroska: { mimeType: 'audio/x-matroska', extension: 'mka', demuxer: 'matroska' },
-  ogg: { mimeType: 'audio/ogg', extension: 'ogg', demuxer: 'ogg' },
-  mp4: { mimeType: 'audio/mp4', extension: 'm4a', demuxer: 'mp4' },
-  mp3: { mimeType: 'audio/mpeg', extension: 'mp3', demuxer: 'mp3' },
-  flac: { mimeType: 'audio/flac', extension: 'flac', demuxer: 'flac' },
-  aac: { mimeType: 'audio/aac', extension: 'aac', demuxer: 'aac' },
-};
-
-const STORED_TYPES = new Map(Object.values(FAMILIES).map((family) => [family.mimeType, family]));
-
-/** File extension of a stored audio type (undefined for a type the upload never stores). */
-export const storedAudioExtension = (mimeType: string): string | undefined =>
-  STORED_TYPES.get(mimeType)?.extension;
-
-/** The ffmpeg demuxer to force for a stored audio type (undefined for a type the upload never stores). */
-export const storedAudioDemuxer = (mimeType: string): string | undefined =>
-  STORED_TYPES.get(mimeType)?.demuxer;
-
-function familyOf(sniffedMime: string): Family | null {
-  const mime = sniffedMime.split(';')[0]?.trim().toLowerCase() ?? '';
-  switch (mime) {
-    case 'audio/wav':
-    case 'audio/wave':
-    case 'audio/x-wav':
-    case 'audio/vnd.wave':
-      return 'wav';
-    case 'audio/webm':
-    case 'video/webm':
-      return 'webm';
-    case 'audio/matroska':
-    case 'audio/x-matroska':
-    case 'video/matroska':
-    case 'video/x-matroska':
-      return 'matroska';
-    case 'audio/ogg':
-    case 'audio/opus':
-    case 'application/ogg':
-      return 'ogg';
-    case 'audio/mp4':
-    case 'audio/x-m4a':
-    case 'audio/m4a':
-    case 'video/mp4':
-      return 'mp4';
-    case 'audio/mpeg':
-      return 'mp3';
-    case 'audio/flac':
-    case 'audio/x-flac':
-      return 'flac';
-    case 'audio/aac':
-    case 'audio/x-aac':
-      return 'aac';
-    default:
-      return null;
-  }
-}
-
-export interface InspectOptions {
-  /** ffmpeg executable; when it cannot be started only WAV levels are measured (in JavaScript). */
+export interface InspectOptions extends DecodeOptions {
+  /** When ffmpeg cannot be started only WAV levels are measured (in JavaScript). */
   ffmpegPath: string;
   /** Recordings longer are flagged too long; longer than twice this are refused. */
   maxSeconds: number;
   /** The client's own measure, used only when the duration cannot be found otherwise. */
   clientDuration?: number | null | undefined;
-  decodeTimeoutMs?: number;
 }
 
 export interface AudioInspection {
@@ -118,19 +50,6 @@ export interface AudioInspection {
   sizeBytes: number;
   quality: RecordingQuality;
 }
-
-export const emptyFile = () =>
-  new AppError(400, 'The file is empty. Record again and upload the new recording.', ERROR_CODES.emptyFile);
-const unsupported = (why: string) =>
-  new AppError(415, `${why} Upload a recording in ${ACCEPTED_FORMATS_TEXT}.`, ERROR_CODES.unsupportedAudio);
-const truncated = (why: string) =>
-  new AppError(
-    422,
-    `The file is incomplete: ${why} It may have been cut off while saving or uploading; upload the whole recording again.`,
-    ERROR_CODES.truncatedAudio,
-  );
-const unreadable = (why: string) =>
-  new AppError(422, `The audio could not be read: ${why}`, ERROR_CODES.unreadableAudio);
 
 export async function inspectAudio(filePath: string, options: InspectOptions): Promise<AudioInspection> {
   const { size } = await fsp.stat(filePath);
@@ -274,86 +193,4 @@ function isPositive(value: number | null | undefined): value is number {
 
 function positiveInt(value: number | undefined): number | null {
   return isPositive(value) ? Math.round(value) : null;
-}
-
-type Decoded =
-  | { status: 'missing' }
-  | { status: 'decoded'; samples: number; levels: Levels; hasVideo: boolean; noAudioStream: boolean };
-
-/**
- * Decodes the first audio stream to mono 16 kHz signed 16-bit PCM with ffmpeg (an argument array, no shell;
- * the demuxer is forced from the sniffed type and only local files may be opened) and measures it as it streams.
- */
-export function decodeLevels(filePath: string, demuxer: string, options: InspectOptions): Promise<Decoded> {
-  const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-nostats',
-    '-v',
-    'info',
-    '-protocol_whitelist',
-    'file',
-    '-f',
-    demuxer,
-    '-i',
-    `file:${filePath}`,
-    '-map',
-    '0:a:0',
-    '-ac',
-    '1',
-    '-ar',
-    String(ANALYSIS_RATE),
-    '-f',
-    's16le',
-    '-acodec',
-    'pcm_s16le',
-    'pipe:1',
-  ];
-  return new Promise((resolve, reject) => {
-    const meter = new LevelMeter();
-    let carry: Buffer | null = null;
-    let stderr = '';
-    let settled = false;
-    const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      finish(() => reject(unreadable('decoding took too long.')));
-    }, options.decodeTimeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS);
-    const finish = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      action();
-    };
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'EACCES') finish(() => resolve({ status: 'missing' }));
-      else finish(() => reject(error));
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const whole = bytes.length - (bytes.length % 2);
-      meter.addS16le(bytes.subarray(0, whole));
-      carry = whole < bytes.length ? bytes.subarray(whole) : null;
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
-      if (stderr.length < STDERR_KEEP) stderr += text.slice(0, STDERR_KEEP - stderr.length);
-    });
-    child.on('close', () => {
-      // Only the input's streams: the listing before the output section.
-      const input = stderr.split(/^Output #0|^Stream mapping:/m)[0] ?? '';
-      const streams = input.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
-      const hasVideo = streams.some((line) => /: Video: /.test(line) && !/attached pic/.test(line));
-      const noAudioStream = !streams.some((line) => /: Audio: /.test(line));
-      finish(() =>
-        resolve({
-          status: 'decoded',
-          samples: meter.samples,
-          levels: meter.result(),
-          hasVideo,
-          noAudioStream,
-        }),
-      );
-    });
-  });
 }

@@ -1,0 +1,98 @@
+// Decoding for the levels: ffmpeg turns the first audio stream into mono 16 kHz PCM, measured as it streams,
+// and its log says whether the input held video or no audio at all.
+import { spawn } from 'node:child_process';
+import { unreadable } from './audio-types.ts';
+import { LevelMeter, type Levels } from './levels.ts';
+
+/** Sample rate of the decoded signal the levels are measured on. */
+export const ANALYSIS_RATE = 16_000;
+const DEFAULT_DECODE_TIMEOUT_MS = 120_000;
+const STDERR_KEEP = 64 * 1024;
+
+export interface DecodeOptions {
+  /** ffmpeg executable. */
+  ffmpegPath: string;
+  decodeTimeoutMs?: number;
+}
+
+export type Decoded =
+  | { status: 'missing' }
+  | { status: 'decoded'; samples: number; levels: Levels; hasVideo: boolean; noAudioStream: boolean };
+
+/**
+ * Decodes the first audio stream to mono 16 kHz signed 16-bit PCM with ffmpeg (an argument array, no shell;
+ * the demuxer is forced from the sniffed type and only local files may be opened) and measures it as it streams.
+ */
+export function decodeLevels(filePath: string, demuxer: string, options: DecodeOptions): Promise<Decoded> {
+  const args = [
+    '-nostdin',
+    '-hide_banner',
+    '-nostats',
+    '-v',
+    'info',
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    demuxer,
+    '-i',
+    `file:${filePath}`,
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(ANALYSIS_RATE),
+    '-f',
+    's16le',
+    '-acodec',
+    'pcm_s16le',
+    'pipe:1',
+  ];
+  return new Promise((resolve, reject) => {
+    const meter = new LevelMeter();
+    let carry: Buffer | null = null;
+    let stderr = '';
+    let settled = false;
+    const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(() => reject(unreadable('decoding took too long.')));
+    }, options.decodeTimeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS);
+    const finish = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      action();
+    };
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'EACCES') finish(() => resolve({ status: 'missing' }));
+      else finish(() => reject(error));
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = bytes.length - (bytes.length % 2);
+      meter.addS16le(bytes.subarray(0, whole));
+      carry = whole < bytes.length ? bytes.subarray(whole) : null;
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      if (stderr.length < STDERR_KEEP) stderr += text.slice(0, STDERR_KEEP - stderr.length);
+    });
+    child.on('close', () => {
+      // Only the input's streams: the listing before the output section.
+      const input = stderr.split(/^Output #0|^Stream mapping:/m)[0] ?? '';
+      const streams = input.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
+      const hasVideo = streams.some((line) => /: Video: /.test(line) && !/attached pic/.test(line));
+      const noAudioStream = !streams.some((line) => /: Audio: /.test(line));
+      finish(() =>
+        resolve({
+          status: 'decoded',
+          samples: meter.samples,
+          levels: meter.result(),
+          hasVideo,
+          noAudioStream,
+        }),
+      );
+    });
+  });
+}
