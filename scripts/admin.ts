@@ -7,8 +7,8 @@ import { emailSchema } from '../core/api/auth.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { runAdminCommand, type AdminCommand } from '../server/features/admin/admin-commands.ts';
-import { UsersRepository } from '../server/features/auth/users-repository.ts';
+import { runAdminCommand, type AdminCommand } from '../server/features/auth/admin-commands.ts';
+import { UsersRepository } from '../server/features/auth/users.repository.ts';
 import { isProcessAlive } from '../server/lib/process-lock.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [email]

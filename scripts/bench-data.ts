@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { rowsOf } from '../server/db/migrate.ts';
-import { encodeWav, generateSamples } from '../server/features/audio/wav.ts';
+import { encodeWav, generateSamples } from '../server/features/recordings/wav.ts';
 import { FileBlobStore } from '../server/lib/blob-store.ts';
 
 const RECORDINGS = Number(process.argv[2] ?? 100_000);

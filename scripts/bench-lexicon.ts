@@ -7,7 +7,7 @@ import { seededRandom } from '../core/mt/random.ts';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { openDatabase, type Database } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { LexiconRepository } from '../server/features/lexicon/lexicon-repository.ts';
+import { LexiconRepository } from '../server/features/lexicon/lexicon.repository.ts';
 
 const ENTRIES = 100_000;
 const RUNS = 100;

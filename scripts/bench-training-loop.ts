@@ -9,8 +9,8 @@ import { seededRandom } from '../core/mt/random.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { trainMtModel } from '../server/features/translation/mt-training.ts';
-import { TranslationRepository } from '../server/features/translation/translation-repository.ts';
+import { trainMtModel } from '../server/features/mt/mt-training.ts';
+import { TranslationRepository } from '../server/features/translation/translation.repository.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const dir = '.tmp/bench-training-loop';

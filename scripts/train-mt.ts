@@ -6,7 +6,7 @@ import { loadConfig } from '../server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { AppError } from '../server/errors.ts';
-import { trainMtModel, TrainingStoppedError } from '../server/features/translation/mt-training.ts';
+import { trainMtModel, TrainingStoppedError } from '../server/features/mt/mt-training.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

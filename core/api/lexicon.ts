@@ -1,5 +1,8 @@
-// Lexicon administration: the rows of an import (CSV/TSV columns or JSON objects) and the export formats.
+// Lexicon: the entries the dashboard and the translation engine read, the rows of an import (CSV/TSV columns or
+// JSON objects) and the export formats.
 import { z } from 'zod';
+import { LEXICON_DEFAULT_LIMIT } from '../constants.ts';
+import { integerTextSchema } from './input.ts';
 
 /** Columns of a lexicon file, in export order; an import needs lopit and english. */
 export const LEXICON_COLUMNS = ['lopit', 'english', 'part_of_speech'] as const;
@@ -58,3 +61,17 @@ export const lexiconExportQuerySchema = z.object({
   format: z.enum(LEXICON_EXPORT_FORMATS, { error: 'format must be csv, tsv or json' }).default('csv'),
 });
 export type LexiconExportFormat = (typeof LEXICON_EXPORT_FORMATS)[number];
+
+/** A lexicon entry as the dashboard and the translation engine read it. */
+export const lexiconEntrySchema = z.object({
+  lopit: z.string(),
+  english: z.string(),
+  partOfSpeech: z.string().nullable(),
+});
+export type LexiconEntry = z.infer<typeof lexiconEntrySchema>;
+export const lexiconEntriesResponseSchema = z.object({ entries: z.array(lexiconEntrySchema) });
+
+export const lexiconQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: integerTextSchema(1, 1000).default(LEXICON_DEFAULT_LIMIT),
+});

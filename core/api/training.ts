@@ -2,7 +2,15 @@
 // what the model needs, and the HTTP protocol of external training workers.
 import { z } from 'zod';
 import { MODEL_TYPES } from '../constants.ts';
-import { modelStatusSchema } from './data.ts';
+
+export const modelStatusSchema = z.object({
+  modelType: z.enum(['asr', 'tts', 'mt']),
+  status: z.enum(['trained', 'training', 'not_trained', 'error']),
+  lastTrained: z.string().nullable(),
+  progress: z.number().min(0).max(100),
+  metrics: z.record(z.string(), z.union([z.number(), z.string()])),
+});
+export type ModelStatus = z.infer<typeof modelStatusSchema>;
 
 export const modelTypeSchema = z.enum(MODEL_TYPES, { error: 'model_type must be one of: asr, tts, mt' });
 

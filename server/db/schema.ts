@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RecordingQuality } from '../../core/api/data.ts';
+import type { RecordingQuality } from '../../core/api/recordings.ts';
 import { TRAINING_JOB_STATES, type TrainingJobState, type TrainingMetrics } from '../../core/api/training.ts';
 import { MODEL_TYPES } from '../../core/constants.ts';
 

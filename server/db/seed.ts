@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { categorySchema } from '../../core/api/translation.ts';
 import prompts from '../../content/seed/translation-prompts.json' with { type: 'json' };
 import type { Database } from './driver.ts';
-import { TranslationRepository } from '../features/translation/translation-repository.ts';
+import { TranslationRepository } from '../features/translation/translation.repository.ts';
 
 const promptsSchema = z.object({
   prompts: z.array(z.object({ english: z.string().min(1), category: categorySchema })).min(1),

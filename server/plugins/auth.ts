@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { User } from '../../core/api/auth.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { hashToken } from '../features/auth/tokens.ts';
-import { toUser, UsersRepository } from '../features/auth/users-repository.ts';
+import { toUser, UsersRepository } from '../features/auth/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@
 // one the server already has is never sent twice; its audio leaves this device only when the outbox confirms
 // the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
-import type { TusUploadMetadata } from '../../core/api/audio.ts';
+import type { TusUploadMetadata } from '../../core/api/recordings.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
 import type { OutboxSender, SendOutcome, SyncSession } from './outbox-kinds.ts';

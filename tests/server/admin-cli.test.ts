@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/features/auth/password.ts';
-import { UsersRepository } from '../../server/features/auth/users-repository.ts';
+import { UsersRepository } from '../../server/features/auth/users.repository.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');

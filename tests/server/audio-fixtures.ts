@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { encodeWav, generateSamples } from '../../server/features/audio/wav.ts';
+import { encodeWav, generateSamples } from '../../server/features/recordings/wav.ts';
 import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 
 export const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;

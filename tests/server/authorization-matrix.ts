@@ -28,7 +28,7 @@ export const ROUTE_ACCESS = {
   'POST /api/auth/change-password': 'user',
   'POST /api/auth/reset-password': 'public',
 
-  // server/features/admin/admin.routes.ts (requireAdmin on the whole scope)
+  // server/features/auth/accounts.routes.ts (requireAdmin on the whole scope)
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id/role': 'admin',
   'POST /api/admin/users/:id/reset-link': 'admin',
@@ -53,7 +53,7 @@ export const ROUTE_ACCESS = {
   'POST /api/translation/save': 'user',
   'GET /api/translation/export': 'user',
 
-  // server/features/translation/translate.routes.ts (public, rate-limited)
+  // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',
   'GET /api/translation/model': 'public',
 
@@ -64,7 +64,7 @@ export const ROUTE_ACCESS = {
   'GET /api/data/dialects': 'user',
   'GET /api/data/lexicon': 'public',
 
-  // server/features/audio/tus-uploads.ts: every tus request needs a session; creating (POST) and sending
+  // server/features/recordings/tus-uploads.ts: every tus request needs a session; creating (POST) and sending
   // bytes (PATCH) need recording consent too; HEAD, DELETE and OPTIONS do not.
   'POST /api/audio/tus': 'consenting',
   'HEAD /api/audio/tus': 'user',
@@ -77,7 +77,7 @@ export const ROUTE_ACCESS = {
   'DELETE /api/audio/tus/:id': 'user',
   'OPTIONS /api/audio/tus/:id': 'user',
 
-  // server/features/audio/audio.routes.ts: the multipart upload needs recording consent (checked before the
+  // server/features/recordings/recordings.routes.ts: the multipart upload needs recording consent (checked before the
   // content type); reading, deleting and transcribing need the owner or an admin (404 for anyone else).
   'POST /api/audio/upload': 'consenting',
   'GET /api/audio/recordings': 'user',
@@ -125,7 +125,7 @@ export interface QueryGate {
 }
 
 export const QUERY_GATES: QueryGate[] = [
-  // Listing everyone's recordings, or another contributor's, is for admins (audio.routes.ts).
+  // Listing everyone's recordings, or another contributor's, is for admins (recordings.routes.ts).
   { route: 'GET /api/audio/recordings', query: 'all=true', access: 'admin' },
   {
     route: 'GET /api/audio/recordings',

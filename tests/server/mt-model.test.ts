@@ -12,7 +12,7 @@ import {
   trainMtModel,
   TrainingStoppedError,
   type TrainMtResult,
-} from '../../server/features/translation/mt-training.ts';
+} from '../../server/features/mt/mt-training.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;

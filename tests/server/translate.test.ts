@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TRANSLATION_MESSAGE, type TranslateResponse } from '../../core/api/chat.ts';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { buildApp } from '../../server/app.ts';
-import { trainMtModel } from '../../server/features/translation/mt-training.ts';
+import { trainMtModel } from '../../server/features/mt/mt-training.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;

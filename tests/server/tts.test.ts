@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_HEADERS, readSpeechInfo } from '../../core/api/tts.ts';
-import { inspectAudio } from '../../server/features/audio/inspect-audio.ts';
-import { encodeWav, generateSamples } from '../../server/features/audio/wav.ts';
+import { inspectAudio } from '../../server/features/recordings/inspect-audio.ts';
+import { encodeWav, generateSamples } from '../../server/features/recordings/wav.ts';
 import {
   createAudioTestApp,
   grantRecordingConsent,

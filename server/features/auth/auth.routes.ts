@@ -18,7 +18,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { AUTH_BODY_LIMIT_BYTES, authRateLimit } from '../../plugins/security.ts';
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { toUser } from './users-repository.ts';
+import { toUser } from './users.repository.ts';
 
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { ConsentRepository } from './consent-repository.ts';
+import { ConsentRepository } from './consent.repository.ts';
 
 export default function consentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

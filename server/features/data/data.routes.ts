@@ -1,19 +1,12 @@
 // /api/data: statistics, speakers, timeline and dialects (signed-in contributors), lexicon (public, rate-limited).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  dialectsSchema,
-  lexiconEntriesResponseSchema,
-  lexiconQuerySchema,
-  speakersResponseSchema,
-  statisticsSchema,
-  timelineQuerySchema,
-  timelineSchema,
-} from '../../../core/api/data.ts';
+import { dialectsSchema, speakersResponseSchema, statisticsSchema, timelineQuerySchema, timelineSchema } from '../../../core/api/data.ts';
+import { lexiconEntriesResponseSchema, lexiconQuerySchema } from '../../../core/api/lexicon.ts';
 import { SPEAKERS_TABLE_ROWS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { rateLimits } from '../../plugins/security.ts';
-import { DataRepository } from './data-repository.ts';
+import { DataRepository } from './data.repository.ts';
 
 /** Speakers answered: the page shows the first SPEAKERS_TABLE_ROWS; other clients may show more. */
 const SPEAKERS_ANSWERED = Math.max(SPEAKERS_TABLE_ROWS, 50);

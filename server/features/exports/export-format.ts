@@ -5,8 +5,8 @@ import type { ExportKind, ExportManifest } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { storedAudioExtension } from '../audio/audio-types.ts';
-import type { ExportsRepository } from './exports-repository.ts';
+import { storedAudioExtension } from '../recordings/audio-types.ts';
+import type { ExportsRepository } from './exports.repository.ts';
 import type { ZipArchive } from './zip-archive.ts';
 
 export const LICENCE_URL = 'https://creativecommons.org/licenses/by-nc/4.0/';

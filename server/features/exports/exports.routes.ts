@@ -12,10 +12,10 @@ import {
 } from '../../../core/api/exports.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { RecordingService } from '../audio/recording-service.ts';
+import { RecordingService } from '../recordings/recordings.service.ts';
 import { buildAsrExport } from './asr-export.ts';
 import type { BuiltExport, ExportContext } from './export-format.ts';
-import { ExportsRepository } from './exports-repository.ts';
+import { ExportsRepository } from './exports.repository.ts';
 import { buildMtExport } from './mt-export.ts';
 import { buildTtsExport } from './tts-export.ts';
 import { ffmpegAvailable } from './wav-stream.ts';

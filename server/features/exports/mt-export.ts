@@ -2,7 +2,7 @@
 // and TMX 1.4.
 import packageJson from '../../../package.json' with { type: 'json' };
 import { tsvRow } from '../../../core/csv.ts';
-import { TranslationRepository } from '../translation/translation-repository.ts';
+import { TranslationRepository } from '../translation/translation.repository.ts';
 import type { Db } from '../../db/driver.ts';
 import {
   checkAborted,

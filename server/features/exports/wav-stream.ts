@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, FileBlobStore } from '../../lib/blob-store.ts';
-import { storedAudioDemuxer } from '../audio/audio-types.ts';
+import { storedAudioDemuxer } from '../recordings/audio-types.ts';
 
 const WAV_HEADER_BYTES = 44;
 const SILENCE_CHUNK = 64 * 1024;

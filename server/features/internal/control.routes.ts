@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../core/api/auth.ts';
 import { forbidden } from '../../errors.ts';
-import { runAdminCommand } from '../admin/admin-commands.ts';
+import { runAdminCommand } from '../auth/admin-commands.ts';
 
 const commandSchema = z.object({
   command: z.enum(['grant', 'revoke', 'reset-password', 'list']),

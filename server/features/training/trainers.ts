@@ -1,13 +1,13 @@
 // The built-in trainers, by model type:
-//   mt  - trains the statistical translation model (server/features/translation/mt-training.ts), which then serves;
+//   mt  - trains the statistical translation model (server/features/mt/mt-training.ts), which then serves;
 //   tts - builds the recording-based voice inventory from one speaker's consented, transcribed recordings;
 //   asr - prepares the speaker-disjoint training set, then hands the job to an external worker (a GPU machine),
 //         or fails saying that none is registered: this server never pretends to train speech recognition.
 import { matchWords, sentenceKey } from '../../../core/mt/normalise.ts';
 import type { TrainingMetrics } from '../../../core/api/training.ts';
-import { trainMtModel, type TrainMtOptions, type TrainMtResult } from '../translation/mt-training.ts';
+import { trainMtModel, type TrainMtOptions, type TrainMtResult } from '../mt/mt-training.ts';
 import { splitSpeakers, type Split, type SplitSummary } from './dataset-split.ts';
-import { speakerHash, type DatasetRecording } from './training-data-repository.ts';
+import { speakerHash, type DatasetRecording } from './training-data.repository.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { throwIfAborted, TrainingError, type Trainer, type TrainerRegistry } from './worker.ts';
 
@@ -34,7 +34,7 @@ export interface RunnerParams {
 
 // --- mt ---------------------------------------------------------------------------------------------------
 
-/** The translation model's trainer (server/features/translation/mt-training.ts); tests pass a stand-in. */
+/** The translation model's trainer (server/features/mt/mt-training.ts); tests pass a stand-in. */
 export type TrainMtModel = (options: TrainMtOptions) => Promise<TrainMtResult>;
 
 export function mtTrainer(train: TrainMtModel = trainMtModel): Trainer {

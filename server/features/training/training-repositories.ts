@@ -6,8 +6,8 @@ import type { Db } from '../../db/driver.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
 import { TrainingQueue } from './job-queue.ts';
-import { TrainingDataRepository } from './training-data-repository.ts';
-import { WorkerTokensRepository } from './worker-tokens-repository.ts';
+import { TrainingDataRepository } from './training-data.repository.ts';
+import { WorkerTokensRepository } from './worker-tokens.repository.ts';
 
 export interface TrainingRepositories {
   queue: TrainingQueue;

@@ -1,7 +1,7 @@
 // What /training shows and does: each model type's status (spec section 7) with its current run, history and
 // data readiness; starting and stopping jobs.
-import type { ModelStatus } from '../../../core/api/data.ts';
 import type {
+  ModelStatus,
   Readiness,
   ReadinessItem,
   TrainingModelStatus,

@@ -10,7 +10,7 @@ import {
   type DatasetRecording,
   type SpeechUse,
   type TrainingDataRepository,
-} from './training-data-repository.ts';
+} from './training-data.repository.ts';
 import type { AsrTrainingSet, VoiceInventory } from './trainers.ts';
 
 /** Speech jobs have a data set of recordings; MT trains in the server from pairs. */

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sanitiseFileName } from '../../../core/api/audio.ts';
+import { sanitiseFileName } from '../../../core/api/recordings.ts';
 import { ERROR_CODES, okSchema } from '../../../core/api/errors.ts';
 import { serialIdTextSchema } from '../../../core/api/input.ts';
 import {

@@ -17,7 +17,7 @@ import { toCsv } from '../../../core/csv.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { TranslationRepository } from './translation-repository.ts';
+import { TranslationRepository } from './translation.repository.ts';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 // Mono audio in memory (float samples in [-1, 1]) and what speech playback does to it: loudness measured as in
 // ITU-R BS.1770 (K-weighted, gated) and normalised, silence trimmed at the ends, clips joined with equal-power
 // crossfades, and 16-bit WAV out.
-import { encodeWav } from '../audio/wav.ts';
+import { encodeWav } from '../recordings/wav.ts';
 
 export interface Clip {
   samples: Float32Array;

@@ -2,7 +2,7 @@
 // is forced from the stored type and only the one local file may be opened).
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { storedAudioDemuxer } from '../audio/audio-types.ts';
+import { storedAudioDemuxer } from '../recordings/audio-types.ts';
 import type { Clip } from './audio-clip.ts';
 
 export const canDecode = (mimeType: string) => storedAudioDemuxer(mimeType) !== undefined;

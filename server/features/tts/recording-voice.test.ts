@@ -5,7 +5,7 @@ import { speakerLabel } from '../../lib/speaker-pseudonyms.ts';
 import { planSpeech, relevantRecordings, speakerMatcher } from './recording-voice.ts';
 
 const label = (userId: string) => speakerLabel('a secret of this test', userId);
-import type { VoiceRecording } from './voice-repository.ts';
+import type { VoiceRecording } from './voices.repository.ts';
 
 const ALICE = 'a11ce000-0000-4000-8000-000000000001';
 const BOB = 'b0b00000-0000-4000-8000-000000000002';

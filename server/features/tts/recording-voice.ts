@@ -3,7 +3,7 @@
 // with short crossfades).
 import { sentenceAccentKey, sentenceKey, tokenise } from '../../../core/mt/normalise.ts';
 import { crossfadeConcat, fadeEdges, normaliseLoudness, trimSilence, type Clip } from './audio-clip.ts';
-import type { VoiceRecording } from './voice-repository.ts';
+import type { VoiceRecording } from './voices.repository.ts';
 
 /**
  * Whether a recording's owner is the requested speaker: a user id, or the pseudonymous label the dashboard and

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SPEECH_HEADERS, SPEECH_MISSING_WORDS_MAX, ttsRequestSchema } from '../../../core/api/tts.ts';
 import type { Config } from '../../config.ts';
 import { rateLimits } from '../../plugins/security.ts';
-import { SpeechService } from './speech-service.ts';
+import { SpeechService } from './speech.service.ts';
 
 export default function ttsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

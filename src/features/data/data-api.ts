@@ -1,12 +1,6 @@
 // Calls of /api/data, answers parsed with the contract's schemas.
-import {
-  dialectsSchema,
-  lexiconEntriesResponseSchema,
-  speakersResponseSchema,
-  statisticsSchema,
-  timelineSchema,
-  type TimelineBucket,
-} from '../../../core/api/data.ts';
+import { dialectsSchema, speakersResponseSchema, statisticsSchema, timelineSchema, type TimelineBucket } from '../../../core/api/data.ts';
+import { lexiconEntriesResponseSchema } from '../../../core/api/lexicon.ts';
 import { api, requestJson } from '../../lib/api-client.ts';
 
 export const dataApi = {

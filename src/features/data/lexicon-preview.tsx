@@ -1,6 +1,6 @@
 // /data: a preview of the lexicon with search (Enter or the button): up to 12 entries of the first 50 found.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { LexiconEntry } from '../../../core/api/data.ts';
+import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import { LEXICON_DASHBOARD_LIMIT, LEXICON_PREVIEW_ENTRIES } from '../../../core/constants.ts';
 import { dataApi } from './data-api.ts';
 

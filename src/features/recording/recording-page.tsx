@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/audio.ts';
+import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/recordings.ts';
 import { PATHS } from '../../app/paths.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { syncEngine } from '../sync/sync.ts';

@@ -2,7 +2,7 @@
 // play, download and delete (confirmed). A waiting recording plays from this phone.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { Recording } from '../../../core/api/data.ts';
+import type { Recording } from '../../../core/api/recordings.ts';
 import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
 import { Modal } from '../../components/modal.tsx';
 import { api, request, type ApiError } from '../../lib/api-client.ts';

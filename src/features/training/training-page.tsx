@@ -2,8 +2,7 @@
 // every 5 s and right after a start or stop. Admins start and stop training and manage external workers; other
 // contributors see the page read-only (the server enforces it too).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ModelStatus } from '../../../core/api/data.ts';
-import type { TrainingModelStatus } from '../../../core/api/training.ts';
+import type { ModelStatus, TrainingModelStatus } from '../../../core/api/training.ts';
 import { MODEL_TYPES, TRAINING_POLL_MS, type ModelType } from '../../../core/constants.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ModelCard } from './model-card.tsx';

@@ -1,6 +1,5 @@
 // Words of the training page: model titles, the spec's requirement texts, status labels, metric names.
-import type { ModelStatus } from '../../../core/api/data.ts';
-import type { ReadinessItem, TrainingJobState } from '../../../core/api/training.ts';
+import type { ModelStatus, ReadinessItem, TrainingJobState } from '../../../core/api/training.ts';
 import type { ModelType } from '../../../core/constants.ts';
 
 export const MODEL_INFO: Record<ModelType, { title: string; requirement: string }> = {

@@ -1,7 +1,7 @@
 // Bad requests for any route of the route table: a near-valid request with one part broken (a body field, the whole body, its content type, a query value, a path param, a multipart form, tus headers), and whether the right server must refuse it.
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { TUS_ENDPOINT } from '../../../core/api/audio.ts';
+import { TUS_ENDPOINT } from '../../../core/api/recordings.ts';
 import {
   badJsonNumber,
   badString,

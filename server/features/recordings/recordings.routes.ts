@@ -9,12 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   multipartUploadMetadataSchema,
+  recordingListSchema,
   recordingResponseSchema,
   recordingsQuerySchema,
   sanitiseFileName,
   transcribeRequestSchema,
-} from '../../../core/api/audio.ts';
-import { recordingListSchema } from '../../../core/api/data.ts';
+} from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
@@ -24,8 +24,8 @@ import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.t
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './audio-types.ts';
-import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recording-service.ts';
-import { RecordingsRepository, toRecording } from './recordings-repository.ts';
+import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
+import { RecordingsRepository, toRecording } from './recordings.repository.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -33,7 +33,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const NOT_TRAINED_MESSAGE =
   'No speech recogniser for Lopit has been trained yet. Recordings like yours are how one will be trained.';
 
-export default async function audioRoutes(instance: FastifyInstance, { config }: { config: Config }) {
+export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const service = new RecordingService(db, config);

@@ -2,19 +2,13 @@
 // translation pairs count only while their contributors consent (consent-sql.ts).
 import { sql } from 'drizzle-orm';
 import { audioHoursOf } from '../../../core/api/data.ts';
-import type {
-  DialectFigures,
-  LexiconEntry,
-  Speaker,
-  Statistics,
-  Timeline,
-  TimelineBucket,
-} from '../../../core/api/data.ts';
+import type { DialectFigures, Speaker, Statistics, Timeline, TimelineBucket } from '../../../core/api/data.ts';
+import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
-import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
-import { consentedPairCondition, consents, transcribedCondition } from './consent-sql.ts';
+import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
+import { consentedPairCondition, consents, transcribedCondition } from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 
 

@@ -3,8 +3,8 @@ import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Role, User } from '../../../core/api/auth.ts';
 import { PASSWORD_RESET_TTL_MS } from '../../../core/constants.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { newToken } from '../auth/tokens.ts';
-import { toUser, type UsersRepository } from '../auth/users-repository.ts';
+import { newToken } from './tokens.ts';
+import { toUser, type UsersRepository } from './users.repository.ts';
 
 export class AccountsService {
   constructor(private readonly users: UsersRepository) {}

@@ -5,10 +5,10 @@ import type { ImportReport } from '../../../core/api/translation.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { LEXICON_IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { toCsv, tsvRow } from '../../../core/csv.ts';
-import type { LexiconEntry } from '../../../core/api/data.ts';
+import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import { AppError } from '../../errors.ts';
-import type { LexiconRepository } from '../lexicon/lexicon-repository.ts';
-import { invalidImport, readDelimited, type ImportCandidate } from './pairs-import.ts';
+import type { LexiconRepository } from './lexicon.repository.ts';
+import { invalidImport, readDelimited, type ImportCandidate } from '../../lib/import-file.ts';
 
 const REQUIRED_COLUMNS = ['lopit', 'english'] as const;
 /** Other header names accepted for the part of speech. */

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/driver.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { consentedPairCondition, consentingUsers, transcribedCondition } from '../data/consent-sql.ts';
+import { consentedPairCondition, consentingUsers, transcribedCondition } from '../consent/consent-sql.ts';
 
 export type SpeechUse = 'asr' | 'tts';
 

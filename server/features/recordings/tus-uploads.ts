@@ -18,7 +18,7 @@ import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RECORDING_ID_HEADER, TUS_ENDPOINT, tusUploadMetadataSchema } from '../../../core/api/audio.ts';
+import { RECORDING_ID_HEADER, TUS_ENDPOINT, tusUploadMetadataSchema } from '../../../core/api/recordings.ts';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
@@ -32,7 +32,7 @@ import {
   type RecordingFields,
   type RecordingService,
   type StoreResult,
-} from './recording-service.ts';
+} from './recordings.service.ts';
 
 const UPLOAD_ID = /^[0-9a-f]{48}$/;
 /** Partial uploads are kept as long as idempotency keys: an offline phone may resume weeks later. */

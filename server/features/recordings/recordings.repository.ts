@@ -5,7 +5,7 @@ import {
   recordingQualitySchema,
   type Recording,
   type RecordingQuality,
-} from '../../../core/api/data.ts';
+} from '../../../core/api/recordings.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { recordings, translationPairs, users } from '../../db/schema.ts';
 

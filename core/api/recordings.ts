@@ -1,9 +1,63 @@
-// Audio uploads: the tus endpoint and its Upload-Metadata keys, the simple multipart upload's metadata, and
-// transcription. The stored recording itself is `recordingSchema` in ./data.ts.
+// Recordings: the stored recording and its measured quality, the tus endpoint and its Upload-Metadata keys,
+// the simple multipart upload's metadata, the list and transcription.
 import { z } from 'zod';
 import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE } from '../constants.ts';
-import { recordingLanguageSchema, recordingSchema } from './data.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
+
+export const RECORDING_LANGUAGES = ['lpx', 'en'] as const;
+export const recordingLanguageSchema = z.enum(RECORDING_LANGUAGES, { error: 'Language must be lpx or en' });
+export type RecordingLanguage = z.infer<typeof recordingLanguageSchema>;
+
+/**
+ * What the server measured. The flags come from the duration (always known) and the levels (decoded to mono
+ * 16 kHz); when the levels could not be measured (no ffmpeg for a compressed format) `levelsMeasured` is false,
+ * the level figures are null and the level flags false.
+ */
+export const recordingQualitySchema = z.object({
+  tooShort: z.boolean(),
+  tooLong: z.boolean(),
+  silent: z.boolean(),
+  quiet: z.boolean(),
+  clipped: z.boolean(),
+  /** dBFS, at least RECORDING_LEVEL_FLOOR_DB. */
+  peakDb: z.number().nullable(),
+  rmsDb: z.number().nullable(),
+  /** Share of samples at full scale, 0..1. */
+  clippedRatio: z.number().nullable(),
+  levelsMeasured: z.boolean(),
+});
+export type RecordingQuality = z.infer<typeof recordingQualitySchema>;
+
+export const recordingSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  title: z.string().nullable(),
+  /** Seconds, as measured by the server. */
+  duration: z.number(),
+  createdAt: z.string(),
+  /** The type sniffed from the bytes (audio/webm, audio/ogg, audio/mp4, audio/wav, audio/mpeg, audio/flac, audio/aac). */
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  transcript: z.string().nullable(),
+  language: recordingLanguageSchema.nullable(),
+  promptPairId: z.number().int().nullable(),
+  /** opus, vorbis, aac, pcm, mp3, flac... */
+  codec: z.string().nullable(),
+  sampleRate: z.number().int().nullable(),
+  channels: z.number().int().nullable(),
+  quality: recordingQualitySchema,
+  ownerId: z.string(),
+  ownerName: z.string(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+
+export const recordingListSchema = z.object({
+  recordings: z.array(recordingSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type RecordingList = z.infer<typeof recordingListSchema>;
 
 /** tus 1.0 endpoint (creation, HEAD, PATCH, termination); uploads live at `${TUS_ENDPOINT}/<upload id>`. */
 export const TUS_ENDPOINT = '/api/audio/tus';

@@ -11,7 +11,7 @@ import {
   consents,
   latestConsents,
   transcribedCondition,
-} from '../data/consent-sql.ts';
+} from '../consent/consent-sql.ts';
 
 /** A consented, transcribed recording with the speaker profile it was recorded with. */
 export interface Clip {

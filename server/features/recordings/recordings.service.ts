@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { User } from '../../../core/api/auth.ts';
-import type { Recording, RecordingLanguage } from '../../../core/api/data.ts';
+import type { Recording, RecordingLanguage } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/driver.ts';
@@ -17,9 +17,9 @@ import { AppError, notFound } from '../../errors.ts';
 import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
 import { ConcurrencyLimit } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
-import { ConsentRepository } from '../consent/consent-repository.ts';
+import { ConsentRepository } from '../consent/consent.repository.ts';
 import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
-import { RecordingsRepository, toRecording } from './recordings-repository.ts';
+import { RecordingsRepository, toRecording } from './recordings.repository.ts';
 
 /**
  * Audio inspections (ffmpeg decodes) of the whole process, one per core: finishing many uploads at once queues

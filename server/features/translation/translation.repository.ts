@@ -5,7 +5,7 @@ import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
-import { grantCovers, latestConsents } from '../data/consent-sql.ts';
+import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 

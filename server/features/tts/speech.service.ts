@@ -14,7 +14,7 @@ import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
-import { RecordingService } from '../audio/recording-service.ts';
+import { RecordingService } from '../recordings/recordings.service.ts';
 import { toWav, type Clip } from './audio-clip.ts';
 import { canDecode, decodeToClip } from './audio-decode.ts';
 import { EspeakEngine } from './espeak-engine.ts';
@@ -29,7 +29,7 @@ import {
 } from './recording-voice.ts';
 import { SpeechCache } from './speech-cache.ts';
 import { Synthesizer } from './synthesizer.ts';
-import { VoiceRepository, type VoiceRecording } from './voice-repository.ts';
+import { VoiceRepository, type VoiceRecording } from './voices.repository.ts';
 
 /** Changes when the processing does (trimming, loudness, crossfades, WAV format): old cache entries go unused. */
 const PIPELINE_VERSION = 1;

@@ -1,10 +1,29 @@
-// Admin import of translation pairs: CSV/TSV text or JSON rows are checked row by row, then inserted at once.
+// Admin imports of files: the multipart scope for the import routes, the uploaded file read as UTF-8 text
+// (size, encoding and control characters checked), and CSV/TSV rows read by their header.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
-import { importPairRowSchema, type ImportReport } from '../../../core/api/translation.ts';
-import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
-import { AppError } from '../../errors.ts';
-import type { TranslationRepository } from '../translation/translation-repository.ts';
+import { ERROR_CODES } from '../../core/api/errors.ts';
+import { findInputProblem } from '../../core/api/input.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../core/constants.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Registers `routes` in a scope that parses multipart bodies (one file of at most IMPORT_MAX_BYTES); everywhere
+ * else multipart stays an unsupported media type. Fastify validates a multipart body (parsed later, as a
+ * stream) as null, so import routes accept `body.nullish()`.
+ */
+export async function withImportUploads(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+    });
+    routes(scope);
+  });
+}
 
 /** A data row as read, before validation; `row` is 1-based and counts from the first row after the header. */
 export interface ImportCandidate {
@@ -16,8 +35,6 @@ export interface ImportCandidate {
 
 /** Delimiters tried on the header row, in order; the first that yields the required columns wins. */
 const DELIMITERS = [',', '\t', ';'] as const;
-const COLUMNS = ['english', 'lopit', 'category'] as const;
-const REQUIRED_COLUMNS = ['english', 'category'] as const;
 
 export const invalidImport = (message: string) => new AppError(400, message, ERROR_CODES.invalidImport);
 
@@ -89,46 +106,34 @@ function findHeader(
   return undefined;
 }
 
-/** Translation pairs from CSV or TSV text: a header row naming english, category and optionally lopit. */
-export function parseDelimited(text: string): ImportCandidate[] {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw invalidImport('The file is empty.');
-  const candidates = readDelimited(body, COLUMNS, REQUIRED_COLUMNS);
-  if (!candidates) {
-    throw invalidImport(
-      'The first row must name the columns english and category (and optionally lopit), separated by commas or tabs.',
-    );
-  }
-  return candidates;
-}
-
-/** Rows of a JSON import: a bare array or `{ pairs: [...] }`. */
-export function jsonCandidates(body: unknown[] | { pairs: unknown[] }): ImportCandidate[] {
-  const rows = Array.isArray(body) ? body : body.pairs;
-  return rows.map((value, index) => ({ row: index + 1, value }));
-}
-
-/**
- * Validates every row, inserts the valid ones (all or none), and reports: a row already there (same category
- * and English text, also twice in one file) is a duplicate and changes nothing; invalid rows are refused
- * with their reason.
- */
-export async function importPairs(
-  repository: TranslationRepository,
-  candidates: ImportCandidate[],
-): Promise<ImportReport> {
-  if (candidates.length > IMPORT_MAX_ROWS) throw tooManyRows(candidates.length);
-  const refused: ImportReport['refused'] = [];
-  const prompts: Parameters<TranslationRepository['insertPrompts']>[0] = [];
-  for (const { row, value, unreadable } of candidates) {
-    if (unreadable) {
-      refused.push({ row, reason: `This row could not be read: ${unreadable}` });
-      continue;
+/** The text of the multipart field `file` (UTF-8, at most 5 MB). */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  missing = 'Choose a CSV or TSV file to import.',
+): Promise<string> {
+  let bytes: Buffer;
+  try {
+    const file = await request.file();
+    if (!file) throw invalidImport(missing);
+    bytes = await file.toBuffer();
+    if (file.fieldname !== 'file') throw invalidImport('Send the file in the form field named "file".');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        413,
+        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+        ERROR_CODES.importTooLarge,
+      );
     }
-    const result = importPairRowSchema.safeParse(value);
-    if (result.success) prompts.push(result.data);
-    else refused.push({ row, reason: result.error.issues.map((issue) => issue.message).join('; ') });
+    request.log.info({ err: error }, 'unreadable import upload');
+    throw invalidImport('The upload could not be read. Choose a CSV or TSV file and try again.');
   }
-  const accepted = await repository.insertPrompts(prompts);
-  return { accepted, refused, duplicates: prompts.length - accepted };
+  const text = decodeUtf8(bytes);
+  const problem = findInputProblem(text);
+  if (problem)
+    throw invalidImport(
+      `The file cannot be imported: ${problem.message} Save it as UTF-8 text (CSV or TSV).`,
+    );
+  return text;
 }

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { TtsLanguage } from '../../../core/api/tts.ts';
 import type { Db } from '../../db/driver.ts';
 import { recordings } from '../../db/schema.ts';
-import { ConsentRepository } from '../consent/consent-repository.ts';
+import { ConsentRepository } from '../consent/consent.repository.ts';
 
 export interface VoiceRecording {
   id: string;

@@ -1,6 +1,6 @@
 // The commands of `npm run admin`, run either in the server process or directly on the database.
 import { AppError } from '../../errors.ts';
-import type { UsersRepository } from '../auth/users-repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 import { AccountsService } from './accounts.service.ts';
 
 export type AdminCommand = 'grant' | 'revoke' | 'reset-password' | 'list';

@@ -4,7 +4,7 @@
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
-import type { RecordingQuality } from '../../../core/api/data.ts';
+import type { RecordingQuality } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
   RECORDING_ACCEPTED_LENGTH_FACTOR,

@@ -20,9 +20,9 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
+import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
-import { consentedApprovedPairs } from './engine-service.ts';
+import { consentedApprovedPairs } from './mt.service.ts';
 import type { DirectionScores } from './held-out.ts';
 import { trainInWorker } from './train-in-worker.ts';
 

@@ -2,7 +2,7 @@
 // Each entry has generated key columns (migration 0005: lexicon_key(), accents removed, case folded); the
 // searched text goes through the same SQL function, so both sides always agree.
 import { sql } from 'drizzle-orm';
-import type { LexiconEntry } from '../../../core/api/data.ts';
+import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 

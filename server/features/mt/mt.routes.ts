@@ -21,7 +21,7 @@ import { AppError } from '../../errors.ts';
 import { BlobNotFoundError } from '../../lib/blob-store.ts';
 import { rateLimits } from '../../plugins/security.ts';
 import { ArtifactStore, type ModelArtifact } from '../models/artifact-store.ts';
-import { EngineService } from './engine-service.ts';
+import { EngineService } from './mt.service.ts';
 
 /** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -62,7 +62,7 @@ function gzippedModels(artifacts: ArtifactStore) {
   };
 }
 
-export default function translateRoutes(instance: FastifyInstance, { config }: { config: Config }) {
+export default function mtRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const artifacts = ArtifactStore.fromConfig(app.database.db, config);
   const engine = new EngineService(app.database.db, artifacts, app.log);

@@ -18,9 +18,9 @@ import {
 } from '../../../core/mt/index.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { engineDataRevisions } from '../../db/schema.ts';
-import { LexiconRepository } from '../lexicon/lexicon-repository.ts';
+import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
-import { TranslationRepository } from './translation-repository.ts';
+import { TranslationRepository } from '../translation/translation.repository.ts';
 
 /** Revision of each source table of the engine (engine_data_revisions). */
 export interface EngineRevisions {

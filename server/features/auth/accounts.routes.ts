@@ -1,0 +1,45 @@
+// /api/admin/users: the accounts, their roles and one-time password-reset links (admins only).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  resetLinkResponseSchema,
+  setRoleRequestSchema,
+  userResponseSchema,
+  usersResponseSchema,
+} from '../../../core/api/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { AccountsService } from './accounts.service.ts';
+
+const idParams = z.object({ id: z.uuid('Unknown user') });
+
+export default function accountsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const accounts = new AccountsService(app.users);
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/users', { schema: { response: { 200: usersResponseSchema } } }, async () => ({
+    users: await accounts.listUsers(),
+  }));
+
+  app.patch(
+    '/users/:id/role',
+    {
+      schema: {
+        params: idParams,
+        body: setRoleRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => ({ user: await accounts.setRole(request.params.id, request.body.role) }),
+  );
+
+  app.post(
+    '/users/:id/reset-link',
+    { schema: { params: idParams, response: { 201: resetLinkResponseSchema } } },
+    async (request, reply) => {
+      const link = await accounts.createResetLink(request.params.id, currentUser(request).id);
+      return reply.status(201).send(link);
+    },
+  );
+}

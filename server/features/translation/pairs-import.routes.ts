@@ -1,0 +1,31 @@
+// /api/admin/import/pairs: translation pairs from a CSV or TSV file, or a JSON body (admins only).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
+import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
+import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importPairs, jsonCandidates, parseDelimited } from './pairs-import.ts';
+import { TranslationRepository } from './translation.repository.ts';
+
+export default async function pairsImportRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireAdmin);
+  const pairs = new TranslationRepository(app.database.db);
+
+  await withImportUploads(app, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/import/pairs',
+      {
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: { body: importPairsBodySchema.nullish(), response: { 200: importReportSchema } },
+      },
+      async (request) => {
+        if (request.isMultipart()) return importPairs(pairs, parseDelimited(await readUploadedFile(request)));
+        if (request.body == null) {
+          throw invalidImport('Send a CSV or TSV file in the form field "file", or JSON { "pairs": [...] }.');
+        }
+        return importPairs(pairs, jsonCandidates(request.body));
+      },
+    );
+  });
+}
