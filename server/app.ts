@@ -18,6 +18,7 @@ import lexiconRoutes from './features/lexicon/lexicon.routes.ts';
 import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
+import repositoriesPlugin from './plugins/repositories.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import controlRoutes from './features/internal/control.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
+  await app.register(repositoriesPlugin, { config });
   await app.register(authPlugin);
   await app.register(trainingPlugin, { config });
 

@@ -52,6 +52,8 @@ export const translationRevisionSchema = z.object({
 export type TranslationRevision = z.infer<typeof translationRevisionSchema>;
 
 export const revisionsResponseSchema = z.object({ revisions: z.array(translationRevisionSchema) });
+export const pairsResponseSchema = z.object({ pairs: z.array(translationPairSchema) });
+export const pairResponseSchema = z.object({ pair: translationPairSchema });
 
 const CATEGORY_LIST = TRANSLATION_CATEGORIES.join(', ');
 /** A type error names what is missing, or what must be text. */
@@ -85,7 +87,6 @@ export const importPairRowSchema = z.object(
   },
   { error: 'A row must be an object with english, lopit and category' },
 );
-export type ImportPairRow = z.input<typeof importPairRowSchema>;
 
 /** JSON import body: `{ pairs: [...] }` or a bare array; rows are validated one by one afterwards. */
 export const importPairsBodySchema = z.union(

@@ -12,10 +12,11 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../core/constants.ts';
-import type { Db, DbOrTx } from '../db/driver.ts';
+import type { Db } from '../db/driver.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { transactionRepositories, type TransactionRepositories } from '../plugins/repositories.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -45,12 +46,12 @@ class NotStored extends Error {
 export async function idempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (db: DbOrTx) => Promise<T>,
+  run: (repositories: TransactionRepositories) => Promise<T>,
   options: IdempotentOptions = {},
 ): Promise<T> {
   const db = request.server.database.db;
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (key === undefined) return run(db);
+  if (key === undefined) return run(request.server.repositories);
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError(
       400,
@@ -89,7 +90,7 @@ export async function idempotent<T>(
         }
         return { replayed: true as const, status: stored.responseStatus, body: stored.responseBody as T };
       }
-      const body = await run(tx);
+      const body = await run(transactionRepositories(tx));
       const status = reply.statusCode;
       if (status < 200 || status >= 300) throw new NotStored(body);
       await tx

@@ -4,11 +4,10 @@ import fp from 'fastify-plugin';
 import type { User } from '../../core/api/auth.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { hashToken } from '../features/auth/tokens.ts';
-import { toUser, UsersRepository } from '../features/auth/users.repository.ts';
+import { toUser } from '../features/auth/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    users: UsersRepository;
     /** preHandler: the request must carry a valid token. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: the request must carry a valid token of an admin. */
@@ -24,8 +23,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
 export default fp(
   function authPlugin(app: FastifyInstance) {
-    const repository = new UsersRepository(app.database.db);
-    app.decorate('users', repository);
+    const repository = app.repositories.users;
     app.decorateRequest('user', null);
     app.decorateRequest('tokenHash', null);
 
@@ -56,7 +54,7 @@ export default fp(
       if (request.user?.role !== 'admin') throw forbidden('Only community admins can do this.');
     } satisfies preHandlerAsyncHookHandler);
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['repositories'] },
 );
 
 /** The signed-in user of a request that passed requireUser. */

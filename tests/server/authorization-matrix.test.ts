@@ -231,7 +231,11 @@ describe.each(DATABASE_KINDS)('authorization matrix on %s', (kind) => {
   /** A new valid session of the account, straight in the database (for routes that end the session they get). */
   const freshSession = async (account: Account) => {
     const { token, tokenHash } = newToken();
-    await t.app.users.createSession(account.user.id, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
+    await t.app.repositories.users.createSession(
+      account.user.id,
+      tokenHash,
+      new Date(Date.now() + SESSION_TTL_MS),
+    );
     return token;
   };
   const createWorkerToken = async (name: string) => {

@@ -26,7 +26,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
 
   async function startSession(userId: string) {
     const { token, tokenHash } = newToken();
-    await app.users.createSession(userId, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
+    await app.repositories.users.createSession(userId, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
     return token;
   }
 
@@ -39,7 +39,11 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     },
     async (request, reply) => {
       const { email, name, password } = request.body;
-      const row = await app.users.create({ email, name, passwordHash: await hashPassword(password) });
+      const row = await app.repositories.users.create({
+        email,
+        name,
+        passwordHash: await hashPassword(password),
+      });
       if (!row) {
         throw conflict(
           'An account with this email already exists. Sign in instead.',
@@ -61,19 +65,19 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     },
     async (request) => {
       const { email, password } = request.body;
-      const row = await app.users.findByEmail(email);
+      const row = await app.repositories.users.findByEmail(email);
       const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
       if (!row || !valid)
         throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
       if (needsRehash(row.passwordHash))
-        await app.users.setPasswordHash(row.id, await hashPassword(password));
+        await app.repositories.users.setPasswordHash(row.id, await hashPassword(password));
       return { token: await startSession(row.id), user: toUser(row) };
     },
   );
 
   app.post('/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
     // Idempotent: signing out with an expired or unknown token still succeeds.
-    if (request.tokenHash) await app.users.revokeSession(request.tokenHash);
+    if (request.tokenHash) await app.repositories.users.revokeSession(request.tokenHash);
     return { ok: true as const };
   });
 
@@ -93,7 +97,12 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     },
     async (request) => {
       const { name, ageGroup, gender, dialect } = request.body;
-      const row = await app.users.updateProfile(currentUser(request).id, { name, ageGroup, gender, dialect });
+      const row = await app.repositories.users.updateProfile(currentUser(request).id, {
+        name,
+        ageGroup,
+        gender,
+        dialect,
+      });
       if (!row) throw new AppError(404, 'Account not found.');
       return { user: toUser(row) };
     },
@@ -109,14 +118,14 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     },
     async (request) => {
       const user = currentUser(request);
-      const row = await app.users.findById(user.id);
+      const row = await app.repositories.users.findById(user.id);
       if (!row || !(await verifyPassword(request.body.currentPassword, row.passwordHash))) {
         throw new AppError(400, 'Your current password is not correct.', ERROR_CODES.invalidCredentials, [
           { path: 'currentPassword', message: 'Your current password is not correct' },
         ]);
       }
-      await app.users.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
-      await app.users.revokeAllSessions(user.id, request.tokenHash ?? undefined);
+      await app.repositories.users.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
+      await app.repositories.users.revokeAllSessions(user.id, request.tokenHash ?? undefined);
       return { ok: true as const };
     },
   );
@@ -129,7 +138,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       preValidation: authRateLimit(instance, config, false),
     },
     async (request) => {
-      const userId = await app.users.consumePasswordReset(hashToken(request.body.token));
+      const userId = await app.repositories.users.consumePasswordReset(hashToken(request.body.token));
       if (!userId) {
         throw new AppError(
           400,
@@ -137,8 +146,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
           ERROR_CODES.invalidResetToken,
         );
       }
-      await app.users.setPasswordHash(userId, await hashPassword(request.body.newPassword));
-      await app.users.revokeAllSessions(userId);
+      await app.repositories.users.setPasswordHash(userId, await hashPassword(request.body.newPassword));
+      await app.repositories.users.revokeAllSessions(userId);
       return { ok: true as const };
     },
   );

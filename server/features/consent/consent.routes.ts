@@ -5,11 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { ConsentRepository } from './consent.repository.ts';
 
 export default function consentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const consents = new ConsentRepository(app.database.db);
+  const consents = app.repositories.consent;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/status', { schema: { response: { 200: consentStatusSchema } } }, (request) =>
@@ -20,18 +19,16 @@ export default function consentRoutes(instance: FastifyInstance) {
     '/submit',
     { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } },
     (request, reply) =>
-      idempotent(request, reply, async (db) => {
+      idempotent(request, reply, async ({ consent: ledger }) => {
         const user = currentUser(request);
-        const ledger = new ConsentRepository(db);
         await ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
         return ledger.status(user.id);
       }),
   );
 
   app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, (request, reply) =>
-    idempotent(request, reply, async (db) => {
+    idempotent(request, reply, async ({ consent: ledger }) => {
       const user = currentUser(request);
-      const ledger = new ConsentRepository(db);
       await ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
       return ledger.status(user.id);
     }),

@@ -3,11 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { audioHoursOf } from '../../../core/api/data.ts';
 import type { DialectFigures, Speaker, Statistics, Timeline, TimelineBucket } from '../../../core/api/data.ts';
-import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
-import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import { consentedPairCondition, consents, transcribedCondition } from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 
@@ -160,11 +158,6 @@ export class DataRepository {
           (a.dialect ?? '').localeCompare(b.dialect ?? '', 'en'),
       )
       .slice(0, MAX_DIALECT_GROUPS);
-  }
-
-  /** Ranked: exact, then prefix, then contains; accent- and case-insensitive on both languages (see LexiconRepository). */
-  lexicon(search: string | undefined, limit: number): Promise<LexiconEntry[]> {
-    return new LexiconRepository(this.db).search(search, limit);
   }
 }
 

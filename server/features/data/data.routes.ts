@@ -6,14 +6,13 @@ import { lexiconEntriesResponseSchema, lexiconQuerySchema } from '../../../core/
 import { SPEAKERS_TABLE_ROWS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { rateLimits } from '../../plugins/security.ts';
-import { DataRepository } from './data.repository.ts';
 
 /** Speakers answered: the page shows the first SPEAKERS_TABLE_ROWS; other clients may show more. */
 const SPEAKERS_ANSWERED = Math.max(SPEAKERS_TABLE_ROWS, 50);
 
 export default function dataRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const data = new DataRepository(app.database.db);
+  const { data, lexicon } = app.repositories;
 
   app.get(
     '/statistics',
@@ -54,6 +53,6 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
         response: { 200: lexiconEntriesResponseSchema },
       },
     },
-    async (request) => ({ entries: await data.lexicon(request.query.search, request.query.limit) }),
+    async (request) => ({ entries: await lexicon.search(request.query.search, request.query.limit) }),
   );
 }

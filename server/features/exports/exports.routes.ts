@@ -12,10 +12,8 @@ import {
 } from '../../../core/api/exports.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { RecordingService } from '../recordings/recordings.service.ts';
 import { buildAsrExport } from './asr-export.ts';
 import type { BuiltExport, ExportContext } from './export-format.ts';
-import { ExportsRepository } from './exports.repository.ts';
 import { buildMtExport } from './mt-export.ts';
 import { buildTtsExport } from './tts-export.ts';
 import { ffmpegAvailable } from './wav-stream.ts';
@@ -29,9 +27,8 @@ const FFMPEG_MISSING =
 
 export default function exportsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const repository = new ExportsRepository(db);
-  const blobs = new RecordingService(db, config).blobs;
+  const { exports: repository } = app.repositories;
+  const { blobs } = app;
   const tempRoot = path.join(config.DATA_DIR, 'exports', 'tmp');
   app.addHook('onRequest', app.requireAdmin);
   app.addHook('onReady', async () => {
@@ -106,6 +103,6 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
   });
 
   app.get('/mt.zip', { schema: { querystring: z.object({}) } }, (request, reply) =>
-    sendArchive(request, reply, (context) => buildMtExport(context, db)),
+    sendArchive(request, reply, (context) => buildMtExport(context, app.repositories.translation)),
   );
 }

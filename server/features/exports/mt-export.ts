@@ -2,8 +2,7 @@
 // and TMX 1.4.
 import packageJson from '../../../package.json' with { type: 'json' };
 import { tsvRow } from '../../../core/csv.ts';
-import { TranslationRepository } from '../translation/translation.repository.ts';
-import type { Db } from '../../db/driver.ts';
+import type { TranslationRepository } from '../translation/translation.repository.ts';
 import {
   checkAborted,
   datasetName,
@@ -14,11 +13,14 @@ import {
 } from './export-format.ts';
 import { tmxDocument, type TmxUnit } from './tmx.ts';
 
-export async function buildMtExport(context: ExportContext, db: Db): Promise<BuiltExport> {
+export async function buildMtExport(
+  context: ExportContext,
+  translation: TranslationRepository,
+): Promise<BuiltExport> {
   const { repository, archive, createdAt, signal } = context;
   const folder = datasetName('mt', createdAt);
   // The consent rule of every translation export (texts of authors without translation consent come back empty).
-  const units: TmxUnit[] = (await new TranslationRepository(db).listForExport())
+  const units: TmxUnit[] = (await translation.listForExport())
     .filter((pair) => pair.status === 'approved' && pair.lopit.trim() !== '')
     .map((pair) => ({ id: pair.id, category: pair.category, english: pair.english, lopit: pair.lopit }));
   checkAborted(signal);

@@ -26,7 +26,7 @@ export default function controlRoutes(instance: FastifyInstance, { secret }: { s
     '/admin-command',
     { schema: { body: commandSchema }, onRequest: requireSecret },
     async (request) => ({
-      output: await runAdminCommand(app.users, request.body.command, request.body.email),
+      output: await runAdminCommand(app.repositories.users, request.body.command, request.body.email),
     }),
   );
 }

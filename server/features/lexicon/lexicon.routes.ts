@@ -6,12 +6,11 @@ import { importReportSchema } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
-import { LexiconRepository } from './lexicon.repository.ts';
 
 export default async function lexiconRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireAdmin);
-  const lexicon = new LexiconRepository(app.database.db);
+  const { lexicon } = app.repositories;
 
   // A CSV, TSV or JSON file in the field "file", or a JSON body (a list or { entries }).
   await withImportUploads(app, (scope) => {

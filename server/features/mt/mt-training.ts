@@ -17,10 +17,10 @@ import {
 } from '../../../core/mt/index.ts';
 import { MT_HELD_OUT_FRACTION, MT_MIN_TRAINING_PAIRS, MT_SPLIT_SEED } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/driver.ts';
+import type { Db } from '../../db/driver.ts';
+import { repositoriesOf } from '../../plugins/repositories.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
 import { consentedApprovedPairs } from './mt.service.ts';
 import type { DirectionScores } from './held-out.ts';
@@ -30,7 +30,7 @@ export const MT_MODEL_CONTENT_TYPE = 'application/json';
 export const NOT_ENOUGH_PAIRS_CODE = 'NOT_ENOUGH_PAIRS';
 
 export interface TrainMtOptions {
-  db: DbOrTx;
+  db: Db;
   /** Where the model goes: this artifact store (a training job's, made once by its worker)... */
   artifacts?: ArtifactStore;
   /** ...or one on this blob store (staging in the OS temp folder)... */
@@ -131,9 +131,10 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
   };
 
   await checkpoint(0, 'Reading the approved translation pairs');
-  const pairs = distinctPairs(await consentedApprovedPairs(db));
+  const { translation, lexicon: lexiconEntries } = repositoriesOf(db);
+  const pairs = distinctPairs(await consentedApprovedPairs(translation));
   if (pairs.length < MT_MIN_TRAINING_PAIRS) throw notEnoughPairs(pairs.length);
-  const lexicon = await new LexiconRepository(db).listAll();
+  const lexicon = await lexiconEntries.listAll();
 
   // A fixed seed: the same pairs always give the same split, so runs are comparable.
   const { train, test } = splitHeldOut(pairs, { fraction: MT_HELD_OUT_FRACTION, seed: MT_SPLIT_SEED });

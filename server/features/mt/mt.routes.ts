@@ -65,7 +65,7 @@ function gzippedModels(artifacts: ArtifactStore) {
 export default function mtRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const artifacts = ArtifactStore.fromConfig(app.database.db, config);
-  const engine = new EngineService(app.database.db, artifacts, app.log);
+  const engine = new EngineService(app.database.db, app.repositories, artifacts, app.log);
   const gzipped = gzippedModels(artifacts);
 
   app.post(

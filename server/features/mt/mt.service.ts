@@ -16,11 +16,11 @@ import {
   type TranslationAnswer,
   type TranslationPairInput,
 } from '../../../core/mt/index.ts';
-import type { DbOrTx } from '../../db/driver.ts';
+import type { Db } from '../../db/driver.ts';
 import { engineDataRevisions } from '../../db/schema.ts';
-import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
+import type { Repositories } from '../../plugins/repositories.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
-import { TranslationRepository } from '../translation/translation.repository.ts';
+import type { TranslationRepository } from '../translation/translation.repository.ts';
 
 /** Revision of each source table of the engine (engine_data_revisions). */
 export interface EngineRevisions {
@@ -43,8 +43,10 @@ interface Built {
  * Pairs the engine may use: approved, both sides written, and (listForExport) only texts whose author now
  * has translation consent (or that have no author: seeded and imported ones).
  */
-export async function consentedApprovedPairs(db: DbOrTx): Promise<TranslationPairInput[]> {
-  const pairs = await new TranslationRepository(db).listForExport();
+export async function consentedApprovedPairs(
+  translation: TranslationRepository,
+): Promise<TranslationPairInput[]> {
+  const pairs = await translation.listForExport();
   return pairs
     .filter((pair) => pair.status === 'approved' && pair.english.trim() !== '' && pair.lopit.trim() !== '')
     .map((pair) => ({ english: pair.english, lopit: pair.lopit }));
@@ -56,7 +58,8 @@ export class EngineService {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: DbOrTx,
+    private readonly db: Db,
+    private readonly repositories: Pick<Repositories, 'translation' | 'lexicon'>,
     private readonly artifacts: ArtifactStore,
     private readonly log?: FastifyBaseLogger,
   ) {}
@@ -100,12 +103,12 @@ export class EngineService {
     const started = performance.now();
     let memory = previous?.state.memory ?? null;
     if (changed('translation_pairs', 'consent_events')) {
-      const pairs = await consentedApprovedPairs(this.db);
+      const pairs = await consentedApprovedPairs(this.repositories.translation);
       memory = pairs.length > 0 ? new TranslationMemory(pairs) : null;
     }
     let lexicon = previous?.state.lexicon ?? null;
     if (changed('lexicon_entries')) {
-      const entries = await new LexiconRepository(this.db).listAll();
+      const entries = await this.repositories.lexicon.listAll();
       lexicon = entries.length > 0 ? new Lexicon(entries) : null;
     }
     let model = previous?.state.model ?? null;

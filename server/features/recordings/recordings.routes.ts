@@ -25,7 +25,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './audio-types.ts';
 import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
-import { RecordingsRepository, toRecording } from './recordings.repository.ts';
+import { toRecording } from './recordings.repository.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -35,8 +35,7 @@ const NOT_TRAINED_MESSAGE =
 
 export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const service = new RecordingService(db, config);
+  const service = new RecordingService(app.repositories, config, app.blobs);
   app.addHook('onRequest', app.requireUser);
   // Temporary files of multipart uploads a crash left behind.
   app.addHook('onReady', async () => {
@@ -80,7 +79,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
             clientMimeType: meta.mimeType ?? null,
             clientDuration: meta.duration ?? null,
           };
-          await service.checkPrompt(db, fields.promptPairId);
+          await service.checkPrompt(fields.promptPairId);
           const { recording } = await service.store(upload.path, fields, user, {
             knownSha256: upload.sha256,
             expectedSha256: meta.sha256,
@@ -88,8 +87,8 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
               idempotent(
                 request,
                 reply,
-                async (tx) => {
-                  const result = await effect(tx);
+                async (repositories) => {
+                  const result = await effect(repositories);
                   void reply.status(result.created ? 201 : 200);
                   return result;
                 },
@@ -114,7 +113,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
         throw forbidden("Only community admins can list other contributors' recordings.");
       }
       const ownerId = owner ?? (all ? null : user.id);
-      const { rows, total } = await new RecordingsRepository(db).list(ownerId, page, limit);
+      const { rows, total } = await app.repositories.recordings.list(ownerId, page, limit);
       return { recordings: rows.map(({ row, ownerName }) => toRecording(row, ownerName)), total, page };
     },
   );

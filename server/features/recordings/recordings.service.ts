@@ -12,14 +12,13 @@ import type { User } from '../../../core/api/auth.ts';
 import type { Recording, RecordingLanguage } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/driver.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
 import { ConcurrencyLimit } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
-import { ConsentRepository } from '../consent/consent.repository.ts';
 import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
-import { RecordingsRepository, toRecording } from './recordings.repository.ts';
+import type { Repositories, TransactionRepositories } from '../../plugins/repositories.ts';
+import { toRecording, type RecordingsRepository } from './recordings.repository.ts';
 
 /**
  * Audio inspections (ffmpeg decodes) of the whole process, one per core: finishing many uploads at once queues
@@ -56,7 +55,7 @@ export class RecordingService {
   readonly tempDir: string;
 
   constructor(
-    private readonly db: Db,
+    private readonly repositories: Repositories,
     private readonly config: Config,
     blobs?: BlobStore,
   ) {
@@ -65,21 +64,21 @@ export class RecordingService {
   }
 
   async requireRecordingConsent(user: User): Promise<void> {
-    const status = await new ConsentRepository(this.db).status(user.id);
+    const status = await this.repositories.consent.status(user.id);
     if (!status.recording) throw new AppError(403, CONSENT_REQUIRED_MESSAGE, ERROR_CODES.consentRequired);
   }
 
   /** The recording if the user may see it (its owner, or an admin); otherwise null. */
   async findVisible(id: string, user: User): Promise<Recording | null> {
     if (!isUuid(id)) return null;
-    const found = await new RecordingsRepository(this.db).findById(id);
+    const found = await this.repositories.recordings.findById(id);
     if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
     return toRecording(found.row, found.ownerName);
   }
 
   async findVisibleRow(id: string, user: User) {
     if (!isUuid(id)) return null;
-    const found = await new RecordingsRepository(this.db).findById(id);
+    const found = await this.repositories.recordings.findById(id);
     if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
     return found.row;
   }
@@ -88,8 +87,12 @@ export class RecordingService {
    * The recording stored under this id for this owner, or null when there is none. Another owner's recording
    * under the same id is refused (the id is the client's UUID; it can only clash on purpose).
    */
-  async existing(db: DbOrTx, id: string, owner: User): Promise<Recording | null> {
-    const found = await new RecordingsRepository(db).findById(id);
+  async existing(
+    id: string,
+    owner: User,
+    recordings: RecordingsRepository = this.repositories.recordings,
+  ): Promise<Recording | null> {
+    const found = await recordings.findById(id);
     if (!found) return null;
     if (found.row.ownerId !== owner.id) {
       throw new AppError(
@@ -120,8 +123,11 @@ export class RecordingService {
   }
 
   /** Refuses a prompt that is not a translation pair (400, nothing stored). */
-  async checkPrompt(db: DbOrTx, promptPairId: number | null): Promise<void> {
-    if (promptPairId !== null && !(await new RecordingsRepository(db).pairExists(promptPairId))) {
+  async checkPrompt(
+    promptPairId: number | null,
+    recordings: RecordingsRepository = this.repositories.recordings,
+  ): Promise<void> {
+    if (promptPairId !== null && !(await recordings.pairExists(promptPairId))) {
       throw new AppError(
         400,
         'The prompt of this recording is not a known translation pair.',
@@ -132,21 +138,21 @@ export class RecordingService {
   }
 
   /**
-   * Stores a checked file and its row, on `db`. The file stays where it is (the caller removes it once the row
+   * Stores a checked file and its row, through `repositories` (a transaction's, or the database's). The file stays where it is (the caller removes it once the row
    * is committed), so an upload whose row could not be written can be stored again. Call it inside
    * `blobLocks.run(sha256, ...)` and keep the lock until the row is committed.
    */
   async save(
-    db: DbOrTx,
+    repositories: TransactionRepositories,
     filePath: string,
     sha256: string,
     fields: RecordingFields,
     inspection: AudioInspection,
     owner: User,
   ): Promise<StoreResult> {
-    const before = await this.existing(db, fields.id, owner);
+    const repository = repositories.recordings;
+    const before = await this.existing(fields.id, owner, repository);
     if (before) return { created: false, recording: before };
-    const repository = new RecordingsRepository(db);
     // A prompt deleted while the upload ran: keep the recording, without the link.
     const promptPairId =
       fields.promptPairId !== null && (await repository.pairExists(fields.promptPairId))
@@ -178,7 +184,7 @@ export class RecordingService {
     });
     if (!row) {
       // Stored meanwhile by a concurrent request for the same recording.
-      const after = await this.existing(db, fields.id, owner);
+      const after = await this.existing(fields.id, owner, repository);
       if (after) return { created: false, recording: after };
       throw new AppError(
         409,
@@ -205,11 +211,13 @@ export class RecordingService {
       expectedSha256?: string | null | undefined;
       /** The file's SHA-256 when the caller hashed it while receiving it. */
       knownSha256?: string;
-      within?: (effect: (db: DbOrTx) => Promise<StoreResult>) => Promise<StoreResult>;
+      within?: (
+        effect: (repositories: TransactionRepositories) => Promise<StoreResult>,
+      ) => Promise<StoreResult>;
     } = {},
   ): Promise<StoreResult> {
-    const within = options.within ?? ((effect) => effect(this.db));
-    const before = await this.existing(this.db, fields.id, owner);
+    const within = options.within ?? ((effect) => effect(this.repositories));
+    const before = await this.existing(fields.id, owner);
     if (before) return within(() => Promise.resolve({ created: false, recording: before }));
     let sha256: string;
     if (options.knownSha256) {
@@ -219,7 +227,9 @@ export class RecordingService {
     const inspection = await this.inspect(filePath, fields.clientDuration);
     return this.blobLocks.run(sha256, async () => {
       try {
-        return await within((db) => this.save(db, filePath, sha256, fields, inspection, owner));
+        return await within((repositories) =>
+          this.save(repositories, filePath, sha256, fields, inspection, owner),
+        );
       } catch (error) {
         await this.dropBlobIfUnused(sha256);
         throw error;
@@ -229,15 +239,14 @@ export class RecordingService {
 
   /** After a failed save: removes the blob if no committed row names it. */
   async dropBlobIfUnused(sha256: string): Promise<void> {
-    if ((await new RecordingsRepository(this.db).countBySha256(sha256)) === 0)
-      await this.blobs.delete(sha256);
+    if ((await this.repositories.recordings.countBySha256(sha256)) === 0) await this.blobs.delete(sha256);
   }
 
   /** Deletes a recording the user may see (owner or admin), and its blob when no other recording uses it. */
   async delete(id: string, user: User): Promise<void> {
     const row = await this.findVisibleRow(id, user);
     if (!row) throw notFound(RECORDING_NOT_FOUND);
-    const deleted = await new RecordingsRepository(this.db).delete(row.id);
+    const deleted = await this.repositories.recordings.delete(row.id);
     if (!deleted) throw notFound(RECORDING_NOT_FOUND);
     await this.blobLocks.run(deleted.sha256, () => this.dropBlobIfUnused(deleted.sha256));
   }

@@ -244,7 +244,7 @@ export default async function tusUploads(app: FastifyInstance, { config, service
             ERROR_CODES.emptyFile,
           );
         const meta = parseMetadata(upload.metadata);
-        await service.checkPrompt(app.database.db, meta.promptPairId ?? null);
+        await service.checkPrompt(meta.promptPairId ?? null);
         return { metadata: storedMetadata(meta, user.id) };
       } catch (error) {
         throw error instanceof AppError ? hookError(error) : error;
@@ -307,7 +307,7 @@ export default async function tusUploads(app: FastifyInstance, { config, service
       const { recording } = await finishUpload(upload, user);
       stored = { id: recording.id, size: recording.sizeBytes };
     } else if (!upload) {
-      const recording = await service.existing(app.database.db, recordingIdOf(uploadId), user);
+      const recording = await service.existing(recordingIdOf(uploadId), user);
       if (recording) stored = { id: recording.id, size: recording.sizeBytes };
     }
     if (!stored) return false;
@@ -338,7 +338,7 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   ): Promise<boolean> {
     if (request.headers['content-type'] !== 'application/offset+octet-stream') return false;
     const length = Number(request.headers['upload-length']);
-    const stored = await service.existing(app.database.db, recordingIdOf(uploadId), user);
+    const stored = await service.existing(recordingIdOf(uploadId), user);
     let offset: number;
     let recording = stored;
     if (stored) offset = stored.sizeBytes;

@@ -5,12 +5,11 @@ import { importPairsBodySchema, importReportSchema } from '../../../core/api/tra
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importPairs, jsonCandidates, parseDelimited } from './pairs-import.ts';
-import { TranslationRepository } from './translation.repository.ts';
 
 export default async function pairsImportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireAdmin);
-  const pairs = new TranslationRepository(app.database.db);
+  const pairs = app.repositories.translation;
 
   await withImportUploads(app, (scope) => {
     scope.withTypeProvider<ZodTypeProvider>().post(

@@ -2,14 +2,14 @@
 // history, export.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   exportQuerySchema,
   pairIdParamsSchema,
   pairsQuerySchema,
+  pairResponseSchema,
+  pairsResponseSchema,
   revisionsResponseSchema,
   saveTranslationSchema,
-  translationPairSchema,
   type EditConflictDetails,
 } from '../../../core/api/translation.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -17,11 +17,10 @@ import { toCsv } from '../../../core/csv.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { TranslationRepository } from './translation.repository.ts';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const pairs = new TranslationRepository(app.database.db);
+  const pairs = app.repositories.translation;
 
   app.get(
     '/pairs',
@@ -29,7 +28,7 @@ export default function translationRoutes(instance: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         querystring: pairsQuerySchema,
-        response: { 200: z.object({ pairs: z.array(translationPairSchema) }) },
+        response: { 200: pairsResponseSchema },
       },
     },
     async (request) => ({ pairs: await pairs.list(request.query.category) }),
@@ -57,12 +56,12 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/save',
     {
       onRequest: app.requireUser,
-      schema: { body: saveTranslationSchema, response: { 200: z.object({ pair: translationPairSchema }) } },
+      schema: { body: saveTranslationSchema, response: { 200: pairResponseSchema } },
     },
     (request, reply) =>
-      idempotent(request, reply, async (db) => {
+      idempotent(request, reply, async (repositories) => {
         const { id, translation, baseVersion } = request.body;
-        const result = await new TranslationRepository(db).save(
+        const result = await repositories.translation.save(
           id,
           translation,
           currentUser(request).id,

@@ -14,7 +14,6 @@ import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
-import { RecordingService } from '../recordings/recordings.service.ts';
 import { toWav, type Clip } from './audio-clip.ts';
 import { canDecode, decodeToClip } from './audio-decode.ts';
 import { EspeakEngine } from './espeak-engine.ts';
@@ -29,7 +28,8 @@ import {
 } from './recording-voice.ts';
 import { SpeechCache } from './speech-cache.ts';
 import { Synthesizer } from './synthesizer.ts';
-import { VoiceRepository, type VoiceRecording } from './voices.repository.ts';
+import type { VoiceRepository } from './voices.repository.ts';
+import { type VoiceRecording } from './voices.repository.ts';
 
 /** Changes when the processing does (trimming, loudness, crossfades, WAV format): old cache entries go unused. */
 const PIPELINE_VERSION = 1;
@@ -75,12 +75,13 @@ export class SpeechService {
   readonly engine: EspeakEngine;
   readonly cache: SpeechCache;
   readonly synthesizer: Synthesizer;
-  private readonly voices: VoiceRepository;
-  private readonly blobs: BlobStore;
   private readonly locks = new KeyedLock();
 
   constructor(
     private readonly db: Db,
+    private readonly voices: VoiceRepository,
+    /** The store the uploads write to. */
+    private readonly blobs: BlobStore,
     private readonly config: Config,
     options: SpeechServiceOptions = {},
   ) {
@@ -90,9 +91,6 @@ export class SpeechService {
       options.cacheMaxBytes ?? SPEECH_CACHE_DEFAULT_MAX_BYTES,
     );
     this.synthesizer = new Synthesizer(this.engine, options.letterToSound ?? lopitLetterToSound());
-    this.voices = new VoiceRepository(db);
-    // The same store the uploads write to.
-    this.blobs = new RecordingService(db, config).blobs;
   }
 
   async speak(request: SpeechRequest, log?: FastifyBaseLogger): Promise<SpeechResult> {

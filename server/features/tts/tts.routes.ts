@@ -8,7 +8,7 @@ import { SpeechService } from './speech.service.ts';
 
 export default function ttsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SpeechService(app.database.db, config);
+  const service = new SpeechService(app.database.db, app.repositories.voices, app.blobs, config);
   app.addHook('onClose', () => service.close());
 
   app.post(

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { TtsLanguage } from '../../../core/api/tts.ts';
 import type { Db } from '../../db/driver.ts';
 import { recordings } from '../../db/schema.ts';
-import { ConsentRepository } from '../consent/consent.repository.ts';
+import type { ConsentRepository } from '../consent/consent.repository.ts';
 
 export interface VoiceRecording {
   id: string;
@@ -19,7 +19,10 @@ export interface VoiceRecording {
 }
 
 export class VoiceRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: ConsentRepository,
+  ) {}
 
   /** Recordings with a transcript in this language (or no language given), at most `maxSeconds` long. */
   async transcribed(language: TtsLanguage, maxSeconds: number): Promise<VoiceRecording[]> {
@@ -55,10 +58,9 @@ export class VoiceRepository {
    * upload decides it (ConsentRepository.status), so a withdrawal takes effect here at once.
    */
   async consentingOwners(ownerIds: Iterable<string>): Promise<Set<string>> {
-    const ledger = new ConsentRepository(this.db);
     const consenting = new Set<string>();
     for (const ownerId of new Set(ownerIds)) {
-      if ((await ledger.status(ownerId)).recording) consenting.add(ownerId);
+      if ((await this.ledger.status(ownerId)).recording) consenting.add(ownerId);
     }
     return consenting;
   }
