@@ -107,7 +107,6 @@ export type User = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export const userResponseSchema = z.object({ user: userSchema });
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
-export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** PATCH /api/auth/me: any of the name and the speaker profile (null clears a speaker field). */
 export const updateProfileRequestSchema = z
@@ -120,7 +119,6 @@ export const updateProfileRequestSchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Send at least one of name, ageGroup, gender, dialect',
   });
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1, VALIDATION_MESSAGES.passwordRequired),

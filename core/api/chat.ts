@@ -12,7 +12,6 @@ export const translateRequestSchema = z.object({
     .max(2000, 'Text can be at most 2000 characters'),
   direction: directionSchema,
 });
-export type TranslateRequest = z.infer<typeof translateRequestSchema>;
 
 /** One gloss link: source tokens [sourceStart, sourceEnd) became target tokens [targetStart, targetEnd). */
 export const alignmentLinkSchema = z.object({
@@ -25,7 +24,6 @@ export const alignmentLinkSchema = z.object({
   /** The source words were not known and passed through unchanged. */
   unknown: z.boolean(),
 });
-export type AlignmentLinkDto = z.infer<typeof alignmentLinkSchema>;
 
 /** Mirrors core/mt TranslationAnswer (`text` is called `translated`, as in product-spec section 7). */
 export const translateResponseSchema = z.object({

@@ -10,7 +10,6 @@ export const consentTypeSchema = z.enum(CONSENT_TYPES, {
 });
 
 export const consentSubmitSchema = z.object({ consent_type: consentTypeSchema });
-export type ConsentSubmit = z.infer<typeof consentSubmitSchema>;
 
 export const consentStatusSchema = z.object({
   recording: z.boolean(),

@@ -67,7 +67,6 @@ export const dialectFiguresSchema = z.object({
 export type DialectFigures = z.infer<typeof dialectFiguresSchema>;
 
 export const dialectsSchema = z.object({ dialects: z.array(dialectFiguresSchema) });
-export type Dialects = z.infer<typeof dialectsSchema>;
 
 export const speakerSchema = z.object({
   id: z.string(),

@@ -57,7 +57,6 @@ export const recordingListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
-export type RecordingList = z.infer<typeof recordingListSchema>;
 
 /** tus 1.0 endpoint (creation, HEAD, PATCH, termination); uploads live at `${TUS_ENDPOINT}/<upload id>`. */
 export const TUS_ENDPOINT = '/api/audio/tus';
@@ -140,11 +139,9 @@ export const multipartUploadMetadataSchema = z.object({
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: promptPairIdSchema.nullish(),
 });
-export type MultipartUploadMetadata = z.input<typeof multipartUploadMetadataSchema>;
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */
 export const recordingResponseSchema = z.object({ recording: recordingSchema });
-export type RecordingResponse = z.infer<typeof recordingResponseSchema>;
 
 export const recordingsQuerySchema = z.object({
   page: integerTextSchema(1, 1_000_000).default(1),

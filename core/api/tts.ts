@@ -28,7 +28,6 @@ export const ttsRequestSchema = z.object({
   /** When absent, decided like the chat's direction: mostly basic Latin letters means English. */
   language: ttsLanguageSchema.nullish(),
 });
-export type TtsRequest = z.input<typeof ttsRequestSchema>;
 
 /**
  * Where the audio came from, best first: a recording of the whole text; the text assembled from recordings of

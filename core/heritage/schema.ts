@@ -134,7 +134,6 @@ export const coreValueSchema = z
     description: unknownable(knownText),
   })
   .superRefine(checkRecordRules);
-export type CoreValue = z.infer<typeof coreValueSchema>;
 
 /** One section of the About page: paragraphs of text written from the facts sheet. */
 export const aboutSectionSchema = z
@@ -150,7 +149,6 @@ export const aboutSectionSchema = z
     path: ['awaiting'],
     message: 'a verified section cannot still be awaiting input; mark it "draft"',
   });
-export type AboutSection = z.infer<typeof aboutSectionSchema>;
 
 /** Ids must be unique within a list, so pages can key and link by id. */
 function uniqueIds<T extends { id: string }>(list: z.ZodArray<z.ZodType<T>>) {
@@ -171,10 +169,8 @@ export const villagesFileSchema = z
     path: ['villages'],
     message: 'at most one village can be the primary village',
   });
-export type VillagesFile = z.infer<typeof villagesFileSchema>;
 
 export const historyFileSchema = z.strictObject({ events: uniqueIds(z.array(historyEventSchema)) });
-export type HistoryFile = z.infer<typeof historyFileSchema>;
 
 export const cultureFileSchema = z.strictObject({
   recentTransition: recentTransitionSchema,

@@ -1,11 +1,11 @@
 // The signed-in user's consent status, read from the server into this device's copy (which offline
 // screens show).
-import type { ConsentStatus } from '../../../core/api/consent.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { consentStatusSchema, type ConsentStatus } from '../../../core/api/consent.ts';
+import { api, requestJson } from '../../lib/api-client.ts';
 import { localDb } from '../../offline/local-db.ts';
 
 export async function refreshConsentStatus(userId: string): Promise<ConsentStatus> {
-  const status = await request(() => api.get('consent/status').json<ConsentStatus>());
+  const status = await requestJson(consentStatusSchema, () => api.get('consent/status'));
   await localDb().consents.put({ userId, status, cachedAt: Date.now() });
   return status;
 }

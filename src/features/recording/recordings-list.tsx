@@ -3,14 +3,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Recording } from '../../../core/api/recordings.ts';
-import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
 import { Modal } from '../../components/modal.tsx';
-import { api, request, type ApiError } from '../../lib/api-client.ts';
+import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
+import { recordingsApi } from './recordings-api.ts';
 
 interface Row {
   id: string;
@@ -31,7 +31,7 @@ function localStatus(recording: LocalRecording, entry: OutboxEntry | undefined):
 
 async function blobFor(row: Row): Promise<Blob> {
   if (row.local) return audioBlob(row.local);
-  return request(() => api.get(`audio/recordings/${row.id}/audio`, { timeout: 120_000 }).blob());
+  return recordingsApi.audio(row.id);
 }
 
 export function RecordingsList({ userId }: { userId: string }) {
@@ -55,11 +55,7 @@ export function RecordingsList({ userId }: { userId: string }) {
 
   const load = useCallback(async (upTo: number) => {
     try {
-      const answer = await request(() =>
-        api
-          .get('audio/recordings', { searchParams: { page: 1, limit: RECORDINGS_PAGE_SIZE * upTo } })
-          .json<{ recordings: Recording[]; total: number }>(),
-      );
+      const answer = await recordingsApi.list(upTo);
       setServer(answer.recordings);
       setTotal(answer.total);
       setError(null);
@@ -119,7 +115,7 @@ export function RecordingsList({ userId }: { userId: string }) {
     try {
       if (row.local) await deleteLocal(row.id);
       else {
-        await request(() => api.delete(`audio/recordings/${row.id}`));
+        await recordingsApi.remove(row.id);
         await load(page);
       }
     } catch (caught) {

@@ -1,16 +1,14 @@
-// Calls of /api/translation used by the editor.
-import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
+// Calls of /api/translation used by the editor; answers are parsed with their core/api schemas.
+import { pairsResponseSchema, revisionsResponseSchema } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
-import { api, request } from '../../lib/api-client.ts';
+import { api, request, requestJson } from '../../lib/api-client.ts';
 
 export const translationApi = {
   pairs: (category?: TranslationCategory) =>
-    request(() =>
-      api
-        .get('translation/pairs', { searchParams: category ? { category } : {} })
-        .json<{ pairs: TranslationPair[] }>(),
+    requestJson(pairsResponseSchema, () =>
+      api.get('translation/pairs', { searchParams: category ? { category } : {} }),
     ),
   revisions: (id: number) =>
-    request(() => api.get(`translation/pairs/${id}/revisions`).json<{ revisions: TranslationRevision[] }>()),
+    requestJson(revisionsResponseSchema, () => api.get(`translation/pairs/${id}/revisions`)),
   exportCsv: () => request(() => api.get('translation/export', { searchParams: { format: 'csv' } }).blob()),
 };
