@@ -1,0 +1,190 @@
+// Partial recordings of the tus endpoint on disk (DATA_DIR/uploads/tus): upload ids derived from the user and
+// the recording, the metadata kept with a partial upload, the store that resumes a recreated upload, storing a
+// finished upload once, and removing stale ones.
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import type { Upload } from '@tus/server';
+import type { User } from '../../../core/api/auth.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { tusUploadMetadataSchema } from '../../../core/api/recordings.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
+import {
+  RECORDING_NOT_FOUND,
+  type RecordingFields,
+  type RecordingService,
+  type StoreResult,
+} from './recordings.service.ts';
+
+export const UPLOAD_ID = /^[0-9a-f]{48}$/;
+/** Partial uploads are kept as long as idempotency keys: an offline phone may resume weeks later. */
+const UPLOAD_EXPIRY_MS = IDEMPOTENCY_KEY_TTL_MS;
+export function uploadIdFor(userId: string, recordingId: string): string {
+  const hex = recordingId.replaceAll('-', '').toLowerCase();
+  const tag = crypto.createHash('sha256').update(`${userId}:${recordingId.toLowerCase()}`).digest('hex');
+  return `${hex}${tag.slice(0, 16)}`;
+}
+
+export function recordingIdOf(uploadId: string): string {
+  const hex = uploadId.slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Whether the upload id is well formed and was made for this user. */
+export function isUploadOf(uploadId: string, userId: string): boolean {
+  return UPLOAD_ID.test(uploadId) && uploadIdFor(userId, recordingIdOf(uploadId)) === uploadId;
+}
+
+/** Reads validated fields from tus metadata; AppError 400 with the problems when they are not valid. */
+export function parseMetadata(metadata: Record<string, string | null> | undefined) {
+  return parseInput(
+    tusUploadMetadataSchema,
+    Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, value ?? undefined])),
+    (first) => `The upload's metadata is not valid: ${first}.`,
+  );
+}
+
+type ParsedMetadata = ReturnType<typeof parseMetadata>;
+
+function fieldsOf(meta: ParsedMetadata): RecordingFields {
+  return {
+    id: meta.recordingId.toLowerCase(),
+    fileName: meta.fileName,
+    title: meta.title ?? null,
+    transcript: meta.transcript ?? null,
+    language: meta.language ?? null,
+    promptPairId: meta.promptPairId ?? null,
+    clientMimeType: meta.mimeType ?? null,
+    clientDuration: meta.durationSeconds ?? null,
+  };
+}
+
+/** The metadata kept with a partial upload: the validated fields as text, and the owner. */
+export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<string, string | null> {
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : String(value);
+  return {
+    recordingId: meta.recordingId.toLowerCase(),
+    fileName: meta.fileName,
+    sha256: meta.sha256,
+    mimeType: text(meta.mimeType),
+    durationSeconds: text(meta.durationSeconds),
+    transcript: text(meta.transcript),
+    language: text(meta.language),
+    title: text(meta.title),
+    promptPairId: text(meta.promptPairId),
+    ownerId,
+  };
+}
+
+/**
+ * FileStore that reuses a live partial upload when the same recording's upload is created again with the same
+ * length, checksum and owner (the tus client then learns the offset with HEAD), instead of truncating it.
+ */
+export class RecordingUploadStore extends FileStore {
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      const existing = await this.getUpload(upload.id);
+      const expired = isStale(existing.creation_date, Date.now());
+      const same =
+        existing.size === upload.size &&
+        existing.metadata?.sha256 === upload.metadata?.sha256 &&
+        existing.metadata?.ownerId === upload.metadata?.ownerId;
+      if (same && !expired) {
+        upload.offset = existing.offset;
+        upload.creation_date = existing.creation_date;
+        upload.storage = existing.storage;
+        return upload;
+      }
+    } catch {
+      // No usable upload under this id: create it.
+    }
+    return super.create(upload);
+  }
+
+  filePath(id: string): string {
+    return path.join(this.directory, id);
+  }
+}
+
+/**
+ * Stores finished uploads through the recording service, once per upload however many requests ask at the
+ * same time, and removes an upload's files once it is stored or refused.
+ */
+export class UploadFinisher {
+  private readonly finishing = new Map<string, Promise<StoreResult>>();
+
+  constructor(
+    private readonly store: RecordingUploadStore,
+    private readonly service: RecordingService,
+  ) {}
+
+  finish(upload: Upload, user: User): Promise<StoreResult> {
+    let running = this.finishing.get(upload.id);
+    if (!running) {
+      running = this.storeUpload(upload, user).finally(() => this.finishing.delete(upload.id));
+      this.finishing.set(upload.id, running);
+    }
+    return running;
+  }
+
+  async remove(id: string): Promise<void> {
+    await fsp.rm(this.store.filePath(id), { force: true });
+    await fsp.rm(`${this.store.filePath(id)}.json`, { force: true });
+  }
+
+  private async storeUpload(upload: Upload, user: User): Promise<StoreResult> {
+    if (upload.metadata?.ownerId !== user.id)
+      throw new AppError(404, RECORDING_NOT_FOUND, ERROR_CODES.notFound);
+    const filePath = this.store.filePath(upload.id);
+    try {
+      const meta = parseMetadata(upload.metadata);
+      const fields = fieldsOf(meta);
+      const result = await this.service.store(filePath, fields, user, { expectedSha256: meta.sha256 });
+      await this.remove(upload.id);
+      return result;
+    } catch (error) {
+      // A refused upload is deleted: the client sends a corrected file as a new upload. After a server error
+      // the upload stays, and a HEAD tries to store it again.
+      if (error instanceof AppError && error.statusCode < 500)
+        await this.remove(upload.id).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+export function isStale(creationDate: string | undefined, now: number): boolean {
+  return creationDate !== undefined && now > new Date(creationDate).getTime() + UPLOAD_EXPIRY_MS;
+}
+
+/** Removes partial uploads created longer ago than UPLOAD_EXPIRY_MS (and data files without their info). */
+export async function removeStaleUploads(
+  directory: string,
+  remove: (id: string) => Promise<void>,
+): Promise<number> {
+  const now = Date.now();
+  let removed = 0;
+  for (const name of await fsp.readdir(directory)) {
+    const id = name.replace(/\.json$/, '');
+    if (!UPLOAD_ID.test(id)) continue;
+    let stale: boolean;
+    try {
+      const info = JSON.parse(await fsp.readFile(path.join(directory, `${id}.json`), 'utf8')) as {
+        creation_date?: string;
+      };
+      stale = isStale(info.creation_date, now);
+    } catch {
+      // No readable info: stale once the data file is as old as an upload may be.
+      const stat = await fsp.stat(path.join(directory, name)).catch(() => null);
+      stale = stat !== null && now - stat.mtimeMs > UPLOAD_EXPIRY_MS;
+    }
+    if (stale) {
+      await remove(id);
+      removed += 1;
+    }
+  }
+  return removed;
+}
