@@ -1,0 +1,71 @@
+// 'Import audio files': audio chosen from the phone is kept here like a recording and uploaded when there is
+// a connection; anything that is not audio is named and left out.
+import { useState, type ChangeEvent } from 'react';
+import { syncEngine } from '../sync/sync.ts';
+import { importFile } from './local-recordings.ts';
+
+/** The file's length in seconds as the browser reads it (0 when it cannot). */
+function mediaDuration(file: File): Promise<number> {
+  return new Promise((resolve) => {
+    const audio = new Audio();
+    const url = URL.createObjectURL(file);
+    const done = (value: number) => {
+      URL.revokeObjectURL(url);
+      resolve(Number.isFinite(value) ? value : 0);
+    };
+    audio.preload = 'metadata';
+    audio.onloadedmetadata = () => done(audio.duration);
+    audio.onerror = () => done(0);
+    audio.src = url;
+  });
+}
+
+export function ImportFiles({ userId }: { userId: string }) {
+  const [messages, setMessages] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setBusy(true);
+    const notes: string[] = [];
+    for (const file of files) {
+      if (!file.type.startsWith('audio/')) {
+        notes.push(`${file.name} is not an audio file and was not added.`);
+        continue;
+      }
+      await importFile(userId, file, await mediaDuration(file), {
+        title: null,
+        transcript: null,
+        language: 'lpx',
+      });
+      notes.push(`${file.name} was added and will be uploaded.`);
+    }
+    setMessages(notes);
+    setBusy(false);
+    void syncEngine().trigger();
+  }
+
+  return (
+    <section className="card form" aria-labelledby="import-heading">
+      <h2 id="import-heading">Import audio files</h2>
+      <label className="field">
+        <span>Choose one or more audio files</span>
+        <input
+          type="file"
+          accept="audio/*"
+          multiple
+          disabled={busy}
+          onChange={(event) => void onFiles(event)}
+        />
+      </label>
+      {messages.length > 0 && (
+        <ul role="status">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

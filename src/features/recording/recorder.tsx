@@ -1,0 +1,294 @@
+// 'Record New Audio': choose what to record (a sentence to read, or freely), record with a live level, listen
+// back, then save on this phone or discard; recordings interrupted by a crash can be kept or discarded.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/recordings.ts';
+import { localDb, type LocalRecording } from '../../offline/local-db.ts';
+import { syncEngine } from '../sync/sync.ts';
+import { deleteLocal, saveDraft } from './local-recordings.ts';
+import { maxSeconds, useRecorder, type RecorderState } from './use-recorder.ts';
+
+type Mode = 'prompted' | 'free';
+type Language = 'lpx' | 'en';
+
+interface FreeFields {
+  title: string;
+  transcript: string;
+  language: Language;
+}
+
+export function Recorder({ userId }: { userId: string }) {
+  const { state, level, elapsed, start, stop, reset } = useRecorder(userId);
+  const [mode, setMode] = useState<Mode>('prompted');
+  const [readIn, setReadIn] = useState<Language>('en');
+  const [free, setFree] = useState<FreeFields>({ title: '', transcript: '', language: 'lpx' });
+  const [promptIndex, setPromptIndex] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+  const pairs = useLiveQuery(() => localDb().pairs.orderBy('id').toArray(), []);
+  const prompts = useMemo(
+    () => (pairs ?? []).filter((pair) => (readIn === 'lpx' ? pair.lopit.trim() !== '' : true)),
+    [pairs, readIn],
+  );
+  const prompt = prompts.length > 0 ? prompts[promptIndex % prompts.length] : undefined;
+  const promptText = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
+  const interrupted = useInterruptedDrafts(userId, 'draftId' in state ? state.draftId : null);
+
+  async function begin() {
+    setSaved(null);
+    if (mode === 'prompted' && prompt && promptText) {
+      await start({ title: null, transcript: promptText, language: readIn, promptPairId: prompt.id });
+    } else {
+      await start({
+        title: free.title.trim() || null,
+        transcript: free.transcript.trim() || null,
+        language: free.language,
+        promptPairId: null,
+      });
+    }
+  }
+
+  async function keep() {
+    if (state.kind !== 'review') return;
+    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
+    await reset(false);
+    setSaved('Saved on this phone. It will be uploaded when there is a connection.');
+    if (mode === 'prompted') setPromptIndex((index) => index + 1);
+    void syncEngine().trigger();
+  }
+
+  const recording = state.kind === 'recording' || state.kind === 'stopping';
+  return (
+    <section className="card form" aria-labelledby="record-heading" data-testid="recorder">
+      <h2 id="record-heading">Record New Audio</h2>
+      {interrupted.length > 0 && <InterruptedDrafts drafts={interrupted} />}
+      <fieldset disabled={recording || state.kind === 'review'}>
+        <legend>What to record</legend>
+        <label className="checkbox">
+          <input
+            type="radio"
+            name="mode"
+            checked={mode === 'prompted'}
+            onChange={() => setMode('prompted')}
+          />
+          <span>Read a sentence aloud</span>
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="mode" checked={mode === 'free'} onChange={() => setMode('free')} />
+          <span>Record freely (a story, a song, a conversation)</span>
+        </label>
+      </fieldset>
+      {mode === 'prompted' ? (
+        <PromptFields
+          readIn={readIn}
+          onReadIn={setReadIn}
+          promptText={promptText}
+          recording={recording}
+          canSkip={prompts.length >= 2}
+          onNext={() => setPromptIndex((index) => index + 1)}
+        />
+      ) : (
+        <FreeFieldsForm value={free} onChange={setFree} />
+      )}
+      {state.kind === 'error' && (
+        <div className="error-box" role="alert">
+          {state.message}
+        </div>
+      )}
+      {saved && (
+        <div className="success-box" role="status">
+          {saved}
+        </div>
+      )}
+      {recording && <LiveLevel elapsed={elapsed} level={level} />}
+      {state.kind === 'review' ? (
+        <Review state={state} onKeep={() => void keep()} onDiscard={() => void reset(true)} />
+      ) : (
+        <div className="button-row">
+          {recording ? (
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={state.kind === 'stopping'}
+              onClick={() => void stop()}
+            >
+              {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={state.kind === 'starting' || (mode === 'prompted' && !promptText)}
+              onClick={() => void begin()}
+            >
+              {state.kind === 'starting' ? 'Starting the microphone…' : 'Start recording'}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Drafts with audio that are not being recorded now: cut off by a crash or a closed tab. */
+function useInterruptedDrafts(userId: string, activeDraft: string | null): LocalRecording[] {
+  const drafts = useLiveQuery(
+    () =>
+      localDb()
+        .recordings.where('userId')
+        .equals(userId)
+        .filter((recording) => recording.state === 'draft' && recording.chunkCount > 0)
+        .toArray(),
+    [userId],
+  );
+  return (drafts ?? []).filter((draft) => draft.id !== activeDraft);
+}
+
+function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
+  return (
+    <div className="notice-box" role="status">
+      {drafts.map((draft) => (
+        <p key={draft.id}>
+          A recording from {new Date(draft.createdAt).toLocaleString()} was interrupted; about{' '}
+          {draft.chunkCount} s were kept.{' '}
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              void saveDraft(draft.id, { durationSeconds: draft.chunkCount }).then(() =>
+                syncEngine().trigger(),
+              )
+            }
+          >
+            Keep it
+          </button>{' '}
+          <button type="button" className="btn" onClick={() => void deleteLocal(draft.id)}>
+            Discard it
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function PromptFields(props: {
+  readIn: Language;
+  onReadIn: (language: Language) => void;
+  promptText: string | null;
+  recording: boolean;
+  canSkip: boolean;
+  onNext: () => void;
+}) {
+  const { readIn, promptText, recording } = props;
+  return (
+    <div className="stack">
+      <label>
+        Read in{' '}
+        <select
+          className="input"
+          value={readIn}
+          disabled={recording}
+          onChange={(event) => props.onReadIn(event.target.value as Language)}
+        >
+          <option value="en">English</option>
+          <option value="lpx">Lopit</option>
+        </select>
+      </label>
+      {promptText ? (
+        <p className="prompt-sentence" lang={readIn} data-testid="prompt">
+          {promptText}
+        </p>
+      ) : (
+        <p className="muted">
+          {readIn === 'lpx'
+            ? 'No sentence has a Lopit translation yet. Add some in the Translation Editor, or read in English.'
+            : 'Open the Translation Editor once with a connection to download sentences to read.'}
+        </p>
+      )}
+      <button type="button" className="btn" disabled={recording || !props.canSkip} onClick={props.onNext}>
+        Another sentence
+      </button>
+    </div>
+  );
+}
+
+function FreeFieldsForm({ value, onChange }: { value: FreeFields; onChange: (value: FreeFields) => void }) {
+  return (
+    <div className="stack">
+      <label className="field">
+        <span>Title (optional)</span>
+        <input
+          className="input"
+          value={value.title}
+          maxLength={RECORDING_TITLE_MAX}
+          onChange={(event) => onChange({ ...value, title: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>What is said (optional)</span>
+        <textarea
+          className="input"
+          rows={2}
+          value={value.transcript}
+          maxLength={RECORDING_TRANSCRIPT_MAX}
+          onChange={(event) => onChange({ ...value, transcript: event.target.value })}
+        />
+      </label>
+      <label>
+        Language{' '}
+        <select
+          className="input"
+          value={value.language}
+          onChange={(event) => onChange({ ...value, language: event.target.value as Language })}
+        >
+          <option value="lpx">Lopit</option>
+          <option value="en">English</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function LiveLevel({ elapsed, level }: { elapsed: number; level: number }) {
+  const percent = Math.round(level * 100);
+  const levelWord = level < 0.05 ? 'very quiet' : level > 0.9 ? 'too loud' : 'good';
+  return (
+    <div className="recorder-live" data-testid="recording-live">
+      <p role="timer" aria-live="off">
+        <span aria-hidden="true">●</span> Recording {Math.floor(elapsed)} s of at most {maxSeconds} s
+      </p>
+      <div
+        className="level-meter"
+        role="meter"
+        aria-label="Microphone level"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%, ${levelWord}`}
+      >
+        <div className="level-meter-fill" style={{ inlineSize: `${percent}%` }} />
+      </div>
+      <p className="muted">Level: {levelWord}</p>
+    </div>
+  );
+}
+
+function Review(props: {
+  state: Extract<RecorderState, { kind: 'review' }>;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <div className="stack" data-testid="review">
+      <p>Listen before saving ({props.state.durationSeconds.toFixed(1)} s):</p>
+      <audio controls src={props.state.url} data-testid="review-audio" />
+      <div className="button-row">
+        <button type="button" className="btn btn-primary" onClick={props.onKeep}>
+          Save recording
+        </button>
+        <button type="button" className="btn btn-danger" onClick={props.onDiscard}>
+          Discard
+        </button>
+      </div>
+    </div>
+  );
+}
