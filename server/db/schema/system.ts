@@ -1,0 +1,37 @@
+// What the server keeps for itself: idempotency keys of replayed requests (0003) and the installation's
+// settings (0007).
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { timestamps } from './columns.ts';
+
+// --- 0003_offline ----------------------------------------------------------------------------------------
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Filled in the same transaction as the request's effect; null only while that transaction runs. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    check('idempotency_keys_key_check', sql`${table.key} ~ '^[A-Za-z0-9_-]{8,128}$'`),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+// --- 0007_data_dashboard ---------------------------------------------------------------------------------
+
+/** Values an installation makes once and keeps (the salt of the pseudonymous speaker ids). */
+export const installationSettings = pgTable('installation_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  ...timestamps,
+});
