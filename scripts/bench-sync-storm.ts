@@ -22,16 +22,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { checkAudioThroughApi, checkDatabase, type Check, type PlannedPhone } from './sync-storm/checks.ts';
-import { makeClips, type Clip } from './sync-storm/clips.ts';
+import { readStormArgs } from './sync-storm/args.ts';
 import {
-  clearDevice,
-  Phone,
-  type PairToEdit,
-  type PhoneAccount,
-  type PhoneOutcome,
-} from './sync-storm/phone.ts';
+  checkAudioThroughApi,
+  checkDatabase,
+  checkPhones,
+  type Check,
+  type PlannedPhone,
+} from './sync-storm/checks.ts';
+import { makeClips, type Clip } from './sync-storm/clips.ts';
+import { clearDevice, Phone, type PhoneOutcome } from './sync-storm/phone.ts';
 import { formatReport, parkedOf, round, trafficFigures, type RunReport } from './sync-storm/report.ts';
 import {
   cpuSeconds,
@@ -43,48 +43,12 @@ import {
   type ScratchDatabase,
   type ServerChild,
 } from './sync-storm/server.ts';
-import { closePhoneConnections, phoneFetch, TrafficLog } from './sync-storm/traffic.ts';
+import { EDITS_PER_PHONE, seedPairs, signUpAll } from './sync-storm/seed.ts';
+import { appendTrace, closePhoneConnections, phoneFetch, TrafficLog } from './sync-storm/traffic.ts';
 
-const EDITS_PER_PHONE = 20;
 const CLIPS_PER_PHONE = 3;
-const CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
 
-function usage(problem: string): never {
-  console.error(`${problem}
-Usage: npx tsx scripts/bench-sync-storm.ts [--phones N] [--database pglite|postgres|both]
-         [--postgres-url URL] [--time-limit 15m] [--json] [--keep] [--trace FILE] [--server-log-level LEVEL]
-         [--server-node-options=FLAGS]`);
-  process.exit(2);
-}
-
-function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min)?$/.exec(text.trim());
-  if (!match) usage(`--time-limit: "${text}" is not a duration (e.g. 15m, 90s)`);
-  const value = Number(match[1]);
-  const unit = match[2] ?? 'm';
-  return unit === 'ms' ? value : unit === 's' ? value * 1000 : value * 60_000;
-}
-
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        phones: { type: 'string', default: '200' },
-        database: { type: 'string', default: 'both' },
-        'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
-        'time-limit': { type: 'string', default: '15m' },
-        json: { type: 'boolean', default: false },
-        keep: { type: 'boolean', default: false },
-        trace: { type: 'string' },
-        'server-log-level': { type: 'string', default: 'warn' },
-        'server-node-options': { type: 'string', default: '' },
-      },
-    });
-  } catch (error) {
-    return usage(error instanceof Error ? error.message : String(error));
-  }
-}
-const { values } = readArgs();
+const { values, usage, parseDuration } = readStormArgs();
 const phoneCount = Number(values.phones);
 if (!Number.isInteger(phoneCount) || phoneCount < 1 || phoneCount > 2000) usage('--phones must be 1 to 2000');
 const databases: ('pglite' | 'postgres')[] =
@@ -136,114 +100,10 @@ setTimeout(() => {
   void finish(1);
 }, timeLimitMs + 120_000).unref();
 
-async function api<T>(
-  base: string,
-  method: 'GET' | 'POST',
-  route: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const response = await originalFetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 /** The latest of the phones' times in seconds, or null when a phone has none (it never got there). */
 function latest(times: readonly (number | null)[]): number | null {
   if (times.some((time) => time === null)) return null;
   return round(Math.max(0, ...(times as number[])) / 1000, 2);
-}
-
-async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await run(items[index]!);
-      }
-    }),
-  );
-  return results;
-}
-
-/** Accounts (not timed): the first is the admin; the rest are the phones' contributors. */
-async function signUpAll(base: string, runId: string) {
-  const signUp = (name: string, email: string) =>
-    api<{ token: string; user: { id: string; role: string } }>(base, 'POST', '/auth/signup', {
-      name,
-      email,
-      password: 'zorblish storm password',
-    });
-  const admin = await signUp('Zorblish Admin', `storm-admin-${runId}@example.org`);
-  if (admin.user.role !== 'admin') throw new Error('the first account is not admin');
-  const accounts: PhoneAccount[] = await inParallel(
-    Array.from({ length: phoneCount }, (_, index) => index),
-    4,
-    async (index) => {
-      const { token, user } = await signUp(
-        `Zorblish Phone ${index}`,
-        `storm-phone-${index}-${runId}@example.org`,
-      );
-      return { index, token, userId: user.id };
-    },
-  );
-  return { adminToken: admin.token, accounts };
-}
-
-/** Prompt pairs of the invented language, EDITS_PER_PHONE of them for each phone (each edits its own). */
-async function seedPairs(
-  base: string,
-  adminToken: string,
-  runId: string,
-): Promise<Map<number, PairToEdit[]>> {
-  const english = (phone: number, edit: number) => `Zorblish storm prompt ${runId} ${phone}-${edit}`;
-  const rows = Array.from({ length: phoneCount * EDITS_PER_PHONE }, (_, index) => ({
-    english: english(Math.floor(index / EDITS_PER_PHONE), index % EDITS_PER_PHONE),
-    lopit: '',
-    category: CATEGORIES[index % CATEGORIES.length]!,
-  }));
-  for (let start = 0; start < rows.length; start += 5_000) {
-    const report = await api<{ accepted: number; refused: unknown[] }>(
-      base,
-      'POST',
-      '/admin/import/pairs',
-      { pairs: rows.slice(start, start + 5_000) },
-      adminToken,
-    );
-    if (report.refused.length > 0)
-      throw new Error(`import refused rows: ${JSON.stringify(report.refused[0])}`);
-  }
-  const { pairs } = await api<{ pairs: (PairToEdit & { lopit: string })[] }>(
-    base,
-    'GET',
-    '/translation/pairs',
-    undefined,
-    adminToken,
-  );
-  const byEnglish = new Map(pairs.map((pair) => [pair.english, pair]));
-  const plan = new Map<number, PairToEdit[]>();
-  for (let phone = 0; phone < phoneCount; phone += 1) {
-    plan.set(
-      phone,
-      Array.from({ length: EDITS_PER_PHONE }, (_, edit) => {
-        const pair = byEnglish.get(english(phone, edit));
-        if (!pair) throw new Error(`seeded pair ${phone}-${edit} not found`);
-        return { id: pair.id, version: pair.version, english: pair.english };
-      }),
-    );
-  }
-  return plan;
 }
 
 async function runStorm(
@@ -281,8 +141,8 @@ async function runStorm(
     const memory = sampler;
     const base = `${server.url}/api`;
     log(`${kind}: server ${server.url} (pid ${server.pid}) ready; signing up ${phoneCount + 1} accounts`);
-    const { adminToken, accounts } = await signUpAll(base, runId);
-    const pairsOf = await seedPairs(base, adminToken, runId);
+    const { adminToken, accounts } = await signUpAll(originalFetch, base, runId, phoneCount);
+    const pairsOf = await seedPairs(originalFetch, base, adminToken, runId, phoneCount);
     log(`${kind}: ${phoneCount * EDITS_PER_PHONE} prompt pairs seeded; filling ${phoneCount} phones`);
     const createdAt = Date.now() - 60 * 60_000;
     for (const account of accounts) {
@@ -380,19 +240,7 @@ async function runStorm(
         planned,
       )),
     );
-    checks.push({
-      name: 'phones with nothing left waiting or refused',
-      expected: phoneCount,
-      found: completes.length,
-      ok: completes.length === phoneCount,
-      problems: outcomes
-        .filter((outcome) => outcome.doneMs === null)
-        .slice(0, 5)
-        .map(
-          (outcome) =>
-            `phone ${outcome.index}: ${outcome.confirmedEntries} entries confirmed, ${outcome.storedRecordings} recordings stored, last error ${outcome.lastError ?? 'none'}`,
-        ),
-    });
+    checks.push(checkPhones(outcomes, phoneCount));
     const leftovers = fs.existsSync(path.join(dataDir, 'data', 'uploads', 'tus'))
       ? fs.readdirSync(path.join(dataDir, 'data', 'uploads', 'tus')).length
       : 0;
@@ -403,21 +251,7 @@ async function runStorm(
     const problems = serverLog.problems.filter((problem) => !ignorable(problem.msg));
     for (const line of serverLog.other.slice(0, 5)) notes.push(`server printed: ${line}`);
     const figures = trafficFigures(traffic.records);
-    if (values.trace) {
-      const probes = probe.timeline.map((sample) =>
-        JSON.stringify({
-          database: kind,
-          probe: sample.kind,
-          startedMs: sample.startedAt - traffic.originMs,
-          durationMs: sample.ms,
-        }),
-      );
-      const lines = [
-        ...traffic.records.map((record) => JSON.stringify({ database: kind, ...record })),
-        ...probes,
-      ];
-      fs.appendFileSync(values.trace, lines.join('\n') + '\n');
-    }
+    if (values.trace) appendTrace(values.trace, kind, traffic.records, traffic.originMs, probe.timeline);
     const queuedRecordings = phones.reduce((sum, phone) => sum + phone.plan.recordings.length, 0);
     const audioBytes = phones.reduce(
       (sum, phone) =>

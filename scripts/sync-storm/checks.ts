@@ -10,7 +10,7 @@ import {
   translationPairs,
   translationRevisions,
 } from '../../server/db/schema.ts';
-import type { PhoneAccount, PhonePlan } from './phone.ts';
+import type { PhoneAccount, PhoneOutcome, PhonePlan } from './phone.ts';
 
 export interface Check {
   name: string;
@@ -279,4 +279,22 @@ export async function checkDatabase(
   } finally {
     await database.close();
   }
+}
+
+/** Every phone ended with nothing waiting or refused; the first few that did not, and why. */
+export function checkPhones(outcomes: readonly PhoneOutcome[], phoneCount: number): Check {
+  const complete = outcomes.filter((outcome) => outcome.doneMs !== null).length;
+  return {
+    name: 'phones with nothing left waiting or refused',
+    expected: phoneCount,
+    found: complete,
+    ok: complete === phoneCount,
+    problems: outcomes
+      .filter((outcome) => outcome.doneMs === null)
+      .slice(0, 5)
+      .map(
+        (outcome) =>
+          `phone ${outcome.index}: ${outcome.confirmedEntries} entries confirmed, ${outcome.storedRecordings} recordings stored, last error ${outcome.lastError ?? 'none'}`,
+      ),
+  };
 }

@@ -1,5 +1,6 @@
 // Sync-storm network: each phone's own connections, and a log timing every request the phones make.
 // Requests go through fetch (the sync engine, the recording sender) and tus-js-client's Node HTTP stack.
+import fs from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import { Readable } from 'node:stream';
@@ -239,4 +240,26 @@ function describeError(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
   const detail = cause instanceof Error ? `: ${cause.message}` : '';
   return `${error.name}: ${error.message}${detail}`.slice(0, 200);
+}
+
+/** Appends one JSON line per request and per responsiveness probe to `file` (--trace), times from the origin. */
+export function appendTrace(
+  file: string,
+  database: string,
+  records: readonly RequestRecord[],
+  originMs: number,
+  probes: readonly { kind: string; startedAt: number; ms: number | null }[],
+): void {
+  const lines = [
+    ...records.map((record) => JSON.stringify({ database, ...record })),
+    ...probes.map((sample) =>
+      JSON.stringify({
+        database,
+        probe: sample.kind,
+        startedMs: sample.startedAt - originMs,
+        durationMs: sample.ms,
+      }),
+    ),
+  ];
+  fs.appendFileSync(file, lines.join('\n') + '\n');
 }
