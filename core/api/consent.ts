@@ -43,3 +43,23 @@ export function consentCovers(type: ConsentType): Record<ConsentScope, boolean> 
 export function typesCovering(scope: ConsentScope): ConsentType[] {
   return CONSENT_TYPES.filter((type) => CONSENT_COVERAGE[type][scope]);
 }
+
+/** One row of the consent ledger, as the rule reads it. */
+export interface ConsentEvent {
+  action: 'grant' | 'withdraw';
+  consentType: ConsentType;
+  formVersion: string;
+  /** ISO time the event was made. */
+  at: string;
+}
+
+/**
+ * The consent rule: the newest ledger event decides; a withdrawal ends every grant before it. The server folds
+ * its ledger with it, and the phone folds the choices waiting in its outbox over the server's status with it,
+ * so a choice made offline governs the phone at once.
+ */
+export function statusAfter(event: ConsentEvent | undefined): ConsentStatus {
+  const covers =
+    event?.action === 'grant' ? consentCovers(event.consentType) : { recording: false, translation: false };
+  return { ...covers, formVersion: event?.formVersion ?? null, updatedAt: event?.at ?? null };
+}

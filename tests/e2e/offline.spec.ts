@@ -225,7 +225,14 @@ test.describe('contributions made offline', () => {
     await page.getByRole('button', { name: 'Give consent' }).click();
     await expect(page.getByText(/saved on this device and will be sent/)).toBeVisible();
     await expect(page.getByTestId('consent-pending')).toContainText('Full Contribution consent');
+    // The choice governs this phone at once: the status shows it and the recorder opens, still offline.
+    await expect(page.getByTestId('consent-status')).toContainText('Audio recording consent granted');
+    await page.goto('/recording');
+    await expect(page.getByTestId('recorder')).toBeVisible();
+    await expect(page.getByTestId('consent-waiting')).toContainText('sent before your recordings');
+    await expect(page.getByTestId('consent-needed')).toHaveCount(0);
 
+    await page.goto('/consent');
     await context.setOffline(false);
     await expect(page.getByTestId('consent-pending')).toBeHidden();
     await expect(page.getByTestId('consent-status')).toContainText('Audio recording consent granted');

@@ -1,6 +1,6 @@
 // SQL for the append-only consent ledger.
 import { desc, eq } from 'drizzle-orm';
-import { consentCovers, type ConsentStatus } from '../../../core/api/consent.ts';
+import { statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { consentEvents } from '../../db/schema.ts';
@@ -18,7 +18,7 @@ export class ConsentRepository {
     await this.db.insert(consentEvents).values({ userId, action, consentType, formVersion });
   }
 
-  /** The effect of the ledger: the latest grant decides, unless a withdrawal came after it. */
+  /** The effect of the ledger (core's statusAfter): the newest row decides. */
   async status(userId: string): Promise<ConsentStatus> {
     const [latest] = await this.db
       .select()
@@ -26,18 +26,13 @@ export class ConsentRepository {
       .where(eq(consentEvents.userId, userId))
       .orderBy(desc(consentEvents.id))
       .limit(1);
-    if (!latest || latest.action === 'withdraw') {
-      return {
-        recording: false,
-        translation: false,
-        formVersion: latest?.formVersion ?? null,
-        updatedAt: latest?.createdAt.toISOString() ?? null,
-      };
-    }
-    return {
-      ...consentCovers(latest.consentType),
-      formVersion: latest.formVersion,
-      updatedAt: latest.createdAt.toISOString(),
-    };
+    return statusAfter(
+      latest && {
+        action: latest.action,
+        consentType: latest.consentType,
+        formVersion: latest.formVersion,
+        at: latest.createdAt.toISOString(),
+      },
+    );
   }
 }

@@ -1,7 +1,6 @@
 // /consent: the contributor's consent status, what consent means, and granting or withdrawing it.
 // Works offline: the status is cached on this device, and a grant or withdrawal made without a connection
 // waits in the outbox (shown as pending) until the server has recorded it.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ConsentType } from '../../../core/constants.ts';
 import { DOCS } from '../../app/paths.ts';
@@ -13,6 +12,7 @@ import { submitChange, syncEngine } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { refreshConsentStatus } from './consent-status.ts';
+import { useDeviceConsent } from './device-consent.ts';
 
 const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
   {
@@ -63,8 +63,8 @@ function describe(entry: OutboxEntry): string {
 export function ConsentPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  const cached = useLiveQuery(() => localDb().consents.get(userId), [userId]);
-  const status = cached?.status ?? null;
+  // What governs this phone: a choice still waiting to be sent counts here at once.
+  const status = useDeviceConsent(userId)?.status ?? null;
   const pending = (useOutbox() ?? []).filter((entry) => entry.subject === 'consent');
   const [choice, setChoice] = useState<ConsentType>('full');
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,54 @@
+// The consent that governs this phone: the server's last known status with the choices still waiting in the
+// outbox folded over it by core's rule (the newest decides), so a choice made offline takes effect at once.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CONSENT_FORM_VERSION, statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
+import type { ConsentType } from '../../../core/constants.ts';
+import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { entriesOf } from '../../offline/outbox.ts';
+
+export interface DeviceConsent {
+  /** Null when the phone has neither a copy of the server's status nor a choice of its own. */
+  status: ConsentStatus | null;
+  /** A choice made on this phone has not reached the server yet (it decides here meanwhile). */
+  waiting: boolean;
+}
+
+/** Folds the consent choices waiting on the phone (refused ones do not count) over the server's status. */
+export function deviceConsent(server: ConsentStatus | null, entries: readonly OutboxEntry[]): DeviceConsent {
+  const choices = entries.filter(
+    (entry) =>
+      entry.state === 'pending' && (entry.kind === 'consent.submit' || entry.kind === 'consent.withdraw'),
+  );
+  const newest = choices.at(-1);
+  if (!newest) return { status: server, waiting: false };
+  const status = statusAfter(
+    newest.kind === 'consent.withdraw'
+      ? {
+          action: 'withdraw',
+          consentType: 'full',
+          formVersion: CONSENT_FORM_VERSION,
+          at: iso(newest.createdAt),
+        }
+      : {
+          action: 'grant',
+          consentType: (newest.body as { consent_type: ConsentType }).consent_type,
+          formVersion: CONSENT_FORM_VERSION,
+          at: iso(newest.createdAt),
+        },
+  );
+  return { status, waiting: true };
+}
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/** The consent governing this phone for the user, live (undefined while it is read). */
+export function useDeviceConsent(userId: string): DeviceConsent | undefined {
+  return useLiveQuery(async () => {
+    if (!userId) return { status: null, waiting: false };
+    const [cached, entries] = await Promise.all([
+      localDb().consents.get(userId),
+      entriesOf(localDb(), userId),
+    ]);
+    return deviceConsent(cached?.status ?? null, entries);
+  }, [userId]);
+}
