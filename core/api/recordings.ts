@@ -34,7 +34,10 @@ export const recordingSchema = z.object({
   title: z.string().nullable(),
   /** Seconds, as measured by the server. */
   duration: z.number(),
+  /** When the server received it. */
   createdAt: z.string(),
+  /** When it was recorded, by the phone's clock; null when not sent or implausible (see plausibleRecordedAt). */
+  recordedAt: z.string().nullable(),
   /** The type sniffed from the bytes (audio/webm, audio/ogg, audio/mp4, audio/wav, audio/mpeg, audio/flac, audio/aac). */
   mimeType: z.string(),
   sizeBytes: z.number().int(),
@@ -90,6 +93,31 @@ const sha256Schema = z
 
 const promptPairIdSchema = serialIdTextSchema('promptPairId must be a translation pair id');
 
+/** Phone clocks before this are wrong (the platform did not exist); the time is then kept as unknown. */
+export const RECORDED_AT_EARLIEST = Date.parse('2020-01-01T00:00:00Z');
+/** A recording time may run ahead of the server's clock by at most this (time zones set wrong, drift). */
+export const RECORDED_AT_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The recording time to keep: the phone's, unless its clock was clearly wrong (before 2020 or more than a day
+ * ahead of `receivedAt`); a wrong clock must not cost the recording, so the time is then unknown (null).
+ */
+export function plausibleRecordedAt(recordedAt: string | null | undefined, receivedAt: number): Date | null {
+  if (!recordedAt) return null;
+  const time = Date.parse(recordedAt);
+  if (!Number.isFinite(time) || time < RECORDED_AT_EARLIEST || time > receivedAt + RECORDED_AT_MAX_AHEAD_MS)
+    return null;
+  return new Date(time);
+}
+
+/** An ISO 8601 time with its offset (e.g. 2026-11-25T08:00:00.000Z), length bounded before the pattern runs. */
+const recordedAtSchema = z
+  .string()
+  .max(40, 'recordedAt must be an ISO 8601 time, e.g. 2026-11-25T08:00:00Z')
+  .pipe(
+    z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 time, e.g. 2026-11-25T08:00:00Z' }),
+  );
+
 const durationSchema = z.coerce
   .number({ error: 'The duration must be a number of seconds' })
   .min(0, 'The duration must be a number of seconds')
@@ -99,7 +127,8 @@ const durationSchema = z.coerce
  * tus Upload-Metadata (each value base64 as the protocol says). Required: recordingId (the client's UUID for
  * the recording; the stored recording gets this id), fileName (display only), sha256 (hex of the whole file).
  * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
- * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud). Empty values count as absent.
+ * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
+ * recording was made, by the phone's clock). Empty values count as absent.
  */
 export const tusUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID'),
@@ -115,6 +144,7 @@ export const tusUploadMetadataSchema = z.object({
   language: z.preprocess((value) => (value === '' ? undefined : value), recordingLanguageSchema.nullish()),
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
+  recordedAt: z.preprocess((value) => (value === '' ? undefined : value), recordedAtSchema.nullish()),
 });
 type TusField = keyof typeof tusUploadMetadataSchema.shape;
 type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
@@ -138,6 +168,7 @@ export const multipartUploadMetadataSchema = z.object({
   language: recordingLanguageSchema.nullish(),
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: promptPairIdSchema.nullish(),
+  recordedAt: recordedAtSchema.nullish(),
 });
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */

@@ -98,6 +98,11 @@ export interface LocalRecording {
   /** The resumable upload's address on the server, once created. */
   uploadUrl: string | null;
   problem?: OutboxProblem | undefined;
+  /**
+   * When the audio was recorded, if not when this row was made (`createdAt`, the start of recording here):
+   * an imported file's last-modified time.
+   */
+  recordedAt?: number | undefined;
 }
 
 export interface LocalRecordingChunk {

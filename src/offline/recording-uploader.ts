@@ -48,6 +48,8 @@ function uploadOne(
       mimeType: recording.mimeType,
       durationSeconds: String(recording.durationSeconds),
       sha256: recording.sha256 ?? '',
+      // The time it was recorded, by this phone's clock: it may reach the server days later.
+      recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
     };
     if (recording.title) metadata.title = recording.title;
     if (recording.transcript) metadata.transcript = recording.transcript;

@@ -42,6 +42,8 @@ interface StoredRecording {
   sizeBytes: number;
   title: string | null;
   fileName: string;
+  createdAt: string;
+  recordedAt: string | null;
 }
 
 async function serverRecordings(request: APIRequestContext, base: string, token: string) {
@@ -56,19 +58,19 @@ async function serverRecordings(request: APIRequestContext, base: string, token:
 function localRecordings(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ id: string; state: string; durationSeconds: number; sha256: string | null }[]>(
-        (resolve, reject) => {
-          const open = indexedDB.open('lopit');
-          open.onerror = () => reject(new Error(String(open.error)));
-          open.onsuccess = () => {
-            const all = open.result.transaction('recordings').objectStore('recordings').getAll();
-            all.onsuccess = () => {
-              resolve(all.result as never);
-              open.result.close();
-            };
+      new Promise<
+        { id: string; state: string; durationSeconds: number; sha256: string | null; createdAt: number }[]
+      >((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const all = open.result.transaction('recordings').objectStore('recordings').getAll();
+          all.onsuccess = () => {
+            resolve(all.result as never);
+            open.result.close();
           };
-        },
-      ),
+        };
+      }),
   );
 }
 
@@ -199,6 +201,17 @@ test('three recordings made offline survive a reload and arrive once each when t
   const stored = await serverRecordings(request, baseURL!, me.token);
   expect(stored.map((item) => item.id).sort()).toEqual(before.map((item) => item.id).sort());
   expect(stored.map((item) => item.sha256).sort()).toEqual(before.map((item) => item.sha256).sort());
+  // Each keeps the time it was recorded on the phone, not the time it arrived (which is later).
+  for (const local of before) {
+    const server = stored.find((item) => item.id === local.id)!;
+    expect(server.recordedAt).toBe(new Date(local.createdAt).toISOString());
+    expect(Date.parse(server.createdAt)).toBeGreaterThan(local.createdAt);
+  }
+  // The list shows the recording times too (the page and this test share the machine's locale and zone).
+  for (const local of before) {
+    const shown = new Date(local.createdAt).toLocaleTimeString('en-US');
+    await expect(page.getByTestId('recording-row').filter({ hasText: shown })).not.toHaveCount(0);
+  }
   await page.reload();
   await expect(page.getByTestId('recording-row')).toHaveCount(3);
   expect(await serverRecordings(request, baseURL!, me.token)).toHaveLength(3);

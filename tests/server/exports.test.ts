@@ -256,10 +256,10 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     const csv = text(file('metadata.csv'));
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split('\r\n')[0]).toBe(
-      'file_name,transcription,speaker_id,age,gender,dialect,locale,duration',
+      'file_name,transcription,speaker_id,age,gender,dialect,locale,duration,recorded_at',
     );
     expect(csv).toContain(
-      `clips/${clips.plain!.id}.wav,zorbel kwintafa,${plain[0]},18-29,female,Zorvek,lpx,1.2\r\n`,
+      `clips/${clips.plain!.id}.wav,zorbel kwintafa,${plain[0]},18-29,female,Zorvek,lpx,1.2,\r\n`,
     );
     expect(csv).toContain(`clips/${clips.formula!.id}.wav,"'=HYPERLINK(""http://x.invalid"")",`);
 

@@ -131,6 +131,8 @@ export const recordings = pgTable(
       .default(sql`'{}'`),
     clientMimeType: text('client_mime_type'),
     clientDurationSeconds: doublePrecision('client_duration_seconds'),
+    /** When it was recorded, by the phone's clock (0008); null when unknown or implausible. */
+    recordedAt: timestamptz('recorded_at'),
   },
   (table) => [
     index('recordings_owner_idx').on(table.ownerId, table.createdAt.desc()),

@@ -29,6 +29,7 @@ const CSV_HEADER = [
   'dialect',
   'locale',
   'duration',
+  'recorded_at',
 ];
 
 export async function buildAsrExport(
@@ -88,6 +89,7 @@ export async function buildAsrExport(
           fields.dialect,
           locale,
           fields.duration,
+          clip.recordedAt?.toISOString() ?? '',
         ]),
       );
       if (audio === 'wav') {

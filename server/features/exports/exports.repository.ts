@@ -28,6 +28,8 @@ export interface Clip {
   dialect: string | null;
   /** Consent form version of the speaker's standing grant. */
   formVersion: string;
+  /** When it was recorded, by the phone's clock; null when unknown. */
+  recordedAt: Date | null;
 }
 
 export interface ClipFilter {
@@ -60,9 +62,10 @@ export class ExportsRepository {
         gender: string | null;
         dialect: string | null;
         form_version: string;
+        recorded_at: Date | string | null;
       }>(
         await this.db.execute(sql`select r.id, r.owner_id, r.sha256, r.size_bytes, r.mime_type,
-            r.duration_seconds, r.transcript, r.language,
+            r.duration_seconds, r.transcript, r.language, r.recorded_at,
             coalesce(r.age_group, u.age_group) as age_group, coalesce(r.gender, u.gender) as gender,
             coalesce(r.dialect, u.dialect) as dialect, latest.form_version
           from recordings r
@@ -87,6 +90,7 @@ export class ExportsRepository {
         gender: row.gender,
         dialect: row.dialect,
         formVersion: row.form_version,
+        recordedAt: row.recorded_at === null ? null : new Date(row.recorded_at),
       }));
       if (rows.length < batchSize) return;
       after = rows[rows.length - 1]?.id ?? after;

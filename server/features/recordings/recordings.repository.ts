@@ -33,6 +33,7 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     title: row.title,
     duration: row.durationSeconds,
     createdAt: row.createdAt.toISOString(),
+    recordedAt: row.recordedAt?.toISOString() ?? null,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     sha256: row.sha256,

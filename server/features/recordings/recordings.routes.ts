@@ -78,6 +78,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
             promptPairId: meta.promptPairId ?? null,
             clientMimeType: meta.mimeType ?? null,
             clientDuration: meta.duration ?? null,
+            recordedAt: meta.recordedAt ?? null,
           };
           await service.checkPrompt(fields.promptPairId);
           const { recording } = await service.store(upload.path, fields, user, {

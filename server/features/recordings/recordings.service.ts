@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { User } from '../../../core/api/auth.ts';
-import type { Recording, RecordingLanguage } from '../../../core/api/recordings.ts';
+import { plausibleRecordedAt, type Recording, type RecordingLanguage } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -40,6 +40,8 @@ export interface RecordingFields {
   promptPairId: number | null;
   clientMimeType: string | null;
   clientDuration: number | null;
+  /** The phone's recording time, as sent (checked for plausibility when stored). */
+  recordedAt: string | null;
 }
 
 export interface StoreResult {
@@ -181,6 +183,7 @@ export class RecordingService {
       quality: inspection.quality,
       clientMimeType: fields.clientMimeType,
       clientDurationSeconds: fields.clientDuration,
+      recordedAt: plausibleRecordedAt(fields.recordedAt, Date.now()),
     });
     if (!row) {
       // Stored meanwhile by a concurrent request for the same recording.

@@ -59,6 +59,7 @@ function fieldsOf(meta: ParsedMetadata): RecordingFields {
     promptPairId: meta.promptPairId ?? null,
     clientMimeType: meta.mimeType ?? null,
     clientDuration: meta.durationSeconds ?? null,
+    recordedAt: meta.recordedAt ?? null,
   };
 }
 
@@ -76,6 +77,7 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
     language: text(meta.language),
     title: text(meta.title),
     promptPairId: text(meta.promptPairId),
+    recordedAt: text(meta.recordedAt),
     ownerId,
   };
 }

@@ -162,6 +162,8 @@ export async function importFile(
   for (let index = 0, offset = 0; offset < file.size; index += 1, offset += IMPORT_CHUNK_BYTES) {
     await appendChunk(id, index, await file.slice(offset, offset + IMPORT_CHUNK_BYTES).arrayBuffer());
   }
+  // A phone's recorder app writes the file as it records: its last change is about when it was recorded.
+  if (file.lastModified > 0) await localDb().recordings.update(id, { recordedAt: file.lastModified });
   await saveDraft(id, { durationSeconds });
   return id;
 }

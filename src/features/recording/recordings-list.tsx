@@ -16,7 +16,8 @@ interface Row {
   id: string;
   fileName: string;
   duration: number;
-  createdAt: string;
+  /** When it was recorded (by the phone's clock), else when the server received it. */
+  recordedAt: string;
   status: string;
   local: LocalRecording | null;
   upload: OutboxEntry | null;
@@ -83,14 +84,20 @@ export function RecordingsList({ userId }: { userId: string }) {
         id: recording.id,
         fileName: recording.fileName,
         duration: recording.durationSeconds,
-        createdAt: new Date(recording.createdAt).toISOString(),
+        recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
         status: localStatus(recording, uploads.get(recordingSubject(recording.id))),
         local: recording,
         upload: uploads.get(recordingSubject(recording.id)) ?? null,
       })),
     ...(server ?? [])
       .filter((recording) => !localIds.has(recording.id))
-      .map((recording) => ({ ...recording, status: 'Uploaded', local: null, upload: null })),
+      .map((recording) => ({
+        ...recording,
+        recordedAt: recording.recordedAt ?? recording.createdAt,
+        status: 'Uploaded',
+        local: null,
+        upload: null,
+      })),
   ];
 
   async function play(row: Row) {
@@ -141,7 +148,7 @@ export function RecordingsList({ userId }: { userId: string }) {
               <tr>
                 <th scope="col">File</th>
                 <th scope="col">Duration</th>
-                <th scope="col">Created</th>
+                <th scope="col">Recorded</th>
                 <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -151,7 +158,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                 <tr key={row.id} data-testid="recording-row" data-recording-id={row.id}>
                   <td data-label="File">{row.fileName}</td>
                   <td data-label="Duration">{row.duration.toFixed(1)} s</td>
-                  <td data-label="Created">{new Date(row.createdAt).toLocaleString()}</td>
+                  <td data-label="Recorded">{new Date(row.recordedAt).toLocaleString()}</td>
                   <td data-label="Status" data-testid="recording-status">
                     <div className="cell-stack">
                       <span>
