@@ -3,7 +3,6 @@
 // waits in the outbox (shown as pending) until the server has recorded it.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ConsentType } from '../../../core/constants.ts';
-import { DOCS } from '../../app/paths.ts';
 import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
@@ -12,6 +11,7 @@ import { submitChange, syncEngine } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { refreshConsentStatus } from './consent-status.ts';
+import { AboutConsent, ConsentDocuments } from './consent-about.tsx';
 import { useDeviceConsent } from './device-consent.ts';
 
 const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
@@ -166,24 +166,7 @@ export function ConsentPage() {
         )}
       </section>
 
-      <section className="card" aria-labelledby="consent-about-heading">
-        <h2 id="consent-about-heading">About your consent</h2>
-        <h3>Why we ask</h3>
-        <p>
-          No speech or translation technology exists for Lopit yet. Your voice and translations are how it
-          comes to exist, and they are yours: we use them only with your permission.
-        </p>
-        <h3>How your data is used</h3>
-        <p>
-          Contributions train open models (speech recognition, text-to-speech, translation) for the Lopit
-          community. They are shared under CC-BY-NC-4.0 for non-commercial community use, and never sold.
-        </p>
-        <h3>Your rights</h3>
-        <p>
-          You can withdraw consent at any time. After you withdraw, your contributions are left out of every
-          dataset export and every model trained from then on.
-        </p>
-      </section>
+      <AboutConsent />
 
       <form className="card form" onSubmit={onSubmit} aria-labelledby="consent-grant-heading">
         <h2 id="consent-grant-heading">Grant consent</h2>
@@ -259,20 +242,7 @@ export function ConsentPage() {
         </div>
       </Modal>
 
-      <nav aria-label="Consent documents" className="card">
-        <h2>Documents</h2>
-        <ul>
-          <li>
-            <a href={DOCS.consentFormEnglish}>English consent form (PDF)</a>
-          </li>
-          <li>
-            <a href={DOCS.consentFormLopit}>Lopit consent form (PDF)</a>
-          </li>
-          <li>
-            <a href={DOCS.dataUsePolicy}>Data Use Policy (PDF)</a>
-          </li>
-        </ul>
-      </nav>
+      <ConsentDocuments />
     </div>
   );
 }

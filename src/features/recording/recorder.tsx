@@ -103,27 +103,12 @@ export function Recorder({ userId }: { userId: string }) {
       {state.kind === 'review' ? (
         <Review state={state} onKeep={() => void keep()} onDiscard={() => void reset(true)} />
       ) : (
-        <div className="button-row">
-          {recording ? (
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={state.kind === 'stopping'}
-              onClick={() => void stop()}
-            >
-              {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={state.kind === 'starting' || (mode === 'prompted' && !promptText)}
-              onClick={() => void begin()}
-            >
-              {state.kind === 'starting' ? 'Starting the microphone…' : 'Start recording'}
-            </button>
-          )}
-        </div>
+        <RecordButtons
+          state={state}
+          canStart={mode !== 'prompted' || Boolean(promptText)}
+          onStart={() => void begin()}
+          onStop={() => void stop()}
+        />
       )}
     </section>
   );
@@ -289,6 +274,39 @@ function Review(props: {
           Discard
         </button>
       </div>
+    </div>
+  );
+}
+
+function RecordButtons(props: {
+  state: RecorderState;
+  canStart: boolean;
+  onStart: () => void;
+  onStop: () => void;
+}) {
+  const { state } = props;
+  const recording = state.kind === 'recording' || state.kind === 'stopping';
+  return (
+    <div className="button-row">
+      {recording ? (
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={state.kind === 'stopping'}
+          onClick={props.onStop}
+        >
+          {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={state.kind === 'starting' || !props.canStart}
+          onClick={props.onStart}
+        >
+          {state.kind === 'starting' ? 'Starting the microphone…' : 'Start recording'}
+        </button>
+      )}
     </div>
   );
 }
