@@ -34,6 +34,12 @@ const signup = await fetch(`${base}/auth/signup`, {
   }),
 });
 const { token, user } = (await signup.json()) as { token: string; user: { id: string } };
+// Translations need translation consent (the server refuses them without it).
+await fetch(`${base}/consent/submit`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+  body: JSON.stringify({ consent_type: 'translation' }),
+});
 const { pairs } = (await (
   await fetch(`${base}/translation/pairs`, { headers: { Authorization: `Bearer ${token}` } })
 ).json()) as { pairs: { id: number; version: number; english: string }[] };

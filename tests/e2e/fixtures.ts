@@ -37,6 +37,20 @@ export async function signUpByApi(request: APIRequestContext, base: string, name
   return (await response.json()) as { token: string; user: { id: string } };
 }
 
+/** Grants consent of this type through the API (a contributor who chose it on another visit). */
+export async function grantConsentByApi(
+  request: APIRequestContext,
+  base: string,
+  token: string,
+  type: 'recording' | 'translation' | 'full',
+) {
+  const response = await request.post(`${base}/api/consent/submit`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { consent_type: type },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 /** Signs a browser context in with a token, the way the app stores a remembered session. */
 export async function signInContext(
   context: BrowserContext,

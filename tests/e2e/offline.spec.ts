@@ -7,7 +7,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
 import { parseFamilyData } from '../../core/families/family-schema.ts';
-import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
+import {
+  expect,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+  waitForOfflineReady,
+} from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -150,6 +157,7 @@ test.describe('contributions made offline', () => {
     const base = baseURL!;
     const me = await signUpByApi(request, base, 'Offline');
     const other = await signUpByApi(request, base, 'Other');
+    for (const who of [me, other]) await grantConsentByApi(request, base, who.token, 'translation');
     await signInContext(context, base, me);
     await page.goto('/translation');
     const [first, second] = await pairs(request, base, me.token);
@@ -242,9 +250,40 @@ test.describe('contributions made offline', () => {
     expect(await status.json()).toMatchObject({ recording: true, translation: true });
   });
 
+  test('without translation consent the editor says so before anything is typed', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const base = baseURL!;
+    const me = await signUpByApi(request, base, 'Unconsented');
+    await signInContext(context, base, me);
+    await page.goto('/translation');
+    await expect(page.getByTestId('consent-needed')).toContainText('Before you translate');
+    const field = page.getByTestId('pair-row').first().getByRole('textbox');
+    await expect(field).toHaveAttribute('readonly', '');
+    await field.click();
+    await page.keyboard.type('zz-not-allowed');
+    await expect(field).not.toHaveValue(/zz-not-allowed/);
+    await expect(page.getByTestId('sync-indicator')).not.toContainText('waiting');
+
+    // Consent given on the phone opens the fields at once.
+    await page.getByTestId('consent-needed').getByRole('link', { name: 'Go to consent' }).click();
+    await page.getByLabel(/Translation Only/).check();
+    await page.getByRole('button', { name: 'Give consent' }).click();
+    await expect(page.getByTestId('consent-status')).toContainText(
+      'Translation contribution consent granted',
+    );
+    await page.goto('/translation');
+    await expect(page.getByTestId('consent-needed')).toHaveCount(0);
+    await expect(page.getByTestId('pair-row').first().getByRole('textbox')).not.toHaveAttribute('readonly');
+  });
+
   test('two tabs: only one replays the outbox', async ({ context, request, baseURL }) => {
     const base = baseURL!;
     const me = await signUpByApi(request, base, 'Tabs');
+    await grantConsentByApi(request, base, me.token, 'translation');
     await signInContext(context, base, me);
     const [tabA, tabB] = [await context.newPage(), await context.newPage()];
     const sent = new Map<Page, string[]>([
@@ -300,6 +339,7 @@ test.describe('server crash', () => {
   }) => {
     test.setTimeout(120_000);
     const me = await signUpByApi(request, server.url, 'Crash');
+    await grantConsentByApi(request, server.url, me.token, 'translation');
     await signInContext(context, server.url, me);
     await page.goto(`${server.url}/translation`);
     const list = (await pairs(request, server.url, me.token)).slice(0, 30);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { encodeWav, generateSamples } from '../../server/features/recordings/wav.ts';
-import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
+import { createTestApp, grantConsent, type DatabaseKind, type TestApp } from './test-app.ts';
 
 export const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 
@@ -71,14 +71,8 @@ export async function createAudioTestApp(
   };
 }
 
-export async function grantRecordingConsent(app: FastifyInstance, auth: Record<string, string>) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/consent/submit',
-    headers: auth,
-    payload: { consent_type: 'recording' },
-  });
-  if (response.statusCode !== 200) throw new Error(`consent failed: ${response.body}`);
+export function grantRecordingConsent(app: FastifyInstance, auth: Record<string, string>) {
+  return grantConsent(app, auth, 'recording');
 }
 
 /** tus Upload-Metadata: keys with base64 values. */

@@ -110,7 +110,10 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     await savePair(bob, p2!, 'kwintafa');
     await savePair(dave, p3!, 'mebbo tash');
     await savePair(carol, p4!, 'carvi text');
+    // Alice wrote hers under full consent, then kept recording consent only: her text no longer counts.
+    await consent(alice, 'full');
     await savePair(alice, p5!, 'alinta text');
+    await consent(alice, 'recording');
     // Dave's text was approved three weeks ago.
     await t.database.db.execute(
       sql`update translation_pairs set updated_at = ${new Date(now - 21 * DAY_MS).toISOString()} where id = ${p3!.id}`,

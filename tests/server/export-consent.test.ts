@@ -1,7 +1,8 @@
-// Exports carry only what contributors consented to share: a translation whose author has no translation
-// consent (never given, or withdrawn) is left out; seeded and imported texts stay.
+// Exports carry only what contributors consented to share: a translation without translation consent is refused
+// when saved, and one whose author withdrew (or changed to a consent that does not cover it) is left out;
+// seeded and imported texts stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
 
 interface Pair {
   id: number;
@@ -27,30 +28,30 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     return response.json<{ pairs: Pair[] }>().pairs;
   }
 
-  it('includes a text while its author consents, and leaves it out after a withdrawal or without consent', async () => {
+  const save = (user: { auth: Record<string, string> }, pair: Pair, text: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/translation/save',
+      headers: user.auth,
+      payload: { id: pair.id, translation: text, baseVersion: pair.version },
+    });
+
+  it('includes a text while its author consents, refuses one without consent, and leaves one out after a withdrawal or a consent that no longer covers it', async () => {
     const author = await signUp(t.app);
     const silent = await signUp(t.app);
+    const switcher = await signUp(t.app);
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: author.auth });
-    const [first, second] = list.json<{ pairs: Pair[] }>().pairs;
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/consent/submit',
-      headers: author.auth,
-      payload: { consent_type: 'translation' },
-    });
-    expect(grant.statusCode).toBe(200);
-    for (const [user, pair, text] of [
-      [author, first!, 'zz-consented'],
-      [silent, second!, 'zz-no-consent'],
-    ] as const) {
-      const saved = await t.app.inject({
-        method: 'POST',
-        url: '/api/translation/save',
-        headers: user.auth,
-        payload: { id: pair.id, translation: text, baseVersion: pair.version },
-      });
-      expect(saved.statusCode).toBe(200);
-    }
+    const [first, second, third] = list.json<{ pairs: Pair[] }>().pairs;
+    await grantConsent(t.app, author.auth, 'translation');
+    await grantConsent(t.app, switcher.auth, 'full');
+    await grantConsent(t.app, silent.auth, 'recording');
+    expect((await save(author, first!, 'zz-consented')).statusCode).toBe(200);
+    expect((await save(switcher, third!, 'zz-switched')).statusCode).toBe(200);
+    // Without translation consent a translation is refused, not kept unused.
+    const refused = await save(silent, second!, 'zz-no-consent');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'CONSENT_REQUIRED' });
+    expect(refused.json<{ message: string }>().message).toMatch(/translation consent/i);
 
     let pairs = await exported(author.auth);
     expect(pairs.find((pair) => pair.id === first!.id)).toMatchObject({
@@ -58,10 +59,13 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
       status: 'approved',
     });
     expect(pairs.find((pair) => pair.id === second!.id)).toMatchObject({ lopit: '', status: 'empty' });
+    expect(pairs.find((pair) => pair.id === third!.id)?.lopit).toBe('zz-switched');
 
     await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: author.auth });
+    await grantConsent(t.app, switcher.auth, 'recording');
     pairs = await exported(author.auth);
     expect(pairs.find((pair) => pair.id === first!.id)?.lopit).toBe('');
+    expect(pairs.find((pair) => pair.id === third!.id)?.lopit).toBe('');
     const csv = await t.app.inject({
       method: 'GET',
       url: '/api/translation/export?format=csv',
@@ -69,5 +73,6 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     });
     expect(csv.body).not.toContain('zz-consented');
     expect(csv.body).not.toContain('zz-no-consent');
+    expect(csv.body).not.toContain('zz-switched');
   });
 });

@@ -76,3 +76,18 @@ export async function signUp(
 export async function speakerLabelOf(database: Database, userId: string): Promise<string> {
   return (await speakerLabeller(database.db))(userId);
 }
+
+/** Grants consent of this type (translation, recording or full) through the API, as the contributor would. */
+export async function grantConsent(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  type: 'recording' | 'translation' | 'full',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/consent/submit',
+    headers: auth,
+    payload: { consent_type: type },
+  });
+  if (response.statusCode !== 200) throw new Error(`consent failed: ${response.body}`);
+}

@@ -178,25 +178,37 @@ describe.each(DATABASE_KINDS)('translation engine over the API on %s', (kind) =>
       .json<{ pairs: { id: number; english: string }[] }>()
       .pairs.find((pair) => pair.english === 'Good evening.');
     expect(prompt).toBeDefined();
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/translation/save',
-      headers: contributor.auth,
-      payload: { id: prompt?.id, translation: 'Vorrim teshal.' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    // Saved and approved, but its author has not consented to share translations.
+    const save = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/translation/save',
+        headers: contributor.auth,
+        payload: { id: prompt?.id, translation: 'Vorrim teshal.' },
+      });
+    const consent = (type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/consent/submit',
+        headers: contributor.auth,
+        payload: { consent_type: type },
+      });
+    // Without translation consent the text is refused, so nothing of it can reach the engine.
+    const refused = await save();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'CONSENT_REQUIRED' });
     expect((await translate('Good evening.')).statusCode).toBe(404);
 
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/consent/submit',
-      headers: contributor.auth,
-      payload: { consent_type: 'translation' },
-    });
-    expect(grant.statusCode).toBe(200);
+    expect((await consent('translation')).statusCode).toBe(200);
+    const saved = await save();
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(await answer('good evening')).toMatchObject({ translated: 'Vorrim teshal.', source: 'memory' });
     expect(await answer('vorrim teshal', 'lpx_to_en')).toMatchObject({ translated: 'Good evening.' });
+
+    // A consent that no longer covers translations (recording only) takes the text out, like a withdrawal.
+    expect((await consent('recording')).statusCode).toBe(200);
+    expect((await translate('Good evening.')).statusCode).toBe(404);
+    expect((await consent('full')).statusCode).toBe(200);
+    expect(await answer('good evening')).toMatchObject({ translated: 'Vorrim teshal.' });
 
     const withdraw = await t.app.inject({
       method: 'POST',

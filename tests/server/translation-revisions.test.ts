@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
 
 interface Revision {
   id: number;
@@ -23,6 +23,8 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
     t = await createTestApp(kind);
     first = await signUp(t.app, { name: 'Zara Testperson' });
     second = await signUp(t.app, { name: 'Quin Sampleton' });
+    await grantConsent(t.app, first.auth, 'translation');
+    await grantConsent(t.app, second.auth, 'translation');
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: first.auth });
     pairIds = list.json<{ pairs: { id: number }[] }>().pairs.map((pair) => pair.id);
   });
@@ -78,6 +80,7 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
 
   it('keeps revisions of a removed account, without a name', async () => {
     const leaver = await signUp(t.app, { name: 'Leaves Soon' });
+    await grantConsent(t.app, leaver.auth, 'translation');
     const id = pairIds[2]!;
     expect((await save(leaver.auth, { id, translation: 'kept', baseVersion: 1 })).statusCode).toBe(200);
     await t.database.db.delete(users).where(eq(users.id, leaver.user.id));

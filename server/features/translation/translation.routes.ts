@@ -14,9 +14,12 @@ import {
 } from '../../../core/api/translation.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+
+export const TRANSLATION_CONSENT_REQUIRED =
+  'Translation consent is needed before your translations can be saved. Give it on the consent page.';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -61,6 +64,10 @@ export default function translationRoutes(instance: FastifyInstance) {
     (request, reply) =>
       idempotent(request, reply, async (repositories) => {
         const { id, translation, baseVersion } = request.body;
+        // A translation counts only with translation consent: without it, it is refused, never kept unused.
+        if (!(await repositories.consent.status(currentUser(request).id)).translation) {
+          throw new AppError(403, TRANSLATION_CONSENT_REQUIRED, ERROR_CODES.consentRequired);
+        }
         const result = await repositories.translation.save(
           id,
           translation,

@@ -1,10 +1,13 @@
 // The consent that governs this phone: the server's last known status with the choices still waiting in the
 // outbox folded over it by core's rule (the newest decides), so a choice made offline takes effect at once.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { CONSENT_FORM_VERSION, statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
+import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
+import { refreshConsentStatus } from './consent-status.ts';
 
 export interface DeviceConsent {
   /** Null when the phone has neither a copy of the server's status nor a choice of its own. */
@@ -51,4 +54,29 @@ export function useDeviceConsent(userId: string): DeviceConsent | undefined {
     ]);
     return deviceConsent(cached?.status ?? null, entries);
   }, [userId]);
+}
+
+/**
+ * The phone's consent for a screen that needs it, refreshed from the server when it answers. `unknown`: the
+ * phone has no copy and the server cannot be reached, so only a choice made here can decide.
+ */
+export function useConsentOnPhone(userId: string): DeviceConsent & { unknown: boolean } {
+  const consent = useDeviceConsent(userId);
+  const [unreachable, setUnreachable] = useState(false);
+  useEffect(() => {
+    if (!userId) return;
+    refreshConsentStatus(userId).then(
+      () => setUnreachable(false),
+      (error: ApiError) => {
+        if (error.status === null) setUnreachable(true);
+        else console.error('Failed to load consent status', error);
+      },
+    );
+  }, [userId]);
+  const status = consent?.status ?? null;
+  return {
+    status,
+    waiting: consent?.waiting ?? false,
+    unknown: consent !== undefined && status === null && unreachable,
+  };
 }

@@ -38,12 +38,12 @@ async function waitingEdit(): Promise<OutboxEntry> {
 const entries = () => entriesOf(localDb(), USER);
 
 /** Renders the row with the outbox entry as it now stands, the way the editor's live query does. */
-async function renderRow(pair: TranslationPair = mine) {
+async function renderRow(pair: TranslationPair = mine, readOnly = false) {
   const edit = (await entries())[0];
   return render(
     <table>
       <tbody>
-        <PairRow pair={pair} edit={edit} userId={USER} />
+        <PairRow pair={pair} edit={edit} userId={USER} readOnly={readOnly} />
       </tbody>
     </table>,
   );
@@ -134,5 +134,15 @@ describe('PairRow', () => {
       const [entry] = await entries();
       expect(entry?.body).toEqual({ id: mine.id, translation: 'zorbel new text', baseVersion: mine.version });
     });
+  });
+
+  it('without translation consent the text can be read but not changed, and nothing is queued', async () => {
+    await renderRow(mine, true);
+    const field = screen.getByRole<HTMLInputElement>('textbox');
+    expect(field.readOnly).toBe(true);
+    await userEvent.type(field, ' more');
+    await userEvent.tab();
+    expect(field.value).toBe('zorbel old text');
+    expect(await entries()).toEqual([]);
   });
 });

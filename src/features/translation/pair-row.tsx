@@ -28,10 +28,13 @@ export function PairRow({
   pair,
   edit,
   userId,
+  readOnly = false,
 }: {
   pair: TranslationPair;
   edit: OutboxEntry | undefined;
   userId: string;
+  /** Shown but not editable (no translation consent on this phone). */
+  readOnly?: boolean;
 }) {
   const current = shownText(pair, edit);
   const [text, setText] = useState(current);
@@ -114,7 +117,8 @@ export function PairRow({
           className="input"
           lang="lpx"
           value={text}
-          placeholder="Add the Lopit translation"
+          readOnly={readOnly}
+          placeholder={readOnly ? undefined : 'Add the Lopit translation'}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}
           onChange={(event) => setText(event.target.value)}

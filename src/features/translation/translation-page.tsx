@@ -8,6 +8,8 @@ import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { ConsentNotice } from '../consent/consent-notice.tsx';
+import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { cachedPairs, latestEditByPair, localCsv, refreshPairs } from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
@@ -22,6 +24,9 @@ export function TranslationPage() {
   const [exportNote, setExportNote] = useState<string | null>(null);
   const pairs = useLiveQuery(() => cachedPairs(category), [category]);
   const edits = latestEditByPair(useOutbox());
+  const consent = useConsentOnPhone(user?.id ?? '');
+  // Typing needs translation consent (the server refuses translations without it): read-only until given.
+  const canEdit = consent.status?.translation === true;
 
   const refresh = useCallback(async (selected: TranslationCategory | 'all') => {
     setFetchState({ kind: 'loading' });
@@ -87,6 +92,7 @@ export function TranslationPage() {
           </span>
         )}
       </div>
+      {user && <ConsentNotice scope="translation" consent={consent} />}
       {fetchState.kind === 'offline' && (
         <div className="notice-box" role="status" data-testid="translation-offline">
           {pairs && pairs.length > 0
@@ -118,7 +124,13 @@ export function TranslationPage() {
             </thead>
             <tbody>
               {pairs.map((pair) => (
-                <PairRow key={pair.id} pair={pair} edit={edits.get(pair.id)} userId={user.id} />
+                <PairRow
+                  key={pair.id}
+                  pair={pair}
+                  edit={edits.get(pair.id)}
+                  userId={user.id}
+                  readOnly={!canEdit}
+                />
               ))}
             </tbody>
           </table>
