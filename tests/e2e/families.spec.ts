@@ -39,9 +39,35 @@ async function open(page: Page) {
   await page.goto('/families');
   await expect(page.getByRole('heading', { level: 1, name: 'Families Lineage' })).toBeVisible();
   await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
-  // Let the initial auto-fit (1.5 s, then 0.5 s) settle before clicking nodes by position.
-  await page.waitForTimeout(FAMILY_GRAPH.autoFitDelayMs + FAMILY_GRAPH.autoFitDurationMs + 300);
+  // The initial auto-fit (after FAMILY_GRAPH.autoFitDelayMs) must have run and stopped before nodes are
+  // clicked by position.
+  await settled(page);
   return cspErrors;
+}
+
+/**
+ * Waits until the graph has stopped moving (no viewport or node animation, no refit waiting), and `id`'s
+ * place on screen is the same two frames apart: an animation a click just started has begun by then.
+ */
+async function settled(page: Page, id?: string) {
+  await page.waitForFunction(
+    async (nodeId) => {
+      const hook = window.__familiesGraph;
+      if (!hook?.settled) return false;
+      const before = nodeId ? hook.clientPosition(nodeId) : { x: hook.zoom, y: 0 };
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const after = nodeId ? hook.clientPosition(nodeId) : { x: hook.zoom, y: 0 };
+      return (
+        hook.settled &&
+        before !== null &&
+        after !== null &&
+        Math.abs(before.x - after.x) < 0.5 &&
+        Math.abs(before.y - after.y) < 0.5
+      );
+    },
+    id,
+    { timeout: 10_000 },
+  );
 }
 
 /** Scrolls the canvas into view, then gives a node's viewport coordinates. */
@@ -54,17 +80,11 @@ async function nodePoint(page: Page, id: string) {
 
 /** Clicks a node once it has stopped moving (fits and zooms animate; a busy machine may still be mid-animation). */
 async function clickNode(page: Page, id: string) {
-  let previous: { x: number; y: number } | null = null;
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const point = await nodePoint(page, id);
-    if (point && previous && Math.abs(point.x - previous.x) < 0.5 && Math.abs(point.y - previous.y) < 0.5) {
-      await page.mouse.click(point.x, point.y);
-      return;
-    }
-    previous = point;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`node ${id} is not drawn or never stops moving`);
+  await nodePoint(page, id);
+  await settled(page, id);
+  const point = await nodePoint(page, id);
+  if (!point) throw new Error(`node ${id} is not drawn`);
+  await page.mouse.click(point.x, point.y);
 }
 
 test('counters match the data, the sample notice shows, and nothing breaks the CSP', async ({ page }) => {
@@ -102,7 +122,6 @@ test('selecting a person highlights exactly them and their direct relatives; cli
     sorted(relativesWithSelf(graph, 'sample-king-2').nodeIds),
   );
   await expect(page.getByTestId('families-person-card')).toContainText('Sample King 2');
-  await page.waitForTimeout(FAMILY_GRAPH.zoomDurationMs + 200);
   await clickNode(page, 'sample-king-2');
   await expect.poll(async () => (await state(page)).highlightedIds).toEqual([]);
 });
@@ -194,8 +213,14 @@ test('a dragged node stays where it is dropped, also across a view change', asyn
   await page.mouse.up();
   await expect.poll(async () => (await state(page)).pinnedIds).toEqual([id]);
   const dropped = await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), id);
+  // Another node's place before the switch: the organic layout has run once it has moved.
+  const other = 'sample-king-2';
+  const otherBefore = await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), other);
   await page.getByRole('button', { name: 'Organic' }).click();
-  await page.waitForTimeout(FAMILY_GRAPH.zoomDurationMs + 300);
+  await expect
+    .poll(() => page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), other))
+    .not.toEqual(otherBefore);
+  await settled(page);
   expect(await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), id)).toEqual(dropped);
 });
 
@@ -210,10 +235,13 @@ test('works on a 360 px wide phone', async ({ page }) => {
   expect(box?.width ?? 0).toBeGreaterThan(300);
   expect(box?.height ?? 0).toBeGreaterThan(740 * 0.6);
   // A window narrowed after the graph was drawn reflows too.
+  const canvasWidth = async () => (await page.getByTestId('families-canvas').boundingBox())?.width ?? 0;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(600);
+  await expect.poll(canvasWidth).toBeGreaterThan(360);
+  await settled(page);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForTimeout(600);
+  await expect.poll(canvasWidth).toBeLessThanOrEqual(360);
+  await settled(page);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);

@@ -3,6 +3,11 @@ import type cytoscape from 'cytoscape';
 
 export interface FamiliesGraphTestHook {
   readonly ready: boolean;
+  /**
+   * Drawn, the first auto-fit begun, no resize refit waiting, and nothing moving (viewport or node
+   * animations): what a test waits for instead of sleeping through the animations.
+   */
+  readonly settled: boolean;
   /** performance.now() when the laid-out graph was first drawn. */
   readonly readyAt: number | null;
   readonly selectedId: string | null;
@@ -28,13 +33,27 @@ declare global {
   }
 }
 
-export function installTestHook(
-  cy: cytoscape.Core,
-  state: { readyAt: number | null; pinned: ReadonlyMap<string, unknown> },
-): () => void {
+/** What the graph hook tells the test hook as it goes. */
+export interface GraphTestState {
+  readyAt: number | null;
+  pinned: ReadonlyMap<string, unknown>;
+  autoFitStarted: boolean;
+  resizePending: boolean;
+}
+
+export function installTestHook(cy: cytoscape.Core, state: GraphTestState): () => void {
   const hook: FamiliesGraphTestHook = {
     get ready() {
       return state.readyAt !== null;
+    },
+    get settled() {
+      return (
+        state.readyAt !== null &&
+        state.autoFitStarted &&
+        !state.resizePending &&
+        !cy.animated() &&
+        cy.nodes(':animated').empty()
+      );
     },
     get readyAt() {
       return state.readyAt;

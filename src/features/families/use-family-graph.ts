@@ -14,7 +14,7 @@ import {
 } from './graph-camera.ts';
 import { applyGraphClasses, runOrganicRelayout } from './graph-operations.ts';
 import { buildStylesheet, readGraphColours } from './graph-stylesheet.ts';
-import { installTestHook } from './graph-test-hook.ts';
+import { installTestHook, type GraphTestState } from './graph-test-hook.ts';
 import { preventCytoscapeInlineStyle } from './cytoscape-csp.ts';
 
 const easing = 'ease-in-out-cubic' as const;
@@ -77,7 +77,12 @@ export function useFamilyGraph(
       hideEdgesOnViewport: graph.nodes.length > 1000,
     });
     cyRef.current = cy;
-    const testState = { readyAt: null as number | null, pinned: pinned.current };
+    const testState: GraphTestState = {
+      readyAt: null,
+      pinned: pinned.current,
+      autoFitStarted: false,
+      resizePending: false,
+    };
     const removeHook = installTestHook(cy, testState);
     cy.one('render', () => {
       testState.readyAt = performance.now();
@@ -99,6 +104,7 @@ export function useFamilyGraph(
     });
 
     const initialFit = window.setTimeout(() => {
+      testState.autoFitStarted = true;
       animateViewport(
         cy,
         fitViewport(
@@ -116,7 +122,9 @@ export function useFamilyGraph(
     let resizeTimer = 0;
     const onResize = () => {
       window.clearTimeout(resizeTimer);
+      testState.resizePending = true;
       resizeTimer = window.setTimeout(() => {
+        testState.resizePending = false;
         cy.resize();
         const focus = optionsRef.current.highlight?.nodeIds ?? cy.nodes().map((n) => n.id());
         animateViewport(
