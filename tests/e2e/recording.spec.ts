@@ -74,13 +74,20 @@ function localRecordings(page: Page) {
   );
 }
 
+/** Waits until the recorder's own timer has counted at least `seconds` (whole seconds, as it shows them). */
+async function recordedFor(page: Page, seconds: number) {
+  const shown = async () =>
+    Number(/Recording (\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1] ?? 0);
+  await expect.poll(shown, { timeout: seconds * 1000 + 10_000 }).toBeGreaterThanOrEqual(Math.ceil(seconds));
+}
+
 async function recordFor(page: Page, seconds: number, title: string) {
   const recorder = page.getByTestId('recorder');
   await recorder.getByLabel(/Record freely/).check();
   await recorder.getByLabel('Title (optional)').fill(title);
   await recorder.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByTestId('recording-live')).toBeVisible();
-  await page.waitForTimeout(seconds * 1000);
+  await recordedFor(page, seconds);
   await recorder.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('review-audio')).toBeVisible();
   await recorder.getByRole('button', { name: 'Save recording' }).click();
@@ -117,7 +124,7 @@ test('record offline, listen back, save, see it waiting, go online, see it uploa
   await recorder.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByTestId('recording-live')).toBeVisible();
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
-  await page.waitForTimeout(3_000);
+  await recordedFor(page, 3);
   await recorder.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('review-audio')).toBeVisible();
   await recorder.getByRole('button', { name: 'Save recording' }).click();

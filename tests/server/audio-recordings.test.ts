@@ -10,21 +10,8 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
-
-interface Recording {
-  id: string;
-  fileName: string;
-  ownerId: string;
-  ownerName: string;
-  sizeBytes: number;
-  sha256: string;
-}
-interface List {
-  recordings: Recording[];
-  total: number;
-  page: number;
-}
+import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { recordingListSchema, recordingResponseSchema } from '../../core/api/recordings.ts';
 
 describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
   let t: AudioTestApp;
@@ -49,7 +36,7 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
       payload: body.payload,
     });
     if (response.statusCode !== 201) throw new Error(response.body);
-    return response.json<{ recording: Recording }>().recording;
+    return answer(response, recordingResponseSchema).recording;
   };
   const get = (url: string, auth: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
@@ -64,7 +51,7 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
 
     const first = await get('/api/audio/recordings?limit=2', member.auth);
     expect(first.statusCode).toBe(200);
-    const page1 = first.json<List>();
+    const page1 = answer(first, recordingListSchema);
     expect(page1.total).toBe(3);
     expect(page1.page).toBe(1);
     expect(page1.recordings.map((r) => r.id)).toEqual([made[2], made[1]]);
@@ -73,7 +60,7 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
       ownerName: 'Member',
       fileName: 'n2.wav',
     });
-    const page2 = (await get('/api/audio/recordings?limit=2&page=2', member.auth)).json<List>();
+    const page2 = answer(await get('/api/audio/recordings?limit=2&page=2', member.auth), recordingListSchema);
     expect(page2.recordings.map((r) => r.id)).toEqual([made[0]]);
 
     expect((await get('/api/audio/recordings?limit=101', member.auth)).statusCode).toBe(400);
@@ -83,13 +70,19 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect((await get(`/api/audio/recordings?owner=${alice.user.id}`, member.auth)).statusCode).toBe(403);
     expect((await get(`/api/audio/recordings?owner=${member.user.id}`, member.auth)).statusCode).toBe(200);
 
-    const everyone = (await get('/api/audio/recordings?all=true&limit=100', admin.auth)).json<List>();
+    const everyone = answer(
+      await get('/api/audio/recordings?all=true&limit=100', admin.auth),
+      recordingListSchema,
+    );
     expect(everyone.recordings.some((r) => r.ownerId === alice.user.id)).toBe(true);
     expect(everyone.recordings.some((r) => r.ownerId === member.user.id)).toBe(true);
-    const filtered = (await get(`/api/audio/recordings?owner=${member.user.id}`, admin.auth)).json<List>();
+    const filtered = answer(
+      await get(`/api/audio/recordings?owner=${member.user.id}`, admin.auth),
+      recordingListSchema,
+    );
     expect(filtered.total).toBe(3);
     expect(filtered.recordings.every((r) => r.ownerId === member.user.id)).toBe(true);
-    const own = (await get('/api/audio/recordings', admin.auth)).json<List>();
+    const own = answer(await get('/api/audio/recordings', admin.auth), recordingListSchema);
     expect(own.recordings.every((r) => r.ownerId === admin.user.id)).toBe(true);
   });
 

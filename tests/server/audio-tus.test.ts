@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { count, eq, sql } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { recordings } from '../../server/db/schema.ts';
@@ -20,18 +21,8 @@ import {
   tusSend,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
-
-interface RecordingBody {
-  recording: {
-    id: string;
-    duration: number;
-    sha256: string;
-    sizeBytes: number;
-    mimeType: string;
-    fileName: string;
-  };
-}
+import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { recordingResponseSchema } from '../../core/api/recordings.ts';
 
 describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
   let t: AudioTestApp;
@@ -85,7 +76,7 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     expect(last.headers['recording-id']).toBe(metadata.recordingId);
     expect(last.headers['tus-resumable']).toBe('1.0.0');
     expect(last.headers['content-type']).toMatch(/application\/json/);
-    const { recording } = last.json<RecordingBody>();
+    const { recording } = answer(last, recordingResponseSchema);
     expect(recording).toMatchObject({
       id: metadata.recordingId,
       sha256: sha256(big),
@@ -139,7 +130,7 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
       Number(head.headers['upload-offset']),
     );
     expect(last.statusCode).toBe(201);
-    expect(last.json<RecordingBody>().recording.sha256).toBe(sha256(big));
+    expect(answer(last, recordingResponseSchema).recording.sha256).toBe(sha256(big));
   });
 
   it('continues an upload after a server restart on the same DATA_DIR', async () => {
@@ -156,7 +147,7 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     expect(head.headers['upload-offset']).toBe(String(part));
     const last = await tusSend(t.app, user.auth, location, big, 1024 * 1024, part);
     expect(last.statusCode).toBe(201);
-    expect(last.json<RecordingBody>().recording).toMatchObject({
+    expect(answer(last, recordingResponseSchema).recording).toMatchObject({
       id: metadata.recordingId,
       sha256: sha256(big),
     });
@@ -199,25 +190,27 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
       const head = await fetch(url, { method: 'HEAD', headers: { ...user.auth, ...TUS } });
       expect(head.headers.get('upload-offset')).toBe('700000');
 
-      const finished = await new Promise<{ status: number; id: string | undefined; body: RecordingBody }>(
-        (resolve, reject) => {
-          const upload = new Upload(big, {
-            endpoint: `${address}/api/audio/tus`,
-            uploadUrl: url.toString(),
-            chunkSize: 1024 * 1024,
-            headers: user.auth,
-            metadata: metadata,
-            onSuccess: ({ lastResponse }) =>
-              resolve({
-                status: lastResponse.getStatus(),
-                id: lastResponse.getHeader('Recording-Id'),
-                body: JSON.parse(lastResponse.getBody()) as RecordingBody,
-              }),
-            onError: reject,
-          });
-          upload.start();
-        },
-      );
+      const finished = await new Promise<{
+        status: number;
+        id: string | undefined;
+        body: z.output<typeof recordingResponseSchema>;
+      }>((resolve, reject) => {
+        const upload = new Upload(big, {
+          endpoint: `${address}/api/audio/tus`,
+          uploadUrl: url.toString(),
+          chunkSize: 1024 * 1024,
+          headers: user.auth,
+          metadata: metadata,
+          onSuccess: ({ lastResponse }) =>
+            resolve({
+              status: lastResponse.getStatus(),
+              id: lastResponse.getHeader('Recording-Id'),
+              body: recordingResponseSchema.parse(JSON.parse(lastResponse.getBody())),
+            }),
+          onError: reject,
+        });
+        upload.start();
+      });
       expect(finished).toMatchObject({ status: 201, id: metadata.recordingId });
       expect(finished.body.recording.sha256).toBe(sha256(big));
     } finally {
@@ -271,7 +264,10 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers.location).toMatch(/^\/api\/audio\/tus\//);
-    expect(response.json<RecordingBody>().recording).toMatchObject({ mimeType: 'audio/ogg', codec: 'opus' });
+    expect(answer(response, recordingResponseSchema).recording).toMatchObject({
+      mimeType: 'audio/ogg',
+      codec: 'opus',
+    });
   });
 
   it('parallel creations of one recording carrying the whole file store it once, with no 413', async () => {

@@ -14,17 +14,8 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
-
-interface Recording {
-  id: string;
-  fileName: string;
-  duration: number;
-  sha256: string;
-  mimeType: string;
-  codec: string | null;
-  quality: Record<string, unknown>;
-}
+import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { recordingResponseSchema } from '../../core/api/recordings.ts';
 
 describe.each(DATABASE_KINDS)('multipart audio upload on %s', (kind) => {
   let t: AudioTestApp;
@@ -86,7 +77,7 @@ describe.each(DATABASE_KINDS)('multipart audio upload on %s', (kind) => {
       },
     );
     expect(response.statusCode, response.body).toBe(201);
-    const { recording } = response.json<{ recording: Recording }>();
+    const { recording } = answer(response, recordingResponseSchema);
     expect(recording).toMatchObject({
       id: recordingId,
       fileName: 'Greeting morning.wav',
@@ -117,7 +108,7 @@ describe.each(DATABASE_KINDS)('multipart audio upload on %s', (kind) => {
     const opus = opusOf(tone);
     const response = await upload({ bytes: opus, fileName: 'voice.wav', contentType: 'audio/wav' });
     expect(response.statusCode, response.body).toBe(201);
-    const { recording } = response.json<{ recording: Recording }>();
+    const { recording } = answer(response, recordingResponseSchema);
     expect(recording).toMatchObject({ mimeType: 'audio/ogg', codec: 'opus', fileName: 'voice.wav' });
     expect(recording.duration).toBeCloseTo(3, 1);
     expect(recording.quality).toMatchObject({ levelsMeasured: true });

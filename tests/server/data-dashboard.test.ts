@@ -12,13 +12,10 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
+import { answer, DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
+import { pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-interface Pair {
-  id: number;
-  version: number;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,7 +58,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
         ${crypto.randomBytes(32).toString('hex')}, ${seconds}, ${transcript}, 'lpx', ${createdAt})`);
   };
 
-  const savePair = async (who: Account, pair: Pair, text: string) => {
+  const savePair = async (who: Account, pair: TranslationPair, text: string) => {
     const response = await inject('POST', '/api/translation/save', who.auth, {
       id: pair.id,
       translation: text,
@@ -104,7 +101,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     await insertRecording(carol, 7200);
     await insertRecording(erin, 600);
 
-    const pairs = (await inject('GET', '/api/translation/pairs', bob.auth)).json<{ pairs: Pair[] }>().pairs;
+    const pairs = answer(await inject('GET', '/api/translation/pairs', bob.auth), pairsResponseSchema).pairs;
     const [p1, p2, p3, p4, p5] = pairs;
     await savePair(bob, p1!, 'zorbel kwintafa');
     await savePair(bob, p2!, 'kwintafa');

@@ -2,14 +2,8 @@
 // when saved, and one whose author withdrew (or changed to a consent that does not cover it) is left out;
 // seeded and imported texts stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
-
-interface Pair {
-  id: number;
-  lopit: string;
-  status: string;
-  version: number;
-}
+import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
+import { pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
 
 describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => {
   let t: TestApp;
@@ -18,17 +12,17 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
   });
   afterAll(() => t.close());
 
-  async function exported(auth: Record<string, string>): Promise<Pair[]> {
+  async function exported(auth: Record<string, string>): Promise<TranslationPair[]> {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/translation/export?format=json',
       headers: auth,
     });
     expect(response.statusCode).toBe(200);
-    return response.json<{ pairs: Pair[] }>().pairs;
+    return answer(response, pairsResponseSchema).pairs;
   }
 
-  const save = (user: { auth: Record<string, string> }, pair: Pair, text: string) =>
+  const save = (user: { auth: Record<string, string> }, pair: TranslationPair, text: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/translation/save',
@@ -41,7 +35,7 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     const silent = await signUp(t.app);
     const switcher = await signUp(t.app);
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: author.auth });
-    const [first, second, third] = list.json<{ pairs: Pair[] }>().pairs;
+    const [first, second, third] = answer(list, pairsResponseSchema).pairs;
     await grantConsent(t.app, author.auth, 'translation');
     await grantConsent(t.app, switcher.auth, 'full');
     await grantConsent(t.app, silent.auth, 'recording');

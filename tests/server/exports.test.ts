@@ -14,15 +14,11 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
 import { readZip, type ZipEntry } from './zip-reader.ts';
+import { pairsResponseSchema } from '../../core/api/translation.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-interface Pair {
-  id: number;
-  english: string;
-  version: number;
-}
 interface Stored {
   id: string;
   bytes: Buffer;
@@ -159,7 +155,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     }
     await upload(bob, 'withdrawn', toneWav(1, { frequency: 400 }), { transcript: 'brolo kwin' }, 1);
 
-    const pairs = (await inject('GET', '/api/translation/pairs', dave.auth)).json<{ pairs: Pair[] }>().pairs;
+    const pairs = answer(await inject('GET', '/api/translation/pairs', dave.auth), pairsResponseSchema).pairs;
     for (const [who, pair, lopit] of [
       [dave, pairs[0]!, '<zorbel & "kwin">'],
       [dave, pairs[1]!, '+tash'],

@@ -5,13 +5,8 @@ import { editConflictDetailsSchema } from '../../core/api/translation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, idempotencyKeys, translationRevisions } from '../../server/db/schema.ts';
 import { purgeIdempotencyKeys } from '../../server/lib/idempotency.ts';
-import { createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
-
-interface Pair {
-  id: number;
-  lopit: string;
-  version: number;
-}
+import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
+import { pairResponseSchema, pairsResponseSchema } from '../../core/api/translation.ts';
 
 describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   let t: TestApp;
@@ -22,7 +17,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     user = await signUp(t.app);
     await grantConsent(t.app, user.auth, 'translation');
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: user.auth });
-    pairIds = list.json<{ pairs: Pair[] }>().pairs.map((pair) => pair.id);
+    pairIds = answer(list, pairsResponseSchema).pairs.map((pair) => pair.id);
   });
   afterAll(() => t.close());
 
@@ -70,7 +65,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     const first = await save({ id, translation: 'first text', baseVersion: 1 }, k);
     expect(first.statusCode).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect(first.json<{ pair: Pair }>().pair).toMatchObject({ lopit: 'first text', version: 2 });
+    expect(answer(first, pairResponseSchema).pair).toMatchObject({ lopit: 'first text', version: 2 });
 
     // Someone edits after it; the replay must not bring the first text back.
     const later = await save({ id, translation: 'later text', baseVersion: 2 });
@@ -82,7 +77,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     expect(replay.json()).toEqual(first.json());
     expect(await revisionCount(id)).toBe(2);
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: user.auth });
-    expect(list.json<{ pairs: Pair[] }>().pairs.find((pair) => pair.id === id)).toMatchObject({
+    expect(answer(list, pairsResponseSchema).pairs.find((pair) => pair.id === id)).toMatchObject({
       lopit: 'later text',
       version: 3,
     });

@@ -1,19 +1,8 @@
 // Admin import of translation pairs from CSV, TSV or JSON: row-by-row report, duplicates, limits, access.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
-
-interface Report {
-  accepted: number;
-  refused: { row: number; reason: string }[];
-  duplicates: number;
-}
-interface Pair {
-  english: string;
-  lopit: string;
-  category: string;
-  status: string;
-}
+import { answer, createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { importReportSchema, type TranslationPair } from '../../core/api/translation.ts';
 
 const URL = '/api/admin/import/pairs';
 
@@ -38,7 +27,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     t.app.inject({ method: 'POST', url: URL, headers, payload });
   const pairs = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: admin.auth })).json<{
-      pairs: Pair[];
+      pairs: TranslationPair[];
     }>().pairs;
   const find = async (english: string) => (await pairs()).filter((pair) => pair.english === english);
 
@@ -52,7 +41,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     ].join('\r\n');
     const response = await send(upload(csv));
     expect(response.statusCode).toBe(200);
-    expect(response.json<Report>()).toEqual({ accepted: 3, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({ accepted: 3, refused: [], duplicates: 0 });
     expect(await find('Bread, please.')).toMatchObject([
       { category: 'food', lopit: 'Aboro', status: 'approved' },
     ]);
@@ -67,7 +56,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       'english\tlopit\tcategory\nOne, two, three.\tDiye\tnumbers\nFour hundred and four.\t\tnumbers\n';
     const response = await send(upload(tsv, 'export.csv'));
     expect(response.statusCode).toBe(200);
-    expect(response.json<Report>()).toEqual({ accepted: 2, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 0 });
     expect(await find('One, two, three.')).toMatchObject([{ lopit: 'Diye', category: 'numbers' }]);
   });
 
@@ -75,7 +64,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     const bytes = new TextEncoder().encode('\uFEFFenglish,lopit,category\nThe child sleeps.,Ŋɔ́ tɛ̀,family\n');
     const response = await send(upload(bytes));
     expect(response.statusCode).toBe(200);
-    expect(response.json<Report>()).toMatchObject({ accepted: 1 });
+    expect(answer(response, importReportSchema)).toMatchObject({ accepted: 1 });
     expect(await find('The child sleeps.')).toMatchObject([{ lopit: 'Ŋɔ́ tɛ̀' }]);
   });
 
@@ -85,9 +74,9 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       { english: 'JSON bare two.', lopit: 'Lo', category: 'food' },
     ]);
     expect(bare.statusCode).toBe(200);
-    expect(bare.json<Report>()).toEqual({ accepted: 2, refused: [], duplicates: 0 });
+    expect(answer(bare, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 0 });
     const wrapped = await send({ pairs: [{ english: 'JSON wrapped.', lopit: null, category: 'time' }] });
-    expect(wrapped.json<Report>()).toEqual({ accepted: 1, refused: [], duplicates: 0 });
+    expect(answer(wrapped, importReportSchema)).toEqual({ accepted: 1, refused: [], duplicates: 0 });
     expect(await find('JSON bare two.')).toMatchObject([{ status: 'approved' }]);
   });
 
@@ -104,7 +93,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     ].join('\n');
     const response = await send(upload(csv));
     expect(response.statusCode).toBe(200);
-    const report = response.json<Report>();
+    const report = answer(response, importReportSchema);
     expect(report.accepted).toBe(2);
     expect(report.duplicates).toBe(0);
     expect(report.refused.map((item) => item.row)).toEqual([2, 3, 4, 6, 7]);
@@ -118,7 +107,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     expect(await find('Bad category.')).toEqual([]);
 
     const json = await send({ pairs: [{ english: 'Fine.', category: 'food' }, 'not a row', { english: 5 }] });
-    const jsonReport = json.json<Report>();
+    const jsonReport = answer(json, importReportSchema);
     expect(jsonReport.accepted).toBe(1);
     expect(jsonReport.refused.map((item) => item.row)).toEqual([2, 3]);
     expect(jsonReport.refused[0]!.reason).toMatch(/must be an object/);
@@ -127,7 +116,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
 
   it('refuses a row with an unclosed quote; blank lines keep the row numbers of the file', async () => {
     const csv = 'english,category\nBefore the blank.,food\n\n"Unclosed quote,food\nSwallowed.,food\n';
-    const report = (await send(upload(csv))).json<Report>();
+    const report = answer(await send(upload(csv)), importReportSchema);
     expect(report.accepted).toBe(1);
     expect(report.refused.map((item) => item.row)).toEqual([3]);
     expect(report.refused[0]!.reason).toMatch(/could not be read/);
@@ -145,7 +134,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       'Brand new pair.,,time',
     ].join('\n');
     const response = await send(upload(csv));
-    expect(response.json<Report>()).toEqual({ accepted: 2, refused: [], duplicates: 2 });
+    expect(answer(response, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 2 });
     const after = await pairs();
     expect(after).toHaveLength(before + 2);
     expect(
@@ -197,7 +186,7 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     const csv = `english,category\n${Array.from({ length: 10_000 }, (_, index) => `Bulk ${index},numbers`).join('\n')}`;
     const response = await send(upload(csv));
     expect(response.statusCode).toBe(200);
-    expect(response.json<Report>()).toEqual({ accepted: 10_000, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({ accepted: 10_000, refused: [], duplicates: 0 });
   });
 
   it('is for admins only: 401 signed out, 403 for contributors', async () => {

@@ -5,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEXICON_IMPORT_MAX_ROWS } from '../../core/constants.ts';
 import { accentKey } from '../../core/mt/normalise.ts';
 import { seededRandom } from '../../core/mt/random.ts';
-import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { answer, createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { lexiconEntriesResponseSchema } from '../../core/api/lexicon.ts';
+import { importReportSchema } from '../../core/api/translation.ts';
 
-interface Report {
-  accepted: number;
-  refused: { row: number; reason: string }[];
-  duplicates: number;
-}
-interface Entry {
-  lopit: string;
-  english: string;
-  partOfSpeech: string | null;
-}
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 const IMPORT = '/api/admin/import/lexicon';
@@ -47,7 +39,7 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
       url: `/api/data/lexicon?search=${encodeURIComponent(term)}&limit=${limit}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ entries: Entry[] }>().entries;
+    return answer(response, lexiconEntriesResponseSchema).entries;
   };
   const exported = async () =>
     (
@@ -81,7 +73,7 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
     ].join('\r\n');
     const response = await send(upload(csv));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Report>()).toEqual({
+    expect(answer(response, importReportSchema)).toEqual({
       accepted: 3,
       duplicates: 0,
       refused: [
@@ -97,31 +89,37 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
 
   it('imports TSV found by its content, JSON bodies and JSON files', async () => {
     const tsv = 'lopit\tenglish\tpart_of_speech\nŋaro\tgoat, young\tnoun\ndrel\tto find\tverb\n';
-    expect((await send(upload(tsv, 'export.csv'))).json<Report>()).toEqual({
+    expect(answer(await send(upload(tsv, 'export.csv')), importReportSchema)).toEqual({
       accepted: 2,
       duplicates: 0,
       refused: [],
     });
     const body = await send([{ lopit: 'mirvo', english: 'cat', partOfSpeech: 'noun' }, { lopit: 'pimi' }]);
-    expect(body.json<Report>()).toEqual({
+    expect(answer(body, importReportSchema)).toEqual({
       accepted: 1,
       duplicates: 0,
       refused: [{ row: 2, reason: 'English text is required' }],
     });
     const wrapped = await send({ entries: [{ lopit: 'twella', english: 'bird', part_of_speech: null }] });
-    expect(wrapped.json<Report>()).toMatchObject({ accepted: 1 });
+    expect(answer(wrapped, importReportSchema)).toMatchObject({ accepted: 1 });
     const file = JSON.stringify([{ lopit: 'gornu', english: 'man', part_of_speech: 'noun' }]);
-    expect((await send(upload(file, 'lexicon.json'))).json<Report>()).toMatchObject({ accepted: 1 });
+    expect(answer(await send(upload(file, 'lexicon.json')), importReportSchema)).toMatchObject({
+      accepted: 1,
+    });
     expect(await search('ngaro')).toEqual([{ lopit: 'ŋaro', english: 'goat, young', partOfSpeech: 'noun' }]);
   });
 
   it('counts duplicates (same texts apart from accents and case) and never stores them twice', async () => {
     const before = (await exported()).length;
     const csv = 'lopit,english\nKWINTAFA,River\nkwíntafa,river\nnewa,moon\nNewa,Moon\n';
-    expect((await send(upload(csv))).json<Report>()).toEqual({ accepted: 1, duplicates: 3, refused: [] });
+    expect(answer(await send(upload(csv)), importReportSchema)).toEqual({
+      accepted: 1,
+      duplicates: 3,
+      refused: [],
+    });
     expect((await exported()).length).toBe(before + 1);
     // The same Lopit word with another meaning is a separate entry.
-    expect((await send([{ lopit: 'kwintafa', english: 'stream' }])).json<Report>()).toMatchObject({
+    expect(answer(await send([{ lopit: 'kwintafa', english: 'stream' }]), importReportSchema)).toMatchObject({
       accepted: 1,
       duplicates: 0,
     });
@@ -275,7 +273,7 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
       url: '/api/admin/export/lexicon?format=json',
       headers: admin.auth,
     });
-    const report = (await send(upload(csv.body, 'lexicon.json'))).json<Report>();
+    const report = answer(await send(upload(csv.body, 'lexicon.json')), importReportSchema);
     expect(report).toEqual({ accepted: 0, duplicates: before, refused: [] });
     expect((await exported()).length).toBe(before);
   });

@@ -2,6 +2,7 @@
 // database too when TEST_DATABASE_URL is set (created per test file, dropped afterwards).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database.ts';
@@ -90,4 +91,22 @@ export async function grantConsent(
     payload: { consent_type: type },
   });
   if (response.statusCode !== 200) throw new Error(`consent failed: ${response.body}`);
+}
+
+/**
+ * An answer read through its contract: the body parsed with the core/api schema the server and the client use,
+ * so a test fails when the server's answer leaves the contract (a missing or mistyped field).
+ */
+export function answer<S extends z.ZodType>(
+  response: { statusCode: number; json(): unknown },
+  schema: S,
+): z.output<S> {
+  const parsed = schema.safeParse(response.json());
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`,
+    );
+    throw new Error(`answer ${response.statusCode} does not match its schema: ${problems.join('; ')}`);
+  }
+  return parsed.data;
 }

@@ -1,18 +1,9 @@
-// Revision history of a translation pair: every change, who made it and when, newest first.
+// TranslationRevision history of a translation pair: every change, who made it and when, newest first.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
-
-interface Revision {
-  id: number;
-  version: number;
-  before: string;
-  after: string;
-  userId: string | null;
-  userName: string | null;
-  createdAt: string;
-}
+import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
+import { revisionsResponseSchema } from '../../core/api/translation.ts';
 
 describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
   let t: TestApp;
@@ -43,7 +34,7 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
 
     const response = await revisionsOf(id, second.auth);
     expect(response.statusCode).toBe(200);
-    const { revisions } = response.json<{ revisions: Revision[] }>();
+    const { revisions } = answer(response, revisionsResponseSchema);
     expect(
       revisions.map(({ version, before, after, userId, userName }) => ({
         version,
@@ -60,7 +51,7 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
       { version: 2, before: '', after: 'one', userId: null, userName: 'Zara Testperson' },
     ]);
     // An admin (the first account) sees every editor's account id.
-    const asAdmin = (await revisionsOf(id, first.auth)).json<{ revisions: Revision[] }>().revisions;
+    const asAdmin = answer(await revisionsOf(id, first.auth), revisionsResponseSchema).revisions;
     expect(asAdmin.map((revision) => revision.userId)).toEqual([
       first.user.id,
       second.user.id,
@@ -84,7 +75,7 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
     const id = pairIds[2]!;
     expect((await save(leaver.auth, { id, translation: 'kept', baseVersion: 1 })).statusCode).toBe(200);
     await t.database.db.delete(users).where(eq(users.id, leaver.user.id));
-    const { revisions } = (await revisionsOf(id)).json<{ revisions: Revision[] }>();
+    const { revisions } = answer(await revisionsOf(id), revisionsResponseSchema);
     expect(revisions).toMatchObject([{ after: 'kept', userId: null, userName: null }]);
   });
 
