@@ -1,0 +1,107 @@
+// Creates the cytoscape instance once, with the precomputed positions: its handlers (taps, drags), the first
+// auto-fit, the refit after a resize, the theme's colours and the read-only test hook; returns the instance and
+// what undoes all of it. Every handler reads the latest options through `options()`.
+import cytoscape from 'cytoscape';
+import { FAMILY_GRAPH } from '../../../core/constants.ts';
+import { preventCytoscapeInlineStyle } from './cytoscape-csp.ts';
+import type { FamilyGraphOptions } from './family-graph-types.ts';
+import { fitViewport } from './graph-camera.ts';
+import { points, size, type GraphMotion } from './graph-motion.ts';
+import { buildStylesheet, readGraphColours, type GraphColours } from './graph-stylesheet.ts';
+import { installTestHook, type GraphTestState } from './graph-test-hook.ts';
+
+export function mountGraph(
+  container: HTMLDivElement,
+  motion: GraphMotion,
+  options: () => FamilyGraphOptions,
+  setColours: (colours: GraphColours) => void,
+): { cy: cytoscape.Core; unmount: () => void } {
+  const { graph, layout } = options();
+  preventCytoscapeInlineStyle();
+  const cy = cytoscape({
+    container,
+    elements: [
+      ...graph.nodes.map((node) => ({
+        group: 'nodes' as const,
+        data: { ...node },
+        position: { ...(layout[options().view][node.id] ?? { x: 0, y: 0 }) },
+      })),
+      ...graph.links.map((link) => ({ group: 'edges' as const, data: { ...link } })),
+    ],
+    style: buildStylesheet(readGraphColours(), options().labelsVisible),
+    layout: { name: 'preset', fit: true, padding: FAMILY_GRAPH.autoFitPadding },
+    minZoom: 0.05,
+    maxZoom: 6,
+    boxSelectionEnabled: false,
+    autounselectify: true,
+    hideEdgesOnViewport: graph.nodes.length > 1000,
+  });
+  const testState: GraphTestState = {
+    readyAt: null,
+    pinned: motion.pinned,
+    autoFitStarted: false,
+    resizePending: false,
+  };
+  const removeHook = installTestHook(cy, testState);
+  cy.one('render', () => {
+    testState.readyAt = performance.now();
+    container.dataset.ready = 'true';
+  });
+
+  cy.on('tap', 'node', (event) => options().onNodeTap((event.target as cytoscape.NodeSingular).id()));
+  cy.on('tap', (event) => {
+    if (event.target === cy) options().onBackgroundTap({ ...event.position });
+  });
+  // A dragged node stays where it is dropped: remember it (never lock(), which would stop further dragging).
+  cy.on('dragfree', 'node', (event) => {
+    const node = event.target as cytoscape.NodeSingular;
+    motion.pinned.set(node.id(), { ...node.position() });
+    motion.displaced.delete(node.id());
+    options().onPinsChange(new Set(motion.pinned.keys()));
+  });
+
+  const initialFit = window.setTimeout(() => {
+    testState.autoFitStarted = true;
+    motion.animateViewport(
+      cy,
+      fitViewport(
+        points(
+          cy,
+          cy.nodes().map((n) => n.id()),
+        ),
+        size(cy),
+        FAMILY_GRAPH.autoFitPadding,
+        3,
+      ),
+      FAMILY_GRAPH.autoFitDurationMs,
+    );
+  }, FAMILY_GRAPH.autoFitDelayMs);
+  let resizeTimer = 0;
+  const onResize = () => {
+    window.clearTimeout(resizeTimer);
+    testState.resizePending = true;
+    resizeTimer = window.setTimeout(() => {
+      testState.resizePending = false;
+      cy.resize();
+      const focus = options().highlight?.nodeIds ?? cy.nodes().map((n) => n.id());
+      motion.animateViewport(
+        cy,
+        fitViewport(points(cy, focus), size(cy), FAMILY_GRAPH.resizeRefitPadding, FAMILY_GRAPH.focusMaxZoom),
+        FAMILY_GRAPH.resizeRefitDurationMs,
+      );
+    }, 100);
+  };
+  window.addEventListener('resize', onResize);
+  // Theme: <html data-theme> is 'light' or absent (dark); re-read the CSS variables when it changes.
+  const observer = new MutationObserver(() => setColours(readGraphColours()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const unmount = () => {
+    window.clearTimeout(initialFit);
+    window.clearTimeout(resizeTimer);
+    window.removeEventListener('resize', onResize);
+    observer.disconnect();
+    removeHook();
+    cy.destroy();
+  };
+  return { cy, unmount };
+}
