@@ -76,6 +76,30 @@ export function mountGraph(
       FAMILY_GRAPH.autoFitDurationMs,
     );
   }, FAMILY_GRAPH.autoFitDelayMs);
+  const stopRefit = refitOnResize(cy, motion, options, testState);
+  // Theme: <html data-theme> is 'light' or absent (dark); re-read the CSS variables when it changes.
+  const observer = new MutationObserver(() => setColours(readGraphColours()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const unmount = () => {
+    window.clearTimeout(initialFit);
+    stopRefit();
+    observer.disconnect();
+    removeHook();
+    cy.destroy();
+  };
+  return { cy, unmount };
+}
+
+/**
+ * After the window is resized (debounced 100 ms), fits the camera again around the highlight, or everyone;
+ * returns what stops it.
+ */
+function refitOnResize(
+  cy: cytoscape.Core,
+  motion: GraphMotion,
+  options: () => FamilyGraphOptions,
+  testState: GraphTestState,
+): () => void {
   let resizeTimer = 0;
   const onResize = () => {
     window.clearTimeout(resizeTimer);
@@ -92,16 +116,8 @@ export function mountGraph(
     }, 100);
   };
   window.addEventListener('resize', onResize);
-  // Theme: <html data-theme> is 'light' or absent (dark); re-read the CSS variables when it changes.
-  const observer = new MutationObserver(() => setColours(readGraphColours()));
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  const unmount = () => {
-    window.clearTimeout(initialFit);
+  return () => {
     window.clearTimeout(resizeTimer);
     window.removeEventListener('resize', onResize);
-    observer.disconnect();
-    removeHook();
-    cy.destroy();
   };
-  return { cy, unmount };
 }

@@ -3,7 +3,7 @@ import type cytoscape from 'cytoscape';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FAMILY_GRAPH } from '../../../core/constants.ts';
 import type { FamilyGraphController, FamilyGraphOptions } from './family-graph-types.ts';
-import { createGraphController } from './graph-controller.ts';
+import { GraphController } from './graph-controller.ts';
 import { GraphMotion } from './graph-motion.ts';
 import { mountGraph } from './graph-mount.ts';
 import { applyGraphClasses } from './graph-operations.ts';
@@ -73,7 +73,7 @@ export function useFamilyGraph(
   const viewLayoutRef = useRef(viewLayout);
   viewLayoutRef.current = viewLayout;
   const controller = useRef<FamilyGraphController | null>(null);
-  controller.current ??= createGraphController(
+  controller.current ??= new GraphController(
     () => cyRef.current,
     motion,
     () => optionsRef.current,

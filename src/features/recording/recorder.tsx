@@ -2,20 +2,13 @@
 // back, then save on this phone or discard; recordings interrupted by a crash can be kept or discarded.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/recordings.ts';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
+import { FreeFieldsForm, PromptFields, type FreeFields, type Language } from './recording-fields.tsx';
 import { maxSeconds, useRecorder, type RecorderState } from './use-recorder.ts';
 
 type Mode = 'prompted' | 'free';
-type Language = 'lpx' | 'en';
-
-interface FreeFields {
-  title: string;
-  transcript: string;
-  language: Language;
-}
 
 export function Recorder({ userId }: { userId: string }) {
   const { state, level, elapsed, start, stop, reset } = useRecorder(userId);
@@ -151,84 +144,6 @@ function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
           </button>
         </p>
       ))}
-    </div>
-  );
-}
-
-function PromptFields(props: {
-  readIn: Language;
-  onReadIn: (language: Language) => void;
-  promptText: string | null;
-  recording: boolean;
-  canSkip: boolean;
-  onNext: () => void;
-}) {
-  const { readIn, promptText, recording } = props;
-  return (
-    <div className="stack">
-      <label>
-        Read in{' '}
-        <select
-          className="input"
-          value={readIn}
-          disabled={recording}
-          onChange={(event) => props.onReadIn(event.target.value as Language)}
-        >
-          <option value="en">English</option>
-          <option value="lpx">Lopit</option>
-        </select>
-      </label>
-      {promptText ? (
-        <p className="prompt-sentence" lang={readIn} data-testid="prompt">
-          {promptText}
-        </p>
-      ) : (
-        <p className="muted">
-          {readIn === 'lpx'
-            ? 'No sentence has a Lopit translation yet. Add some in the Translation Editor, or read in English.'
-            : 'Open the Translation Editor once with a connection to download sentences to read.'}
-        </p>
-      )}
-      <button type="button" className="btn" disabled={recording || !props.canSkip} onClick={props.onNext}>
-        Another sentence
-      </button>
-    </div>
-  );
-}
-
-function FreeFieldsForm({ value, onChange }: { value: FreeFields; onChange: (value: FreeFields) => void }) {
-  return (
-    <div className="stack">
-      <label className="field">
-        <span>Title (optional)</span>
-        <input
-          className="input"
-          value={value.title}
-          maxLength={RECORDING_TITLE_MAX}
-          onChange={(event) => onChange({ ...value, title: event.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>What is said (optional)</span>
-        <textarea
-          className="input"
-          rows={2}
-          value={value.transcript}
-          maxLength={RECORDING_TRANSCRIPT_MAX}
-          onChange={(event) => onChange({ ...value, transcript: event.target.value })}
-        />
-      </label>
-      <label>
-        Language{' '}
-        <select
-          className="input"
-          value={value.language}
-          onChange={(event) => onChange({ ...value, language: event.target.value as Language })}
-        >
-          <option value="lpx">Lopit</option>
-          <option value="en">English</option>
-        </select>
-      </label>
     </div>
   );
 }
