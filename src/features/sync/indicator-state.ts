@@ -1,0 +1,31 @@
+// What the sync indicator says, from the outbox and the sync engine's status. "All saved" only once the outbox
+// has been read and holds nothing: while it is being read (at every page load) the phone cannot know yet.
+import type { OutboxEntry } from '../../offline/local-db.ts';
+import type { SyncStatus } from '../../offline/sync-engine.ts';
+import { summarise } from './use-outbox.ts';
+
+export interface IndicatorState {
+  tone: 'ok' | 'busy' | 'warn' | 'offline';
+  symbol: string;
+  text: string;
+}
+
+/** `entries` is undefined while the outbox is still being read. */
+export function indicatorState(
+  entries: readonly OutboxEntry[] | undefined,
+  status: Pick<SyncStatus, 'phase' | 'progress'>,
+  signedIn: boolean,
+): IndicatorState {
+  // Every contribution (edits, consent, recordings) is one outbox entry: one count.
+  const { waiting, attention } = summarise(entries);
+  if (attention > 0) return { tone: 'warn', symbol: '!', text: `Needs attention (${attention})` };
+  if (signedIn && status.phase === 'signed-out' && waiting > 0)
+    return { tone: 'warn', symbol: '!', text: `Sign in to send ${waiting}` };
+  if (status.phase === 'syncing' && status.progress)
+    return { tone: 'busy', symbol: '⟳', text: `Syncing ${status.progress.done}/${status.progress.total}` };
+  if (status.phase === 'offline')
+    return { tone: 'offline', symbol: '⊘', text: waiting > 0 ? `Offline · ${waiting} waiting` : 'Offline' };
+  if (waiting > 0) return { tone: 'busy', symbol: '…', text: `${waiting} waiting` };
+  if (entries === undefined) return { tone: 'busy', symbol: '…', text: 'Checking…' };
+  return { tone: 'ok', symbol: '✓', text: 'All saved' };
+}
