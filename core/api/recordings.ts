@@ -1,7 +1,7 @@
 // Recordings: the stored recording and its measured quality, the tus endpoint and its Upload-Metadata keys,
-// the simple multipart upload's metadata, the list and transcription.
+// the simple multipart upload's metadata, the list, transcription and the prompt pack.
 import { z } from 'zod';
-import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE } from '../constants.ts';
+import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE, TRANSLATION_CATEGORIES } from '../constants.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 
 export const RECORDING_LANGUAGES = ['lpx', 'en'] as const;
@@ -189,3 +189,29 @@ export const recordingsQuerySchema = z.object({
 export const transcribeRequestSchema = z.object({
   audioId: z.string({ error: 'audioId is required' }).min(1, 'audioId is required').max(100),
 });
+
+/** Sentences in a phone's prompt pack by default: enough for several days of reading without a signal. */
+export const PROMPT_PACK_SIZE = 300;
+/** The most a prompt pack may hold. */
+export const PROMPT_PACK_MAX = 1000;
+
+export const promptPackQuerySchema = z.object({
+  limit: integerTextSchema(1, PROMPT_PACK_MAX).default(PROMPT_PACK_SIZE),
+});
+
+/**
+ * A sentence to read aloud: a translation pair's English text and, once it has one, its Lopit text; `recordings`
+ * counts the clips already made of it (by anyone).
+ */
+export const recordingPromptSchema = z.object({
+  id: z.number().int(),
+  english: z.string(),
+  lopit: z.string(),
+  category: z.enum(TRANSLATION_CATEGORIES),
+  recordings: z.number().int().min(0),
+});
+export type RecordingPrompt = z.infer<typeof recordingPromptSchema>;
+
+/** The pack, those with the fewest recordings first (the contributor's own recorded sentences last). */
+export const promptPackSchema = z.object({ prompts: z.array(recordingPromptSchema) });
+export type PromptPack = z.infer<typeof promptPackSchema>;

@@ -1,6 +1,6 @@
 // Translation pairs: the prompts contributors translate, and edits to them.
 import { z } from 'zod';
-import { serialIdSchema, serialIdTextSchema } from './input.ts';
+import { integerTextSchema, serialIdSchema, serialIdTextSchema } from './input.ts';
 import { TRANSLATION_CATEGORIES } from '../constants.ts';
 
 export const categorySchema = z.enum(TRANSLATION_CATEGORIES);
@@ -16,7 +16,31 @@ export const translationPairSchema = z.object({
 });
 export type TranslationPair = z.infer<typeof translationPairSchema>;
 
-export const pairsQuerySchema = z.object({ category: categorySchema.optional() });
+/** The most pairs one page of GET /api/translation/pairs holds. */
+export const PAIRS_PAGE_MAX = 2000;
+/** Pairs per page when a phone fetches its copy: about 90 kB compressed on the wire, a minute at 2G speed. */
+export const PAIRS_PAGE_SIZE = 1000;
+
+const CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
+/**
+ * A phone's place in the pairs' order of changes, as the server gave it: `<sync epoch>:<last change number>`.
+ * A cursor of another epoch (a rebuilt database) is answered from the start.
+ */
+export const pairsCursorSchema = z
+  .string({ error: CURSOR_MESSAGE })
+  .max(60, CURSOR_MESSAGE)
+  .regex(/^[0-9a-f-]{36}:(0|[1-9][0-9]{0,14})$/, CURSOR_MESSAGE);
+
+/**
+ * Without `since` and `limit`, every pair (of the category) in category and id order. With `since`, only the
+ * pairs changed after that cursor; with `limit`, at most that many, in the order of their changes.
+ */
+export const pairsQuerySchema = z.object({
+  category: categorySchema.optional(),
+  since: pairsCursorSchema.optional(),
+  limit: integerTextSchema(1, PAIRS_PAGE_MAX).optional(),
+});
+export type PairsQuery = z.infer<typeof pairsQuerySchema>;
 
 export const saveTranslationSchema = z.object({
   id: serialIdSchema('Unknown translation pair'),
@@ -52,8 +76,22 @@ export const translationRevisionSchema = z.object({
 export type TranslationRevision = z.infer<typeof translationRevisionSchema>;
 
 export const revisionsResponseSchema = z.object({ revisions: z.array(translationRevisionSchema) });
-export const pairsResponseSchema = z.object({ pairs: z.array(translationPairSchema) });
+/**
+ * `cursor` is where the next request continues (`since`); `more` says whether pairs remain after this page and
+ * `remaining` how many; `reset` says the answer starts from the beginning (no `since`, or one of another
+ * epoch), so a copy made from it holds only what these pages hold.
+ */
+export const pairsResponseSchema = z.object({
+  pairs: z.array(translationPairSchema),
+  cursor: pairsCursorSchema,
+  more: z.boolean(),
+  remaining: z.number().int().min(0),
+  reset: z.boolean(),
+});
+export type PairsResponse = z.infer<typeof pairsResponseSchema>;
 export const pairResponseSchema = z.object({ pair: translationPairSchema });
+/** The JSON export: every pair a download may carry, at once. */
+export const pairsExportSchema = z.object({ pairs: z.array(translationPairSchema) });
 
 const CATEGORY_LIST = TRANSLATION_CATEGORIES.join(', ');
 /** A type error names what is missing, or what must be text. */

@@ -4,6 +4,7 @@
 // Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ConsentStatus } from '../../core/api/consent.ts';
+import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { TranslationPair } from '../../core/api/translation.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
@@ -53,6 +54,21 @@ export interface OutboxEntry {
 export interface CachedPair extends TranslationPair {
   /** When this copy was read from the server. */
   cachedAt: number;
+}
+
+/** Where this device's copy of a server list stands (the server's cursor), kept with the copy it describes. */
+export interface SyncCursor {
+  /** What the copy is of: 'pairs'. */
+  name: 'pairs';
+  cursor: string;
+  /** When the copy was last brought up to date. */
+  syncedAt: number;
+}
+
+/** A sentence of the prompt pack: what the recorder offers to read, kept so it works offline. */
+export interface CachedPrompt extends RecordingPrompt {
+  /** Its place in the pack as the server chose it (fewest recordings first). */
+  rank: number;
 }
 
 export interface CachedConsent {
@@ -118,6 +134,8 @@ export class LocalDb extends Dexie {
   lexicon!: EntityTable<CachedLexiconEntry, 'id'>;
   recordings!: EntityTable<LocalRecording, 'id'>;
   recordingChunks!: EntityTable<LocalRecordingChunk, 'recordingId'>;
+  syncCursors!: EntityTable<SyncCursor, 'name'>;
+  prompts!: EntityTable<CachedPrompt, 'id'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -156,6 +174,9 @@ export class LocalDb extends Dexie {
             await tx.table('recordings').update(recording.id, { state: 'waiting', problem: undefined });
         }
       });
+    // Schema 3: the pairs copy is kept up to date by cursor (only what changed), and the recorder's sentences
+    // come from a prompt pack of their own.
+    this.version(3).stores({ syncCursors: 'name', prompts: 'id, rank' });
   }
 }
 

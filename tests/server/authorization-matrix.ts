@@ -85,6 +85,8 @@ export const ROUTE_ACCESS = {
   'GET /api/audio/recordings/:id/audio': 'user',
   'DELETE /api/audio/recordings/:id': 'user',
   'POST /api/audio/transcribe': 'user',
+  // The prompt pack: sentences to read, for any signed-in contributor (consent is asked before recording).
+  'GET /api/audio/prompts': 'user',
 
   // server/features/training/training.routes.ts: reading needs a session; start, stop and worker tokens an admin.
   'GET /api/training/status': 'user',

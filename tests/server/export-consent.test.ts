@@ -3,7 +3,7 @@
 // seeded and imported texts stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
-import { pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
+import { pairsExportSchema, pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
 
 describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => {
   let t: TestApp;
@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
       headers: auth,
     });
     expect(response.statusCode).toBe(200);
-    return answer(response, pairsResponseSchema).pairs;
+    return answer(response, pairsExportSchema).pairs;
   }
 
   const save = (user: { auth: Record<string, string> }, pair: TranslationPair, text: string) =>

@@ -58,12 +58,20 @@ export const translationPairs = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * The pair's place in the order of changes (0009): stamped by a trigger on every insert and update, so
+     * the value given here is always replaced.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' })
+      .notNull()
+      .$defaultFn(() => 0),
   },
   (table) => [
     check('translation_pairs_category_check', oneOf(table.category, PAIR_CATEGORIES)),
     check('translation_pairs_status_check', oneOf(table.status, PAIR_STATUSES)),
     index('translation_pairs_category_idx').on(table.category, table.id),
     uniqueIndex('translation_pairs_english_key').on(table.category, table.english),
+    uniqueIndex('translation_pairs_change_seq_key').on(table.changeSeq),
   ],
 );
 

@@ -1,9 +1,10 @@
 // SQL for recordings; each row names its audio blob by SHA-256 (several rows may share one blob).
-import { count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   recordingLanguageSchema,
   recordingQualitySchema,
   type Recording,
+  type RecordingPrompt,
   type RecordingQuality,
 } from '../../../core/api/recordings.ts';
 import type { DbOrTx } from '../../db/driver.ts';
@@ -106,5 +107,32 @@ export class RecordingsRepository {
       .from(translationPairs)
       .where(eq(translationPairs.id, pairId));
     return Boolean(row);
+  }
+
+  /**
+   * A prompt pack for `userId`: sentences with the fewest recordings first, those this contributor has already
+   * recorded last; equal ones in an order of the contributor's own (so two contributors in one village do not
+   * read the same sentences in the same order).
+   */
+  async promptPack(userId: string, limit: number): Promise<RecordingPrompt[]> {
+    const recorded = sql<number>`count(${recordings.id})::int`;
+    const mine = sql<number>`count(${recordings.id}) filter (where ${recordings.ownerId} = ${userId})`;
+    return this.db
+      .select({
+        id: translationPairs.id,
+        english: translationPairs.english,
+        lopit: translationPairs.lopit,
+        category: translationPairs.category,
+        recordings: recorded,
+      })
+      .from(translationPairs)
+      .leftJoin(recordings, eq(recordings.promptPairId, translationPairs.id))
+      .groupBy(translationPairs.id)
+      .orderBy(
+        sql`${mine} > 0`,
+        asc(recorded),
+        sql`md5(${translationPairs.id}::text || ${userId})`,
+      )
+      .limit(limit);
   }
 }

@@ -9,6 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   multipartUploadMetadataSchema,
+  promptPackQuerySchema,
+  promptPackSchema,
   recordingListSchema,
   recordingResponseSchema,
   recordingsQuerySchema,
@@ -117,6 +119,14 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       const { rows, total } = await app.repositories.recordings.list(ownerId, page, limit);
       return { recordings: rows.map(({ row, ownerName }) => toRecording(row, ownerName)), total, page };
     },
+  );
+
+  app.get(
+    '/prompts',
+    { schema: { querystring: promptPackQuerySchema, response: { 200: promptPackSchema } } },
+    async (request) => ({
+      prompts: await app.repositories.recordings.promptPack(currentUser(request).id, request.query.limit),
+    }),
   );
 
   app.get(

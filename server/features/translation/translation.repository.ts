@@ -1,16 +1,35 @@
 // SQL for translation pairs and their revision history.
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { TranslationPair, TranslationRevision } from '../../../core/api/translation.ts';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type {
+  PairsQuery,
+  PairsResponse,
+  TranslationPair,
+  TranslationRevision,
+} from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { installationSettings, translationPairs, translationRevisions, users } from '../../db/schema.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 
 /** Rows per INSERT statement: keeps an import of 10,000 pairs well below PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 1000;
+/** A LIMIT larger than any table here: a page asked for with `since` but no `limit` holds every change. */
+const PAGE_UNBOUNDED = 1_000_000_000;
+
+/** The settings key of the epoch that cursors name (made by migration 0009). */
+const SYNC_EPOCH_KEY = 'sync_epoch';
+
+/**
+ * Waits for the lock that orders pair changes (migration 0009's trigger takes it too): taken before a pair row
+ * is locked, so every writer takes the two locks in the same order.
+ */
+const lockPairChanges = (db: DbOrTx) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('translation_pairs_change_seq'))`);
+
+const cursorOf = (epoch: string, seq: number) => `${epoch}:${seq}`;
 
 export function toPair(row: PairRow): TranslationPair {
   return {
@@ -33,13 +52,52 @@ export class TranslationRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
   constructor(private readonly db: DbOrTx) {}
 
-  async list(category?: TranslationCategory): Promise<TranslationPair[]> {
-    const rows = await this.db
-      .select()
-      .from(translationPairs)
-      .where(category ? eq(translationPairs.category, category) : undefined)
-      .orderBy(asc(translationPairs.category), asc(translationPairs.id));
-    return rows.map(toPair);
+  /**
+   * A page of pairs for a phone's copy (see pairsQuerySchema): everything, or what changed after `since`.
+   * Change numbers become visible in order (0009), so the largest one on a page is a safe place to go on from.
+   */
+  async page({ category, since, limit }: PairsQuery): Promise<PairsResponse> {
+    const epoch = await this.syncEpoch();
+    const [sinceEpoch, sinceSeq] = since?.split(':') ?? [];
+    const reset = sinceEpoch !== epoch;
+    const after = reset ? 0 : Number(sinceSeq);
+    const inCategory = category ? eq(translationPairs.category, category) : undefined;
+    const changed = and(inCategory, gt(translationPairs.changeSeq, after));
+    const query = this.db.select().from(translationPairs).where(changed);
+    const rows =
+      since === undefined && limit === undefined
+        ? await query.orderBy(asc(translationPairs.category), asc(translationPairs.id))
+        : await query.orderBy(asc(translationPairs.changeSeq)).limit((limit ?? PAGE_UNBOUNDED) + 1);
+    const more = limit !== undefined && rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const last = page.reduce((max, row) => Math.max(max, row.changeSeq), after);
+    let remaining = 0;
+    if (more) {
+      const [row] = await this.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(translationPairs)
+        .where(and(inCategory, gt(translationPairs.changeSeq, last)));
+      remaining = row?.count ?? 0;
+    }
+    return { pairs: page.map(toPair), cursor: cursorOf(epoch, last), more, remaining, reset };
+  }
+
+  /** The installation's sync epoch (migration 0009 makes it; made here too should a restore have lost it). */
+  private async syncEpoch(): Promise<string> {
+    const read = () =>
+      this.db
+        .select({ value: installationSettings.value })
+        .from(installationSettings)
+        .where(eq(installationSettings.key, SYNC_EPOCH_KEY));
+    const [row] = await read();
+    if (row) return row.value;
+    await this.db
+      .insert(installationSettings)
+      .values({ key: SYNC_EPOCH_KEY, value: crypto.randomUUID() })
+      .onConflictDoNothing({ target: installationSettings.key });
+    const [made] = await read();
+    if (!made) throw new Error('The sync epoch could not be stored.');
+    return made.value;
   }
 
   /**
@@ -73,6 +131,7 @@ export class TranslationRepository {
    */
   async save(id: number, text: string, userId: string, baseVersion?: number): Promise<SaveResult> {
     return this.db.transaction(async (tx) => {
+      await lockPairChanges(tx);
       const [row] = await tx.select().from(translationPairs).where(eq(translationPairs.id, id)).for('update');
       if (!row) return { kind: 'missing' as const };
       if (row.lopit === text) return { kind: 'saved' as const, pair: toPair(row) };

@@ -34,7 +34,7 @@ export default function translationRoutes(instance: FastifyInstance) {
         response: { 200: pairsResponseSchema },
       },
     },
-    async (request) => ({ pairs: await pairs.list(request.query.category) }),
+    (request) => pairs.page(request.query),
   );
 
   app.get(

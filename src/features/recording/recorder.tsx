@@ -1,10 +1,11 @@
 // 'Record New Audio': choose what to record (a sentence to read, or freely), record with a live level, listen
 // back, then save on this phone or discard; recordings interrupted by a crash can be kept or discarded.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
+import { refreshPromptPack, usePrompts } from './prompt-pack.ts';
 import { FreeFieldsForm, PromptFields, type FreeFields, type Language } from './recording-fields.tsx';
 import { maxSeconds, useRecorder, type RecorderState } from './use-recorder.ts';
 
@@ -17,11 +18,13 @@ export function Recorder({ userId }: { userId: string }) {
   const [free, setFree] = useState<FreeFields>({ title: '', transcript: '', language: 'lpx' });
   const [promptIndex, setPromptIndex] = useState(0);
   const [saved, setSaved] = useState<string | null>(null);
-  const pairs = useLiveQuery(() => localDb().pairs.orderBy('id').toArray(), []);
+  const pack = usePrompts(userId);
   const prompts = useMemo(
-    () => (pairs ?? []).filter((pair) => (readIn === 'lpx' ? pair.lopit.trim() !== '' : true)),
-    [pairs, readIn],
+    () => (pack ?? []).filter((prompt) => (readIn === 'lpx' ? prompt.lopit.trim() !== '' : true)),
+    [pack, readIn],
   );
+  // A fresh pack whenever the recorder opens with a connection (offline, the phone's pack serves).
+  useEffect(() => void refreshPromptPack().catch(() => undefined), []);
   const prompt = prompts.length > 0 ? prompts[promptIndex % prompts.length] : undefined;
   const promptText = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
   const interrupted = useInterruptedDrafts(userId, 'draftId' in state ? state.draftId : null);

@@ -41,7 +41,7 @@ export function PromptFields(props: {
         <p className="muted">
           {readIn === 'lpx'
             ? 'No sentence has a Lopit translation yet. Add some in the Translation Editor, or read in English.'
-            : 'Open the Translation Editor once with a connection to download sentences to read.'}
+            : 'No sentences to read are on this phone yet. Connect once and open this page (or Settings, Ready for the field) to download them, or record freely.'}
         </p>
       )}
       <button type="button" className="btn" disabled={recording || !props.canSkip} onClick={props.onNext}>

@@ -1,5 +1,6 @@
-// Calls of /api/audio/recordings used by 'Your Recordings'; the list is parsed with its core/api schema.
-import { recordingListSchema } from '../../../core/api/recordings.ts';
+// Calls of /api/audio used by the recording page: 'Your Recordings' and the prompt pack; answers are parsed
+// with their core/api schemas.
+import { PROMPT_PACK_SIZE, promptPackSchema, recordingListSchema } from '../../../core/api/recordings.ts';
 import { RECORDINGS_PAGE_SIZE } from '../../../core/constants.ts';
 import { api, request, requestJson } from '../../lib/api-client.ts';
 
@@ -15,4 +16,6 @@ export const recordingsApi = {
   audio: (id: string) =>
     request(() => api.get(`audio/recordings/${id}/audio`, { timeout: AUDIO_TIMEOUT_MS }).blob()),
   remove: (id: string) => request(() => api.delete(`audio/recordings/${id}`)),
+  prompts: () =>
+    requestJson(promptPackSchema, () => api.get('audio/prompts', { searchParams: { limit: PROMPT_PACK_SIZE } })),
 };

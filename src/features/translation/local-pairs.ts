@@ -1,5 +1,5 @@
 // The editor's data on this device: pairs cached from the server, and edits waiting in the outbox.
-import type { SaveTranslation, TranslationPair } from '../../../core/api/translation.ts';
+import { PAIRS_PAGE_SIZE, type SaveTranslation, type TranslationPair } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { localDb, type CachedPair, type OutboxEntry } from '../../offline/local-db.ts';
@@ -7,6 +7,9 @@ import { submitChange } from '../sync/sync.ts';
 import { translationApi } from './translation-api.ts';
 
 export const pairSubject = (id: number) => `pair:${id}`;
+
+/** The name of the pairs copy's cursor in syncCursors. */
+const PAIRS_CURSOR = 'pairs';
 
 const byCategoryThenId = (a: TranslationPair, b: TranslationPair) =>
   a.category === b.category ? a.id - b.id : a.category < b.category ? -1 : 1;
@@ -21,17 +24,40 @@ export async function cachedPairs(category: TranslationCategory | 'all'): Promis
   return rows.sort(byCategoryThenId);
 }
 
-/** Reads pairs from the server into the cache; pairs the server no longer has leave the cache. */
-export async function refreshPairs(category: TranslationCategory | 'all'): Promise<void> {
-  const { pairs } = await translationApi.pairs(category === 'all' ? undefined : category);
+/** How far a download of pairs has come: pairs received, and pairs in all (received and still to come). */
+export interface PairsProgress {
+  received: number;
+  total: number;
+}
+
+/**
+ * Brings this device's copy of the pairs up to date: only the pairs changed since its cursor, page by page,
+ * each page stored with the cursor after it (an interrupted download goes on from there). Without a cursor,
+ * or when the server starts again from the beginning (another database), the copy is rebuilt: pairs the server
+ * no longer has leave it, and the cursor is kept only once the last page is in.
+ */
+export async function refreshPairs(onProgress?: (progress: PairsProgress) => void): Promise<void> {
   const db = localDb();
-  const now = Date.now();
-  await db.transaction('rw', db.pairs, async () => {
-    const present = new Set(pairs.map((pair) => pair.id));
-    const scope = category === 'all' ? db.pairs.toCollection() : db.pairs.where('category').equals(category);
-    await scope.filter((pair) => !present.has(pair.id)).delete();
-    await db.pairs.bulkPut(pairs.map((pair) => ({ ...pair, cachedAt: now })));
-  });
+  let since = (await db.syncCursors.get(PAIRS_CURSOR))?.cursor;
+  let rebuilding = false;
+  const present = new Set<number>();
+  let received = 0;
+  for (;;) {
+    const page = await translationApi.pairs({ since, limit: PAIRS_PAGE_SIZE });
+    rebuilding ||= page.reset;
+    received += page.pairs.length;
+    onProgress?.({ received, total: received + page.remaining });
+    const now = Date.now();
+    await db.transaction('rw', db.pairs, db.syncCursors, async () => {
+      await db.pairs.bulkPut(page.pairs.map((pair) => ({ ...pair, cachedAt: now })));
+      if (rebuilding) for (const pair of page.pairs) present.add(pair.id);
+      if (rebuilding && page.more) return;
+      if (rebuilding) await db.pairs.filter((pair) => !present.has(pair.id)).delete();
+      await db.syncCursors.put({ name: PAIRS_CURSOR, cursor: page.cursor, syncedAt: now });
+    });
+    if (!page.more) return;
+    since = page.cursor;
+  }
 }
 
 /** Queues a contributor's text for a pair; a second edit before sending replaces the first. */

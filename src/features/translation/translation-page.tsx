@@ -4,18 +4,22 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import { PAIRS_PAGE_SIZE } from '../../../core/api/translation.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
-import { cachedPairs, latestEditByPair, localCsv, refreshPairs } from './local-pairs.ts';
+import { cachedPairs, latestEditByPair, localCsv, refreshPairs, type PairsProgress } from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
 
 type Fetch =
-  { kind: 'loading' } | { kind: 'fresh' } | { kind: 'offline' } | { kind: 'error'; message: string };
+  | { kind: 'loading'; progress?: PairsProgress }
+  | { kind: 'fresh' }
+  | { kind: 'offline' }
+  | { kind: 'error'; message: string };
 
 export function TranslationPage() {
   const { user } = useAuth();
@@ -28,17 +32,19 @@ export function TranslationPage() {
   // Typing needs translation consent (the server refuses translations without it): read-only until given.
   const canEdit = consent.status?.translation === true;
 
-  const refresh = useCallback(async (selected: TranslationCategory | 'all') => {
+  // The whole copy is brought up to date once per visit (only what changed since the last one); the category
+  // only chooses what this device's copy shows.
+  const refresh = useCallback(async () => {
     setFetchState({ kind: 'loading' });
     try {
-      await refreshPairs(selected);
+      await refreshPairs((progress) => setFetchState({ kind: 'loading', progress }));
       setFetchState({ kind: 'fresh' });
     } catch (caught) {
       const error = caught as ApiError;
       setFetchState(error.status === null ? { kind: 'offline' } : { kind: 'error', message: error.message });
     }
   }, []);
-  useEffect(() => void refresh(category), [category, refresh]);
+  useEffect(() => void refresh(), [refresh]);
 
   async function exportCsv() {
     setExportNote(null);
@@ -111,6 +117,9 @@ export function TranslationPage() {
         </p>
       )}
       {loading && <p>Loading translations...</p>}
+      {fetchState.kind === 'loading' && fetchState.progress && fetchState.progress.total > PAIRS_PAGE_SIZE && (
+        <DownloadProgress {...fetchState.progress} />
+      )}
       {!loading && pairs.length === 0 && fetchState.kind === 'fresh' && <p>No translations available</p>}
       {!loading && pairs.length > 0 && user && (
         <div className="table-wrap">
@@ -137,5 +146,15 @@ export function TranslationPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A download of more than one page: how many sentences are on this device so far. */
+function DownloadProgress({ received, total }: PairsProgress) {
+  return (
+    <p className="muted" role="status" data-testid="pairs-progress">
+      <progress max={total} value={received} aria-label="Sentences downloaded" />{' '}
+      {received.toLocaleString('en')} of {total.toLocaleString('en')} sentences on this device
+    </p>
   );
 }
