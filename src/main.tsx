@@ -1,5 +1,5 @@
 // Browser entry: applies the theme, checks the stored session, registers the service worker, starts the
-// outbox sync, and mounts the router.
+// outbox sync and the field preparation, and mounts the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -16,6 +16,8 @@ void refreshSession();
 registerServiceWorker();
 // The outbox engine (Dexie) loads after the first paint, keeping the initial JavaScript small.
 void import('./features/sync/sync.ts').then(({ startSync }) => startSync());
+// "Ready for the field" after sign-in (and when the last preparation is stale), also after the first paint.
+void import('./features/field/auto-prepare.ts').then(({ prepareAutomatically }) => prepareAutomatically());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

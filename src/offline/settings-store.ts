@@ -6,6 +6,19 @@ import type { SyncSession } from './sync-engine.ts';
 const SESSION_KEY = 'lopit.session';
 const LAST_SYNC_KEY = 'lopit.sync.lastSuccessAt';
 const PERSIST_ASKED_KEY = 'lopit.storage.persistAsked';
+const FIELD_READINESS_KEY = 'lopit.field.readiness';
+
+/** The last "Ready for the field" result as features/field keeps it (its shape is that module's). */
+export interface KeptReadiness {
+  userId: string | null;
+  steps: {
+    id: string;
+    label: string;
+    status: 'waiting' | 'working' | 'done' | 'warning' | 'failed';
+    detail: string;
+  }[];
+  finishedAt: number | null;
+}
 
 export const settingsStore = {
   session: () => get<SyncSession>(SESSION_KEY).then((value) => value ?? null),
@@ -14,4 +27,7 @@ export const settingsStore = {
   setLastSyncAt: (time: number) => set(LAST_SYNC_KEY, time),
   persistAsked: () => get<boolean>(PERSIST_ASKED_KEY).then(Boolean),
   setPersistAsked: () => set(PERSIST_ASKED_KEY, true),
+  fieldReadiness: () => get<KeptReadiness>(FIELD_READINESS_KEY).then((value) => value ?? null),
+  setFieldReadiness: ({ userId, steps, finishedAt }: KeptReadiness) =>
+    set(FIELD_READINESS_KEY, { userId, steps, finishedAt }),
 };

@@ -78,7 +78,22 @@ export function registerServiceWorker(): void {
     else update({ updateWaiting: false, updatedElsewhere: true });
   });
   void navigator.serviceWorker.ready.then(() => update({ offlineReady: true }));
-  workbox.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+  registration = workbox.register().catch((error: unknown) => {
+    console.error('Service worker registration failed', error);
+    return undefined;
+  });
+}
+
+let registration: Promise<ServiceWorkerRegistration | undefined> | null = null;
+
+/**
+ * Resolves true once the app is kept for offline use (the service worker installed, its precache complete),
+ * false when it cannot be (a development build, no service workers, or registration refused).
+ */
+export async function offlineCopyReady(): Promise<boolean> {
+  if (!registration || !(await registration)) return false;
+  await navigator.serviceWorker.ready;
+  return true;
 }
 
 /**

@@ -1,14 +1,27 @@
-// The frame of every page: navigation bar, main content, footer.
+// The frame of every page: navigation bar, banners (update, field preparation), main content, footer.
 import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';
 
+// Signed-in only, so it loads after the first paint and never for visitors.
+const FieldBanner = lazy(() =>
+  import('../../features/field/field-banner.tsx').then((module) => ({ default: module.FieldBanner })),
+);
+
 export function RootLayout() {
+  const { user } = useAuth();
   return (
     <>
       <NavBar />
       <UpdateBanner />
+      {user && (
+        <Suspense fallback={null}>
+          <FieldBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -25,7 +25,9 @@ interface StoredModel {
 }
 
 export type ModelAvailability =
-  { state: 'ready'; savedAt: number } | { state: 'none' } | { state: 'unknown' };
+  | { state: 'ready'; savedAt: number; /** Characters of the model file kept (about its size in bytes). */ size: number }
+  | { state: 'none' }
+  | { state: 'unknown' };
 
 let engine: { etag: string | null; state: EngineState } | null = null;
 
@@ -44,7 +46,8 @@ export async function refreshOfflineModel(): Promise<ModelAvailability> {
       headers: stored?.etag ? { 'If-None-Match': stored.etag } : {},
       cache: 'no-store',
     });
-    if (response.status === 304 && stored) return { state: 'ready', savedAt: stored.savedAt };
+    if (response.status === 304 && stored)
+      return { state: 'ready', savedAt: stored.savedAt, size: stored.text.length };
     if (response.status === 404) {
       // No model on the server (never trained): nothing to keep.
       await del(STORE_KEY).catch(() => undefined);
@@ -58,9 +61,11 @@ export async function refreshOfflineModel(): Promise<ModelAvailability> {
     const saved: StoredModel = { etag: response.headers.get('ETag'), text, savedAt: Date.now() };
     await set(STORE_KEY, saved);
     engine = null;
-    return { state: 'ready', savedAt: saved.savedAt };
+    return { state: 'ready', savedAt: saved.savedAt, size: text.length };
   } catch {
-    return stored ? { state: 'ready', savedAt: stored.savedAt } : { state: 'unknown' };
+    return stored
+      ? { state: 'ready', savedAt: stored.savedAt, size: stored.text.length }
+      : { state: 'unknown' };
   }
 }
 

@@ -1,6 +1,7 @@
-// Settings: appearance (theme), sync and storage, and installing the app.
+// Settings: appearance (theme), getting ready for the field, sync and storage, and installing the app.
 import { useAuth } from '../auth/use-auth.ts';
 import { setTheme, useTheme, type Theme } from '../theme/theme.ts';
+import { FieldSection } from '../field/field-checklist.tsx';
 import { InstallSection } from './install-section.tsx';
 import { SyncSection } from './sync-section.tsx';
 
@@ -37,6 +38,7 @@ export function SettingsPage() {
           </label>
         ))}
       </fieldset>
+      {user && <FieldSection />}
       {user && <SyncSection />}
       <InstallSection />
     </div>

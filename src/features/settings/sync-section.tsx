@@ -2,6 +2,7 @@
 // much of the device's storage the app uses.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
+import { formatBytes } from '../../lib/format-bytes.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
@@ -12,18 +13,6 @@ interface StorageInfo {
   usage: number | null;
   quota: number | null;
   persisted: boolean | null;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 async function readStorage(): Promise<StorageInfo> {
