@@ -6,7 +6,8 @@
 //    service worker, scripts/lib/throttled-link.ts): the time until the sign-in form takes typing, and until
 //    the offline copy is complete (the service worker is installed and controls the page), from a fresh profile.
 // Usage: npm run build && npm run bench:wire
-import { chromium, type CDPSession } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { watchNetwork, type Resource } from './lib/network-watch.ts';
 import { throttledLink } from './lib/throttled-link.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
 
@@ -19,33 +20,6 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 
-interface Resource {
-  type: string;
-  url: string;
-  encoded: number;
-  decoded: number;
-}
-
-/** Follows every response of the page: its type, bytes as sent (with headers) and the decoded body. */
-function watch(cdp: CDPSession): Resource[] {
-  const byId = new Map<string, Resource>();
-  const done: Resource[] = [];
-  cdp.on('Network.responseReceived', (event) => {
-    byId.set(event.requestId, { type: event.type, url: event.response.url, encoded: 0, decoded: 0 });
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    const resource = byId.get(event.requestId);
-    if (resource) resource.decoded += event.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const resource = byId.get(event.requestId);
-    if (!resource) return;
-    resource.encoded = event.encodedDataLength;
-    done.push(resource);
-  });
-  return done;
-}
-
 try {
   // 1. Bytes of the first visit and of the offline copy (no throttling: the bytes are the same).
   {
@@ -54,7 +28,7 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const resources = watch(cdp);
+    const resources = watchNetwork(cdp);
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     const groups: Record<string, Resource[]> = { Document: [], Script: [], Stylesheet: [] };
     for (const resource of resources) groups[resource.type]?.push(resource);

@@ -30,11 +30,13 @@ export async function signUpViaUi(
 
 /** Signs up through the API (fast set-up for tests that are not about signing up). */
 export async function signUpByApi(request: APIRequestContext, base: string, name: string) {
+  const password = 'a long password';
   const response = await request.post(`${base}/api/auth/signup`, {
-    data: { name, email: uniqueEmail(name.toLowerCase()), password: 'a long password' },
+    data: { name, email: uniqueEmail(name.toLowerCase()), password },
   });
   expect(response.ok()).toBe(true);
-  return (await response.json()) as { token: string; user: { id: string } };
+  const account = (await response.json()) as { token: string; user: { id: string; email: string } };
+  return { ...account, password };
 }
 
 /** Grants consent of this type through the API (a contributor who chose it on another visit). */

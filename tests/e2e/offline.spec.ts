@@ -241,13 +241,19 @@ test.describe('contributions made offline', () => {
     await expect(page.getByTestId('consent-needed')).toHaveCount(0);
 
     await page.goto('/consent');
+    // The waiting choice shows once the page has read the outbox (it must not look sent before it is).
+    await expect(page.getByTestId('consent-pending')).toContainText('Full Contribution consent');
     await context.setOffline(false);
     await expect(page.getByTestId('consent-pending')).toBeHidden();
     await expect(page.getByTestId('consent-status')).toContainText('Audio recording consent granted');
-    const status = await request.get(`${base}/api/consent/status`, {
-      headers: { Authorization: `Bearer ${me.token}` },
-    });
-    expect(await status.json()).toMatchObject({ recording: true, translation: true });
+    await expect
+      .poll(async () => {
+        const status = await request.get(`${base}/api/consent/status`, {
+          headers: { Authorization: `Bearer ${me.token}` },
+        });
+        return (await status.json()) as unknown;
+      })
+      .toMatchObject({ recording: true, translation: true });
   });
 
   test('without translation consent the editor says so before anything is typed', async ({

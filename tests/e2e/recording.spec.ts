@@ -6,30 +6,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ensureFakeVoice, fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
-
-const voice = path.resolve('.tmp', 'e2e-voice.wav');
-fs.mkdirSync(path.dirname(voice), { recursive: true });
-if (!fs.existsSync(voice)) {
-  // Obviously made-up words: no Lopit is invented.
-  execFileSync('espeak-ng', [
-    '-w',
-    voice,
-    'zorbel quandy mipple, tessaro vint. zorbel quandy mipple, tessaro vint.',
-  ]);
-}
 
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${voice}`,
-    ],
+    args: fakeMicrophoneArgs(),
   },
   permissions: ['microphone'],
   serviceWorkers: 'allow',
@@ -343,7 +327,7 @@ test('a recording the server refused says why and goes when tried again, in card
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${baseURL}/recording`);
   await expect(page.getByRole('heading', { name: 'Your Recordings' })).toBeVisible();
-  const bytes = fs.readFileSync(voice);
+  const bytes = fs.readFileSync(ensureFakeVoice());
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const id = crypto.randomUUID();
   // A saved recording as the recorder leaves it: the row, its audio and its upload in the outbox.

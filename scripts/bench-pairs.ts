@@ -1,0 +1,118 @@
+// What the Translation Editor costs a phone with 10,000 pairs on the server, measured in Debian's Chromium
+// against the built app on its own server: bytes of /api/translation/pairs as sent and decoded (CDP), for a
+// first visit (the whole copy, in pages), a second visit (nothing changed) and a visit after 20 edits by
+// someone else; and the time the first visit's download takes on 2G (Chromium's network emulation:
+// 100 kbit/s down, 50 kbit/s up, 600 ms round trip).
+// Usage: npm run build && npm run bench:pairs [pairs=10000]
+import { chromium, type Page } from '@playwright/test';
+import { startServer } from '../tests/e2e/server-process.ts';
+import { watchNetwork } from './lib/network-watch.ts';
+
+const target = Number(process.argv[2] ?? 10_000);
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const server = await startServer('bench-pairs');
+const api = async (path: string, token: string | null, body?: unknown) => {
+  const response = await fetch(`${server.url}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  // The first account is the admin; it imports English prompts until the server holds `target` pairs.
+  const admin = (await api('auth/signup', null, {
+    name: 'Bench Admin',
+    email: `bench-admin-${Date.now()}@example.org`,
+    password: 'a long password',
+  })) as { token: string; user: { id: string } };
+  await api('consent/submit', admin.token, { consent_type: 'full' });
+  const held = ((await api('translation/pairs', admin.token)) as { pairs: { id: number }[] }).pairs.length;
+  const categories = ['greetings', 'family', 'food', 'animals', 'nature', 'numbers', 'time', 'common'];
+  for (let start = held; start < target; start += 2000) {
+    const pairs = Array.from({ length: Math.min(2000, target - start) }, (_, index) => ({
+      english: `Benchmark sentence number ${start + index}, about the ${categories[index % 8]} of the village.`,
+      category: categories[(start + index) % 8],
+    }));
+    await api('admin/import/pairs', admin.token, { pairs });
+  }
+  const total = ((await api('translation/pairs', admin.token)) as { pairs: { id: number }[] }).pairs;
+  console.log(`Server holds ${total.length} pairs.`);
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('lopit.auth.token', token);
+      localStorage.setItem('lopit.auth.user', user);
+    },
+    [admin.token, JSON.stringify(admin.user)] as const,
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const resources = watchNetwork(cdp);
+
+  /** Opens the editor and waits until this device's copy holds every pair; returns the pairs requests. */
+  const visit = async (label: string, into: Page) => {
+    const before = resources.length;
+    const started = Date.now();
+    await into.goto(`${server.url}/translation`);
+    await into.getByText(`of ${total.length} translated`, { exact: false }).waitFor({ timeout: 600_000 });
+    await into.waitForLoadState('networkidle');
+    const seconds = (Date.now() - started) / 1000;
+    const pairs = resources
+      .slice(before)
+      .filter((resource) => resource.url.includes('/api/translation/pairs'));
+    const encoded = pairs.reduce((sum, resource) => sum + resource.encoded, 0);
+    const decoded = pairs.reduce((sum, resource) => sum + resource.decoded, 0);
+    console.log(
+      `${label.padEnd(34)} ${String(pairs.length).padStart(3)} requests  ${kB(encoded).padStart(10)} as sent  ${kB(decoded).padStart(10)} decoded  ${seconds.toFixed(1)} s`,
+    );
+  };
+
+  await visit('First visit (empty phone)', page);
+  await visit('Second visit (nothing changed)', page);
+  for (const pair of total.slice(0, 20)) {
+    await api('translation/save', admin.token, { id: pair.id, translation: `zq-bench-${pair.id}` });
+  }
+  await visit('Third visit (20 pairs edited)', page);
+
+  // The first visit again on 2G, from an empty phone.
+  const slow = await browser.newContext({ serviceWorkers: 'block' });
+  await slow.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('lopit.auth.token', token);
+      localStorage.setItem('lopit.auth.user', user);
+    },
+    [admin.token, JSON.stringify(admin.user)] as const,
+  );
+  const slowPage = await slow.newPage();
+  const slowCdp = await slow.newCDPSession(slowPage);
+  await slowCdp.send('Network.enable');
+  const slowResources = watchNetwork(slowCdp);
+  await slowCdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 600,
+    downloadThroughput: 100_000 / 8,
+    uploadThroughput: 50_000 / 8,
+  });
+  const started = Date.now();
+  await slowPage.goto(`${server.url}/translation`, { timeout: 600_000 });
+  await slowPage.getByText(`of ${total.length} translated`, { exact: false }).waitFor({ timeout: 900_000 });
+  const pairs = slowResources.filter((resource) => resource.url.includes('/api/translation/pairs'));
+  console.log(
+    `First visit on 2G: every pair on the phone after ${((Date.now() - started) / 1000).toFixed(1)} s (page and data; pairs ${kB(pairs.reduce((sum, resource) => sum + resource.encoded, 0))} as sent)`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
