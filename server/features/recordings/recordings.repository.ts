@@ -128,11 +128,7 @@ export class RecordingsRepository {
       .from(translationPairs)
       .leftJoin(recordings, eq(recordings.promptPairId, translationPairs.id))
       .groupBy(translationPairs.id)
-      .orderBy(
-        sql`${mine} > 0`,
-        asc(recorded),
-        sql`md5(${translationPairs.id}::text || ${userId})`,
-      )
+      .orderBy(sql`${mine} > 0`, asc(recorded), sql`md5(${translationPairs.id}::text || ${userId})`)
       .limit(limit);
   }
 }

@@ -25,7 +25,11 @@ interface StoredModel {
 }
 
 export type ModelAvailability =
-  | { state: 'ready'; savedAt: number; /** Characters of the model file kept (about its size in bytes). */ size: number }
+  | {
+      state: 'ready';
+      savedAt: number;
+      /** Characters of the model file kept (about its size in bytes). */ size: number;
+    }
   | { state: 'none' }
   | { state: 'unknown' };
 

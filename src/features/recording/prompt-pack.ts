@@ -30,7 +30,9 @@ export function usePrompts(userId: string): RecordingPrompt[] | undefined {
         ? pack
         : (await db.pairs.orderBy('id').toArray()).map((pair) => ({ ...pair, recordings: 0 }));
     const recorded = new Set(
-      (await db.recordings.where('userId').equals(userId).toArray()).map((recording) => recording.promptPairId),
+      (await db.recordings.where('userId').equals(userId).toArray()).map(
+        (recording) => recording.promptPairId,
+      ),
     );
     return [
       ...prompts.filter((prompt) => !recorded.has(prompt.id)),

@@ -17,5 +17,7 @@ export const recordingsApi = {
     request(() => api.get(`audio/recordings/${id}/audio`, { timeout: AUDIO_TIMEOUT_MS }).blob()),
   remove: (id: string) => request(() => api.delete(`audio/recordings/${id}`)),
   prompts: () =>
-    requestJson(promptPackSchema, () => api.get('audio/prompts', { searchParams: { limit: PROMPT_PACK_SIZE } })),
+    requestJson(promptPackSchema, () =>
+      api.get('audio/prompts', { searchParams: { limit: PROMPT_PACK_SIZE } }),
+    ),
 };

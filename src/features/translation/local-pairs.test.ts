@@ -118,4 +118,15 @@ describe('refreshPairs', () => {
     expect(pairsCall.mock.calls[0]?.[0].since).toBeUndefined();
     expect(await ids()).toEqual(range(1, 2500));
   });
+
+  it('joins a download already running instead of fetching the pages twice, and tells both callers', async () => {
+    serve(range(1, 2500).map((id) => pair(id)));
+    const first: PairsProgress[] = [];
+    const second: PairsProgress[] = [];
+    await Promise.all([refreshPairs((step) => first.push(step)), refreshPairs((step) => second.push(step))]);
+    expect(pairsCall).toHaveBeenCalledTimes(3);
+    expect(second.at(-1)).toEqual({ received: 2500, total: 2500 });
+    expect(first.at(-1)).toEqual({ received: 2500, total: 2500 });
+    expect(await ids()).toEqual(range(1, 2500));
+  });
 });

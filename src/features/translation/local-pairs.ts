@@ -1,5 +1,9 @@
 // The editor's data on this device: pairs cached from the server, and edits waiting in the outbox.
-import { PAIRS_PAGE_SIZE, type SaveTranslation, type TranslationPair } from '../../../core/api/translation.ts';
+import {
+  PAIRS_PAGE_SIZE,
+  type SaveTranslation,
+  type TranslationPair,
+} from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { localDb, type CachedPair, type OutboxEntry } from '../../offline/local-db.ts';
@@ -30,13 +34,29 @@ export interface PairsProgress {
   total: number;
 }
 
+let running: Promise<void> | null = null;
+const progressListeners = new Set<(progress: PairsProgress) => void>();
+
 /**
  * Brings this device's copy of the pairs up to date: only the pairs changed since its cursor, page by page,
  * each page stored with the cursor after it (an interrupted download goes on from there). Without a cursor,
  * or when the server starts again from the beginning (another database), the copy is rebuilt: pairs the server
- * no longer has leave it, and the cursor is kept only once the last page is in.
+ * no longer has leave it, and the cursor is kept only once the last page is in. A call while a download runs
+ * (the editor opened during the field preparation) joins it rather than fetching the pages twice.
  */
-export async function refreshPairs(onProgress?: (progress: PairsProgress) => void): Promise<void> {
+export function refreshPairs(onProgress?: (progress: PairsProgress) => void): Promise<void> {
+  if (onProgress) progressListeners.add(onProgress);
+  running ??= downloadPairs((progress) => {
+    for (const listener of progressListeners) listener(progress);
+  }).finally(() => {
+    running = null;
+    progressListeners.clear();
+  });
+  const joined = running;
+  return onProgress ? joined.finally(() => progressListeners.delete(onProgress)) : joined;
+}
+
+async function downloadPairs(onProgress: (progress: PairsProgress) => void): Promise<void> {
   const db = localDb();
   let since = (await db.syncCursors.get(PAIRS_CURSOR))?.cursor;
   let rebuilding = false;
@@ -46,7 +66,7 @@ export async function refreshPairs(onProgress?: (progress: PairsProgress) => voi
     const page = await translationApi.pairs({ since, limit: PAIRS_PAGE_SIZE });
     rebuilding ||= page.reset;
     received += page.pairs.length;
-    onProgress?.({ received, total: received + page.remaining });
+    onProgress({ received, total: received + page.remaining });
     const now = Date.now();
     await db.transaction('rw', db.pairs, db.syncCursors, async () => {
       await db.pairs.bulkPut(page.pairs.map((pair) => ({ ...pair, cachedAt: now })));

@@ -117,9 +117,9 @@ export function TranslationPage() {
         </p>
       )}
       {loading && <p>Loading translations...</p>}
-      {fetchState.kind === 'loading' && fetchState.progress && fetchState.progress.total > PAIRS_PAGE_SIZE && (
-        <DownloadProgress {...fetchState.progress} />
-      )}
+      {fetchState.kind === 'loading' &&
+        fetchState.progress &&
+        fetchState.progress.total > PAIRS_PAGE_SIZE && <DownloadProgress {...fetchState.progress} />}
       {!loading && pairs.length === 0 && fetchState.kind === 'fresh' && <p>No translations available</p>}
       {!loading && pairs.length > 0 && user && (
         <div className="table-wrap">
