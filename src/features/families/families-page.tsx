@@ -27,6 +27,8 @@ export function FamiliesPage() {
   const [pinnedIds, setPinnedIds] = useState<ReadonlySet<string>>(new Set());
   const [movingId, setMovingId] = useState<string | null>(null);
   const [relayoutBusy, setRelayoutBusy] = useState(false);
+  // On a phone the graph tools start folded away (the graph comes first); wider screens always show them.
+  const [toolsOpen, setToolsOpen] = useState(false);
   const reducedMotion = useReducedMotion();
   const containerRef = useRef<HTMLDivElement>(null);
   const matchIds = useMemo(
@@ -91,9 +93,9 @@ export function FamiliesPage() {
       </header>
       {hasSampleData && (
         <p className="notice-box families-notice" data-testid="families-sample-notice">
-          <strong>Illustrative sample data.</strong> The names and links below are placeholders showing the
-          shape of the royal lineage; they are not real people. They will be replaced when the community loads
-          its real genealogy.
+          <strong>Illustrative sample data.</strong> The names and links in this graph are placeholders
+          showing the shape of the royal lineage, not real people, until the community loads its real
+          genealogy.
         </p>
       )}
       <dl className="families-counters" data-testid="families-counters">
@@ -112,18 +114,31 @@ export function FamiliesPage() {
           </div>
         ))}
       </dl>
-      <PersonSearch
-        label="Search family members"
-        placeholder="Search family members..."
-        query={state.query}
-        onQueryChange={onSearch}
-        nodes={graph.nodes}
-        onChoose={(node) => selectAndFocus(node.id, node.name)}
-        clearable
-        testId="families-search"
-      />
+      <div className="families-find">
+        <PersonSearch
+          label="Search family members"
+          placeholder="Search family members..."
+          query={state.query}
+          onQueryChange={onSearch}
+          nodes={graph.nodes}
+          onChoose={(node) => selectAndFocus(node.id, node.name)}
+          clearable
+          testId="families-search"
+        />
+        <button
+          type="button"
+          className="btn families-tools-toggle"
+          aria-expanded={toolsOpen}
+          aria-controls="families-tools"
+          onClick={() => setToolsOpen((open) => !open)}
+        >
+          Graph tools
+        </button>
+      </div>
       <FamiliesLegend queenName={queenName} />
       <FamiliesToolbar
+        id="families-tools"
+        folded={!toolsOpen}
         labelsVisible={state.labelsVisible}
         tracing={state.mode === 'trace'}
         view={state.view}

@@ -2,6 +2,9 @@
 import type { LayoutView } from '../../../core/families/family-schema.ts';
 
 export interface FamiliesToolbarProps {
+  id: string;
+  /** Folded away on a phone (the toggle above it opens it); always shown on wider screens. */
+  folded: boolean;
   labelsVisible: boolean;
   tracing: boolean;
   view: LayoutView;
@@ -22,7 +25,13 @@ export interface FamiliesToolbarProps {
 export function FamiliesToolbar(props: FamiliesToolbarProps) {
   const { labelsVisible, tracing, view, listOpen, relayoutBusy } = props;
   return (
-    <div className="families-toolbar" role="group" aria-label="Graph controls">
+    <div
+      id={props.id}
+      className="families-toolbar"
+      data-folded={props.folded}
+      role="group"
+      aria-label="Graph controls"
+    >
       <div className="families-toolbar-group">
         <button type="button" className="btn" onClick={props.onZoomOut}>
           Zoom Out
