@@ -27,12 +27,25 @@ export function ChatPage() {
   const [offlineModel, setOfflineModel] = useState<ModelAvailability>({ state: 'unknown' });
   const [animateFrom] = useState(() => messages.length);
   const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLFormElement>(null);
+  const historyHeadingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
+  const hasMessages = messages.length > 0;
+  // The newest reply stays whole above the composer: on a new message, and while the reply grows (typewriter,
+  // speech player) as long as the reader has not scrolled away to older messages.
+  useEffect(() => revealEnd(endRef.current, composerRef.current, true), [messages]);
   useEffect(() => {
-    // Braces: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup.
-    void endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages]);
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => revealEnd(endRef.current, composerRef.current, false));
+    observer.observe(log);
+    return () => observer.disconnect();
+  }, [hasMessages]);
+  useEffect(() => {
+    if (historyOpen) historyHeadingRef.current?.focus();
+  }, [historyOpen]);
 
   // Keep this device's copy of the translation model current, for translating without a connection.
   useEffect(() => {
@@ -101,7 +114,7 @@ export function ChatPage() {
             </button>
           </div>
           <div className="chat-body">
-            <div className="chat-log" aria-live="polite">
+            <div className="chat-log" aria-live="polite" ref={logRef}>
               {messages.map((message, index) => (
                 <MessageBubble key={message.id} message={message} animate={index >= animateFrom} />
               ))}
@@ -109,7 +122,9 @@ export function ChatPage() {
             </div>
             {historyOpen && (
               <aside id="chat-history" className="card chat-history" aria-label="Recent messages">
-                <h2>History</h2>
+                <h2 ref={historyHeadingRef} tabIndex={-1}>
+                  History
+                </h2>
                 {userHistory.length === 0 && <p className="muted">No messages yet.</p>}
                 <ul>
                   {userHistory.map((message) => (
@@ -153,6 +168,7 @@ export function ChatPage() {
         </span>
       </div>
       <form
+        ref={composerRef}
         className="chat-input"
         onSubmit={(event) => {
           event.preventDefault();
@@ -179,12 +195,41 @@ export function ChatPage() {
           title="Voice input: coming soon"
           aria-label="Voice input (coming soon)"
         >
-          🎤
+          <MicrophoneIcon />
         </button>
         <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>
           Send
         </button>
       </form>
     </div>
+  );
+}
+
+/** Scrolls so the end of the conversation sits just above the sticky composer (always, or if the reader is near it). */
+function revealEnd(end: HTMLElement | null, composer: HTMLElement | null, always: boolean): void {
+  if (!end || !composer) return;
+  const hidden = end.getBoundingClientRect().bottom - composer.getBoundingClientRect().top + 8;
+  // A reader who scrolled up to older messages (the end far below the composer) is left where they are.
+  if (hidden > 0 && (always || hidden < FOLLOW_DISTANCE_PX)) window.scrollBy({ top: hidden });
+}
+/** How far below the composer a growing reply may reach and still be followed. */
+const FOLLOW_DISTANCE_PX = 240;
+
+/** A microphone drawn in SVG (an emoji shows as an empty box on phones without the font). */
+function MicrophoneIcon() {
+  return (
+    <svg
+      className="chat-icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
+    </svg>
   );
 }
