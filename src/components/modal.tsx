@@ -1,4 +1,5 @@
-// Accessible modal on the native <dialog>: focus is trapped, Escape closes, a backdrop click closes.
+// Accessible modal on the native <dialog>: opens at its top with focus on its title, focus is trapped, Escape
+// closes, a backdrop click closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
@@ -16,7 +17,12 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Opens at its top with the title read first, not scrolled down to its first button or link.
+      dialog.querySelector<HTMLElement>('.modal-title')?.focus();
+      dialog.scrollTop = 0;
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -38,7 +44,9 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
     >
       {open && (
         <div className="modal-body">
-          <h2 id={titleId}>{title}</h2>
+          <h2 id={titleId} className="modal-title" tabIndex={-1}>
+            {title}
+          </h2>
           {children}
           <div className="modal-actions">
             <button type="button" className="btn btn-primary" onClick={onClose}>

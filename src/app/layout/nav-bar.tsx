@@ -21,6 +21,14 @@ export function NavBar() {
   const items = user ? [...PUBLIC_NAV, ...CONTRIBUTOR_NAV] : PUBLIC_NAV;
 
   useEffect(() => setMobileOpen(false), [pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMobileOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [mobileOpen]);
 
   return (
     <header className="nav-bar">

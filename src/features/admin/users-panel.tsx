@@ -51,7 +51,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
       {users === null && !error && <p>Loading users...</p>}
       {users && (
         <div className="table-wrap">
-          <table>
+          <table className="card-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -63,12 +63,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
             <tbody>
               {users.map((user) => (
                 <tr key={user.id} data-testid="admin-user-row">
-                  <td>
-                    {user.name}
-                    {user.id === currentUserId && <span className="muted"> (you)</span>}
+                  <td data-label="Name">
+                    <span>
+                      {user.name}
+                      {user.id === currentUserId && <span className="muted"> (you)</span>}
+                    </span>
                   </td>
-                  <td>{user.email}</td>
-                  <td>
+                  <td data-label="Email">{user.email}</td>
+                  <td data-label="Role">
                     <label className="visually-hidden" htmlFor={`role-${user.id}`}>
                       Role of {user.email}
                     </label>
@@ -82,7 +84,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                       <option value="admin">Admin</option>
                     </select>
                   </td>
-                  <td>
+                  <td data-label="Password reset">
                     {resetLinks[user.id] ? (
                       <div>
                         <p className="muted">Give this one-time link to {user.name} (valid 24 hours):</p>

@@ -143,7 +143,7 @@ export function RecordingsList({ userId }: { userId: string }) {
       {!loading && rows.length === 0 && <p>No recordings yet. Upload or record audio to get started.</p>}
       {rows.length > 0 && (
         <div className="table-wrap">
-          <table className="recordings-table">
+          <table className="card-table recordings-table">
             <thead>
               <tr>
                 <th scope="col">File</th>

@@ -18,7 +18,7 @@ export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string
         Run history ({runs.length} {runs.length === 1 ? 'run' : 'runs'})
       </summary>
       <div className="table-wrap">
-        <table>
+        <table className="card-table">
           <caption className="visually-hidden">{title}: runs, newest first</caption>
           <thead>
             <tr>
@@ -31,16 +31,20 @@ export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string
           <tbody>
             {runs.map((run) => (
               <tr key={run.id}>
-                <td>
-                  #{run.id}
-                  {run.startedBy && <span className="muted"> by {run.startedBy}</span>}
+                <td data-label="Run">
+                  <span>
+                    #{run.id}
+                    {run.startedBy && <span className="muted"> by {run.startedBy}</span>}
+                  </span>
                 </td>
-                <td>{formatDate(run.startedAt ?? run.createdAt)}</td>
-                <td>
-                  {JOB_STATE_LABEL[run.state]}
-                  {run.finishedAt && <span className="muted"> {formatDate(run.finishedAt)}</span>}
+                <td data-label="Started">{formatDate(run.startedAt ?? run.createdAt)}</td>
+                <td data-label="Result">
+                  <span>
+                    {JOB_STATE_LABEL[run.state]}
+                    {run.finishedAt && <span className="muted"> {formatDate(run.finishedAt)}</span>}
+                  </span>
                 </td>
-                <td>{summary(run)}</td>
+                <td data-label="Figures">{summary(run)}</td>
               </tr>
             ))}
           </tbody>

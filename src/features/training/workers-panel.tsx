@@ -107,7 +107,7 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
       {workers?.length === 0 && <p className="muted">No worker tokens yet.</p>}
       {workers && workers.length > 0 && (
         <div className="table-wrap">
-          <table>
+          <table className="card-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -121,10 +121,14 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
             <tbody>
               {workers.map((worker) => (
                 <tr key={worker.id}>
-                  <td>{worker.name}</td>
-                  <td>{worker.modelTypes.map((type) => type.toUpperCase()).join(', ')}</td>
-                  <td>{worker.lastSeenAt ? formatDate(worker.lastSeenAt) : 'Never'}</td>
-                  <td>
+                  <td data-label="Name">{worker.name}</td>
+                  <td data-label="May train">
+                    {worker.modelTypes.map((type) => type.toUpperCase()).join(', ')}
+                  </td>
+                  <td data-label="Last seen">
+                    {worker.lastSeenAt ? formatDate(worker.lastSeenAt) : 'Never'}
+                  </td>
+                  <td data-label="">
                     {worker.revokedAt ? (
                       <span className="muted">Revoked</span>
                     ) : (

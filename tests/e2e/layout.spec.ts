@@ -1,0 +1,220 @@
+// Every contributor and admin screen on a 360 x 740 touch phone, in both themes, checked by geometry (bounding
+// boxes, not screenshots): nothing reaches past the screen's edges, no control's words break inside a word, no
+// control is squeezed to a sliver, every item of the menu can be reached inside the screen, dialogs fit and open
+// at their top with their title focused, and the families graph starts within the first screen. Texts typed
+// here are in an obviously made-up language.
+import type { Page } from '@playwright/test';
+import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+const THEMES = ['light', 'dark'] as const;
+const ROUTES = [
+  '/',
+  '/chat',
+  '/families',
+  '/profile',
+  '/settings',
+  '/consent',
+  '/translation',
+  '/recording',
+  '/training',
+  '/data',
+  '/admin',
+] as const;
+
+let server: ServerProcess;
+let admin: Awaited<ReturnType<typeof signUpByApi>>;
+
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+test.beforeAll(async ({ request }) => {
+  server = await startServer('layout');
+  // The first account of a fresh server is its admin; a second gives the users list more than one row.
+  admin = await signUpByApi(request, server.url, 'Curator');
+  await signUpByApi(request, server.url, 'Helper');
+  await grantConsentByApi(request, server.url, admin.token, 'full');
+  // A saved translation with a long unbroken word, so the History dialog has a revision that could overflow.
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const pairs = (await (
+    await request.get(`${server.url}/api/translation/pairs`, { headers: auth })
+  ).json()) as {
+    pairs: { id: number; version: number }[];
+  };
+  const first = pairs.pairs[0];
+  if (!first) throw new Error('The server holds no pairs');
+  const saved = await request.post(`${server.url}/api/translation/save`, {
+    headers: auth,
+    data: { id: first.id, translation: `zq${'vorbleth'.repeat(8)} mip`, baseVersion: first.version },
+  });
+  expect(saved.ok()).toBe(true);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function open(page: Page, path: string, theme: (typeof THEMES)[number]) {
+  await signInContext(page.context(), server.url, admin);
+  await page.addInitScript((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+  await page.goto(`${server.url}${path}`);
+  await expect(page.locator('main h1').first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+}
+
+/** What breaks the layout on this screen, as sentences (empty when nothing does). */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className}"` : ''}> “${(element.textContent ?? '').trim().slice(0, 40)}”`;
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    // Inside a box that scrolls or clips (a sideways-scrolling table, the graph), the box itself is checked.
+    const insideScroller = (element: Element) => {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      )
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      return false;
+    };
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways by ${document.documentElement.scrollWidth - width} px`);
+    for (const element of document.querySelectorAll('body *')) {
+      if (!shown(element) || element.closest('.visually-hidden, .skip-link') || insideScroller(element))
+        continue;
+      const box = element.getBoundingClientRect();
+      if (box.left < -1 || box.right > width + 1)
+        problems.push(`${describe(element)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px`);
+    }
+    const controls = 'button, a, label, th, summary, legend, select, h1, h2, h3, dt, .badge, [role="tab"]';
+    for (const element of document.querySelectorAll(controls)) {
+      if (!shown(element)) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // Words as the browser may break them: at spaces, hyphens and slashes, never inside.
+        for (const match of (node.textContent ?? '').matchAll(/[^\s\-–—/]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)),
+          );
+          if (lines.size > 1)
+            problems.push(`“${match[0]}” is broken over ${lines.size} lines in ${describe(element)}`);
+        }
+      }
+    }
+    const fields =
+      'button, select, textarea, input:not([type="checkbox"]):not([type="radio"]):not([type="range"])';
+    for (const element of document.querySelectorAll(fields)) {
+      if (!shown(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width < 40) problems.push(`${describe(element)} is squeezed to ${Math.round(box.width)} px`);
+    }
+    return problems;
+  });
+}
+
+/** The open dialog fits the screen, opened at its top, with its title focused. */
+async function expectDialogFits(page: Page) {
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, 'dialog within the screen width').toBe(true);
+  expect(box && box.y >= 0 && box.y + box.height <= PHONE.height, 'dialog within the screen height').toBe(
+    true,
+  );
+  const title = dialog.locator('h2').first();
+  await expect(title).toBeFocused();
+  const titleBox = await title.boundingBox();
+  expect(titleBox && titleBox.y >= 0 && titleBox.y + titleBox.height <= PHONE.height, 'title in sight').toBe(
+    true,
+  );
+  expect(await dialog.evaluate((element) => element.scrollTop)).toBe(0);
+  // Nothing inside reaches past its right edge (a long word typed by someone, a wide table).
+  const overflowing = await dialog.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    return [...element.querySelectorAll('*')]
+      .filter((inner) => inner.getBoundingClientRect().right > right + 1)
+      .map(
+        (inner) =>
+          `<${inner.tagName.toLowerCase()}> “${(inner.textContent ?? '').slice(0, 30)}” ends at ${Math.round(inner.getBoundingClientRect().right)} px, past ${Math.round(right)} px`,
+      );
+  });
+  expect(overflowing).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test.describe(`at 360 px in the ${theme} theme`, () => {
+    for (const path of ROUTES) {
+      test(`${path}: nothing past the edges, no word broken, no control squeezed`, async ({ page }) => {
+        await open(page, path, theme);
+        expect(await layoutProblems(page)).toEqual([]);
+      });
+    }
+
+    test('every item of the menu is reachable inside the screen, even on the longest page', async ({
+      page,
+    }) => {
+      await open(page, '/translation', theme);
+      await page.mouse.wheel(0, 3000);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.locator('#mobile-menu');
+      const menuBox = await menu.boundingBox();
+      expect(menuBox && menuBox.y + menuBox.height <= PHONE.height, 'the menu ends inside the screen').toBe(
+        true,
+      );
+      const items = menu.locator('a, button');
+      const count = await items.count();
+      expect(count).toBeGreaterThan(10);
+      for (let index = 0; index < count; index += 1) {
+        const item = items.nth(index);
+        await item.scrollIntoViewIfNeeded();
+        const box = await item.boundingBox();
+        expect(box && box.y >= 0 && box.y + box.height <= PHONE.height, `item ${index} in sight`).toBe(true);
+        // Nothing covers it: a tap at its centre lands on it.
+        const hit = await item.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          return top !== null && element.contains(top);
+        });
+        expect(hit, `item ${index} can be tapped`).toBe(true);
+      }
+      await expect(menu.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    });
+
+    test('dialogs fit the phone and open at their top', async ({ page }) => {
+      await open(page, '/translation', theme);
+      await page
+        .getByRole('button', { name: /^History of/ })
+        .first()
+        .click();
+      await expect(page.getByTestId('revisions')).toBeVisible();
+      await expectDialogFits(page);
+      await page.keyboard.press('Escape');
+      await open(page, '/villages', theme);
+      await page.getByRole('button', { name: /Iboni/ }).click();
+      await expectDialogFits(page);
+    });
+
+    test('the families graph starts within the first screen; its tools fold away and open', async ({
+      page,
+    }) => {
+      await open(page, '/families', theme);
+      const canvas = await page.getByTestId('families-canvas').boundingBox();
+      // At least a third of the first screen shows the graph.
+      expect(canvas && canvas.y <= PHONE.height * (2 / 3), `graph starts at ${canvas?.y} px`).toBe(true);
+      await expect(page.getByRole('button', { name: 'Zoom In' })).toBeHidden();
+      await page.getByRole('button', { name: 'Graph tools' }).click();
+      await expect(page.getByRole('button', { name: 'Zoom In' })).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+    });
+  });
+}
