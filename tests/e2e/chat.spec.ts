@@ -110,6 +110,62 @@ test.describe('chat on the shared server', () => {
   });
 });
 
+test.describe('chat at phone and desktop widths', () => {
+  test('the newest reply is whole above the composer, with its Copy and Play buttons in sight', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const author = await signUpByApi(request, baseURL!, 'Teller');
+    const auth = { Authorization: `Bearer ${author.token}` };
+    const consent = await request.post(`${baseURL}/api/consent/submit`, {
+      headers: auth,
+      data: { consent_type: 'translation' },
+    });
+    expect(consent.ok()).toBe(true);
+    const list = await request.get(`${baseURL}/api/translation/pairs`, { headers: auth });
+    const { pairs } = (await list.json()) as { pairs: { id: number; english: string; version: number }[] };
+    const pair = pairs.find((one) => one.english === 'This is my mother.')!;
+    // A reply long enough to wrap over several lines while the typewriter writes it.
+    const reply = 'vintaro mesk lopadu quelt, sabbarin tolo vessk mirrapan dulo kwentafar spiloth';
+    const saved = await request.post(`${baseURL}/api/translation/save`, {
+      headers: auth,
+      data: { id: pair.id, translation: reply, baseVersion: pair.version },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await signInContext(page.context(), baseURL!, author);
+
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseURL}/chat`);
+      const input = page.getByRole('textbox', { name: 'Message' });
+      const replies = page.getByTestId('assistant-message');
+      // Enough exchanges that the conversation is taller than the screen.
+      for (let count = 1; count <= 6; count += 1) {
+        await input.fill(pair.english);
+        await input.press('Enter');
+        await expect(replies).toHaveCount(count);
+        await expect(replies.last().locator('p').first()).toHaveText(reply);
+      }
+      const newest = replies.last();
+      await expect(newest.getByRole('button', { name: 'Copy' })).toBeVisible();
+      const composer = await page.locator('form.chat-input').boundingBox();
+      const bubble = await newest.boundingBox();
+      expect(
+        bubble!.y + bubble!.height,
+        `at ${viewport.width} px the reply ends above the composer`,
+      ).toBeLessThanOrEqual(composer!.y);
+      await expect(newest.getByRole('button', { name: 'Copy' })).toBeInViewport({ ratio: 1 });
+      await expect(newest.getByRole('button', { name: 'Play speech' })).toBeInViewport({ ratio: 1 });
+      await page.getByRole('button', { name: 'New conversation' }).click();
+    }
+  });
+});
+
 test.describe('chat without the server', () => {
   let server: ServerProcess;
   test.beforeAll(async () => {
