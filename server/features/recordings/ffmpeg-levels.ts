@@ -2,7 +2,7 @@
 // and its log says whether the input held video or no audio at all.
 import { spawn } from 'node:child_process';
 import { unreadable } from './audio-types.ts';
-import { LevelMeter, type Levels } from './levels.ts';
+import { LevelMeter, type Levels } from '../../../core/audio/levels.ts';
 
 /** Sample rate of the decoded signal the levels are measured on. */
 export const ANALYSIS_RATE = 16_000;

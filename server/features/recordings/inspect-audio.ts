@@ -6,17 +6,12 @@ import { fileTypeFromFile } from 'file-type';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { RecordingQuality } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
-import {
-  RECORDING_ACCEPTED_LENGTH_FACTOR,
-  RECORDING_CLIPPED_RATIO,
-  RECORDING_MIN_SECONDS,
-  RECORDING_QUIET_RMS_DB,
-  RECORDING_SILENT_RMS_DB,
-} from '../../../core/constants.ts';
+import { RECORDING_ACCEPTED_LENGTH_FACTOR } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { emptyFile, FAMILIES, familyOf, truncated, unreadable, unsupported } from './audio-types.ts';
 import { ANALYSIS_RATE, decodeLevels, type DecodeOptions } from './ffmpeg-levels.ts';
-import type { Levels } from './levels.ts';
+import type { Levels } from '../../../core/audio/levels.ts';
+import { qualityOf } from '../../../core/audio/quality.ts';
 import {
   isJsReadableWav,
   measureWavLevels,
@@ -152,20 +147,6 @@ async function scannedDuration(filePath: string): Promise<number | null> {
   } catch {
     return null;
   }
-}
-
-export function qualityOf(duration: number, levels: Levels | null, maxSeconds: number): RecordingQuality {
-  return {
-    tooShort: duration < RECORDING_MIN_SECONDS,
-    tooLong: duration > maxSeconds,
-    silent: levels ? levels.rmsDb < RECORDING_SILENT_RMS_DB : false,
-    quiet: levels ? levels.rmsDb < RECORDING_QUIET_RMS_DB : false,
-    clipped: levels ? levels.clippedRatio > RECORDING_CLIPPED_RATIO : false,
-    peakDb: levels?.peakDb ?? null,
-    rmsDb: levels?.rmsDb ?? null,
-    clippedRatio: levels?.clippedRatio ?? null,
-    levelsMeasured: levels !== null,
-  };
 }
 
 const VIDEO_CODEC = /avc|h26[345]|hev|hvc|vp[089]|av01|mp4v|theora|mjpeg|prores/i;

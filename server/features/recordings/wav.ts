@@ -1,7 +1,7 @@
 // RIFF/WAVE in plain JavaScript: the chunk layout (to catch truncated files), PCM levels when ffmpeg is not
 // installed, and a writer for generated audio (tests, fixtures).
 import fsp from 'node:fs/promises';
-import { LevelMeter } from './levels.ts';
+import { LevelMeter } from '../../../core/audio/levels.ts';
 
 export const WAVE_FORMAT_PCM = 1;
 export const WAVE_FORMAT_IEEE_FLOAT = 3;

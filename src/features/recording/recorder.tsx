@@ -2,17 +2,18 @@
 // back, then save on this phone or discard; recordings interrupted by a crash can be kept or discarded.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
+import { qualityProblems } from '../../../core/audio/quality.ts';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
 import { refreshPromptPack, usePrompts } from './prompt-pack.ts';
 import { FreeFieldsForm, PromptFields, type FreeFields, type Language } from './recording-fields.tsx';
-import { maxSeconds, useRecorder, type RecorderState } from './use-recorder.ts';
+import { maxSeconds, useRecorder, type LiveWarning, type RecorderState } from './use-recorder.ts';
 
 type Mode = 'prompted' | 'free';
 
 export function Recorder({ userId }: { userId: string }) {
-  const { state, level, elapsed, start, stop, reset } = useRecorder(userId);
+  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [mode, setMode] = useState<Mode>('prompted');
   const [readIn, setReadIn] = useState<Language>('en');
   const [free, setFree] = useState<FreeFields>({ title: '', transcript: '', language: 'lpx' });
@@ -41,6 +42,12 @@ export function Recorder({ userId }: { userId: string }) {
         promptPairId: null,
       });
     }
+  }
+
+  /** Discards the clip just recorded and records the same thing again. */
+  async function again() {
+    await reset(true);
+    await begin();
   }
 
   async function keep() {
@@ -95,9 +102,14 @@ export function Recorder({ userId }: { userId: string }) {
           {saved}
         </div>
       )}
-      {recording && <LiveLevel elapsed={elapsed} level={level} />}
+      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
       {state.kind === 'review' ? (
-        <Review state={state} onKeep={() => void keep()} onDiscard={() => void reset(true)} />
+        <Review
+          state={state}
+          onKeep={() => void keep()}
+          onAgain={() => void again()}
+          onDiscard={() => void reset(true)}
+        />
       ) : (
         <RecordButtons
           state={state}
@@ -151,7 +163,12 @@ function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
   );
 }
 
-function LiveLevel({ elapsed, level }: { elapsed: number; level: number }) {
+const LIVE_WARNING: Record<Exclude<LiveWarning, null>, string> = {
+  quiet: 'We hear almost nothing: is the microphone covered? Hold the phone closer to the speaker.',
+  loud: 'Too loud: the sound distorts. Hold the phone a little further away.',
+};
+
+function LiveLevel({ elapsed, level, warning }: { elapsed: number; level: number; warning: LiveWarning }) {
   const percent = Math.round(level * 100);
   const levelWord = level < 0.05 ? 'very quiet' : level > 0.9 ? 'too loud' : 'good';
   return (
@@ -171,6 +188,14 @@ function LiveLevel({ elapsed, level }: { elapsed: number; level: number }) {
         <div className="level-meter-fill" style={{ inlineSize: `${percent}%` }} />
       </div>
       <p className="muted">Level: {levelWord}</p>
+      <p className="warning-text" role="status" data-testid="live-warning">
+        {warning && (
+          <>
+            <span aria-hidden="true">⚠ </span>
+            {LIVE_WARNING[warning]}
+          </>
+        )}
+      </p>
     </div>
   );
 }
@@ -178,15 +203,42 @@ function LiveLevel({ elapsed, level }: { elapsed: number; level: number }) {
 function Review(props: {
   state: Extract<RecorderState, { kind: 'review' }>;
   onKeep: () => void;
+  onAgain: () => void;
   onDiscard: () => void;
 }) {
+  const problems = qualityProblems(props.state.quality);
   return (
     <div className="stack" data-testid="review">
       <p>Listen before saving ({props.state.durationSeconds.toFixed(1)} s):</p>
       <audio controls src={props.state.url} data-testid="review-audio" />
+      {problems.length > 0 && (
+        <div className="notice-box" role="alert" data-testid="quality-verdict">
+          <p>
+            <strong>
+              <span aria-hidden="true">⚠ </span>This recording may not be usable.
+            </strong>
+          </p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem.kind}>
+                <strong>{problem.label}.</strong> {problem.advice}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="button-row">
-        <button type="button" className="btn btn-primary" onClick={props.onKeep}>
-          Save recording
+        {problems.length > 0 && (
+          <button type="button" className="btn btn-primary" onClick={props.onAgain}>
+            Record again
+          </button>
+        )}
+        <button
+          type="button"
+          className={problems.length > 0 ? 'btn' : 'btn btn-primary'}
+          onClick={props.onKeep}
+        >
+          {problems.length > 0 ? 'Save anyway' : 'Save recording'}
         </button>
         <button type="button" className="btn btn-danger" onClick={props.onDiscard}>
           Discard

@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Recording } from '../../../core/api/recordings.ts';
+import { qualityProblems, type QualityProblem } from '../../../core/audio/quality.ts';
 import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
@@ -19,6 +20,8 @@ interface Row {
   /** When it was recorded (by the phone's clock), else when the server received it. */
   recordedAt: string;
   status: string;
+  /** The server's quality verdict, once it has the recording. */
+  problems: QualityProblem[];
   local: LocalRecording | null;
   upload: OutboxEntry | null;
 }
@@ -86,6 +89,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         duration: recording.durationSeconds,
         recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
         status: localStatus(recording, uploads.get(recordingSubject(recording.id))),
+        problems: [],
         local: recording,
         upload: uploads.get(recordingSubject(recording.id)) ?? null,
       })),
@@ -95,6 +99,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         ...recording,
         recordedAt: recording.recordedAt ?? recording.createdAt,
         status: 'Uploaded',
+        problems: qualityProblems(recording.quality),
         local: null,
         upload: null,
       })),
@@ -165,6 +170,16 @@ export function RecordingsList({ userId }: { userId: string }) {
                         {row.local ? '◔ ' : '✓ '}
                         {row.status}
                       </span>
+                      {row.problems.length > 0 && (
+                        <span
+                          className="quality-flags"
+                          data-testid="quality-flags"
+                          title={row.problems.map((problem) => problem.advice).join(' ')}
+                        >
+                          <span aria-hidden="true">⚠ </span>
+                          {row.problems.map((problem) => problem.label).join(', ')}
+                        </span>
+                      )}
                       {row.upload?.state === 'attention' && row.upload.seq !== undefined && (
                         <button
                           type="button"

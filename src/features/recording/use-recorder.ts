@@ -3,9 +3,13 @@
 // last words are not cut. Audio goes to IndexedDB while it is recorded, so a crash loses nothing.
 import type RecordRTCInstance from 'recordrtc';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RecordingQuality } from '../../../core/api/recordings.ts';
+import { FULL_SCALE, LevelMeter } from '../../../core/audio/levels.ts';
+import { qualityOf } from '../../../core/audio/quality.ts';
 import {
   RECORDING_BITS_PER_SECOND,
   RECORDING_MAX_SECONDS,
+  RECORDING_QUIET_RMS_DB,
   RECORDING_TAIL_MS,
 } from '../../../core/constants.ts';
 import { useBusy } from '../../pwa/busy.ts';
@@ -44,7 +48,14 @@ export type RecorderState =
   | { kind: 'starting' }
   | { kind: 'recording'; draftId: string }
   | { kind: 'stopping'; draftId: string }
-  | { kind: 'review'; draftId: string; durationSeconds: number; url: string }
+  | {
+      kind: 'review';
+      draftId: string;
+      durationSeconds: number;
+      url: string;
+      /** The phone's verdict, from the microphone's levels while it recorded. */
+      quality: RecordingQuality;
+    }
   | { kind: 'error'; message: string };
 
 function microphoneMessage(error: unknown): string {
@@ -58,8 +69,18 @@ function microphoneMessage(error: unknown): string {
   return `The microphone could not be started: ${(error as Error).message ?? 'unknown error'}.`;
 }
 
+/** What the level meter can tell while recording: nothing heard for a while, or sound at full scale just now. */
+export type LiveWarning = 'quiet' | 'loud' | null;
+/** Nothing above the quiet level for this long is worth a word. */
+const QUIET_WARNING_MS = 2_500;
+/** Full-scale samples this recently still show as 'too loud'. */
+const LOUD_WARNING_MS = 1_000;
+const QUIET_AMPLITUDE = 10 ** (RECORDING_QUIET_RMS_DB / 20);
+
 interface Session {
   stream: MediaStream;
+  /** The microphone's levels over the whole recording (every analysed frame). */
+  meter: LevelMeter;
   recorder: RecordRTCInstance;
   context: AudioContext;
   startedAt: number;
@@ -85,6 +106,7 @@ function loadRecordRtc() {
 export function useRecorder(userId: string | null) {
   const [state, setState] = useState<RecorderState>({ kind: 'idle' });
   const [level, setLevel] = useState(0);
+  const [warning, setWarning] = useState<LiveWarning>(null);
   const [elapsed, setElapsed] = useState(0);
   const session = useRef<Session | null>(null);
   const stopRef = useRef<() => Promise<void>>(() => Promise.resolve());
@@ -162,6 +184,7 @@ export function useRecorder(userId: string | null) {
       });
       const current: Session = {
         stream,
+        meter: new LevelMeter(),
         context: new AudioContext(),
         startedAt: performance.now(),
         writer,
@@ -185,11 +208,25 @@ export function useRecorder(userId: string | null) {
       analyser.fftSize = 1024;
       current.context.createMediaStreamSource(stream).connect(analyser);
       const samples = new Float32Array(analyser.fftSize);
+      let heardAt = performance.now();
+      let loudAt = -Infinity;
       const measure = () => {
         analyser.getFloatTimeDomainData(samples);
+        current.meter.addFloats(samples);
         let sum = 0;
-        for (const sample of samples) sum += sample * sample;
-        setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+        let peak = 0;
+        for (const sample of samples) {
+          sum += sample * sample;
+          peak = Math.max(peak, Math.abs(sample));
+        }
+        const rms = Math.sqrt(sum / samples.length);
+        const now = performance.now();
+        if (rms >= QUIET_AMPLITUDE) heardAt = now;
+        if (peak >= FULL_SCALE) loudAt = now;
+        setLevel(Math.min(1, rms * 4));
+        setWarning(
+          now - loudAt < LOUD_WARNING_MS ? 'loud' : now - heardAt > QUIET_WARNING_MS ? 'quiet' : null,
+        );
         current.frame = requestAnimationFrame(measure);
       };
       current.frame = requestAnimationFrame(measure);
@@ -220,13 +257,21 @@ export function useRecorder(userId: string | null) {
       if (await current.writer.settled()) return; // already stopped and explained by the writer
       // The recorder's final file is the reference: stored in place of the per-second pieces.
       await replaceDraftAudio(draftId, whole, durationSeconds);
-      setState({ kind: 'review', draftId, durationSeconds, url: URL.createObjectURL(whole) });
+      const levels = current.meter.samples > 0 ? current.meter.result() : null;
+      setState({
+        kind: 'review',
+        draftId,
+        durationSeconds,
+        url: URL.createObjectURL(whole),
+        quality: qualityOf(durationSeconds, levels, maxSeconds),
+      });
     } catch (error) {
       setState({ kind: 'error', message: storageFailureMessage(error) });
     } finally {
       // Whatever happened, the microphone is released.
       release();
       setLevel(0);
+      setWarning(null);
     }
   }, [state, release]);
   stopRef.current = stop;
@@ -246,5 +291,5 @@ export function useRecorder(userId: string | null) {
   // Leaving the page mid-recording: stop the microphone; the draft stays in IndexedDB for recovery.
   useEffect(() => release, [release]);
 
-  return { state, level, elapsed, start, stop, reset };
+  return { state, level, warning, elapsed, start, stop, reset };
 }

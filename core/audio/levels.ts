@@ -1,5 +1,6 @@
-// Level figures of mono samples in [-1, 1]: peak and RMS in dBFS, and the share of samples at full scale.
-import { RECORDING_LEVEL_FLOOR_DB } from '../../../core/constants.ts';
+// Level figures of mono samples in [-1, 1]: peak and RMS in dBFS, and the share of samples at full scale; the
+// same figures on the server (decoded files) and on the phone (the microphone while it records).
+import { RECORDING_LEVEL_FLOOR_DB } from '../constants.ts';
 
 /** A sample at or beyond this magnitude is at full scale (32767 of 16-bit). */
 export const FULL_SCALE = 32767 / 32768;
@@ -31,9 +32,15 @@ export class LevelMeter {
   }
 
   /** Signed 16-bit little-endian samples (an even number of bytes; callers carry an odd last byte over). */
-  addS16le(chunk: Buffer): void {
+  addS16le(chunk: Uint8Array): void {
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const whole = chunk.length - (chunk.length % 2);
-    for (let offset = 0; offset < whole; offset += 2) this.add(chunk.readInt16LE(offset) / 32768);
+    for (let offset = 0; offset < whole; offset += 2) this.add(view.getInt16(offset, true) / 32768);
+  }
+
+  /** Samples as the Web Audio API gives them (floats in [-1, 1]). */
+  addFloats(samples: ArrayLike<number>): void {
+    for (let index = 0; index < samples.length; index += 1) this.add(samples[index] ?? 0);
   }
 
   get samples(): number {
