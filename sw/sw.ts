@@ -5,7 +5,8 @@
 // - Navigations fall back to the cached shell; /api is never answered with the shell.
 // - Named runtime caches with expiry for read-only public data (the lexicon, stale-while-revalidate).
 // - Background Sync: when the connection returns, wakes an open page to replay the outbox, or replays it
-//   here when no page is open (same engine as the page: src/offline/sync-engine.ts).
+//   here when no page is open (same engine and senders as the page, recordings included:
+//   src/offline/sync-engine.ts).
 // - A new version waits until the user accepts the reload the page offers (SKIP_WAITING message).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -14,6 +15,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { LocalDb } from '../src/offline/local-db.ts';
+import { JSON_SENDERS } from '../src/offline/outbox-kinds.ts';
+import { sendRecording } from '../src/offline/recording-uploader.ts';
 import { settingsStore } from '../src/offline/settings-store.ts';
 import { SyncEngine } from '../src/offline/sync-engine.ts';
 import {
@@ -94,6 +97,8 @@ async function replayOutbox(): Promise<void> {
     const engine = new SyncEngine({
       db,
       apiBase,
+      // Recordings too: with the app closed, a clip made in the village goes when the signal returns.
+      senders: { ...JSON_SENDERS, 'recording.upload': sendRecording },
       session: () => settingsStore.session(),
       locks: self.navigator.locks,
       onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),

@@ -1,7 +1,7 @@
 // How each kind of outbox entry travels to the server. Small kinds are one JSON POST with the entry's UUID as
-// Idempotency-Key; a recording is a resumable upload (recording-uploader.ts, page only: tus needs XHR). An
-// environment that lacks a kind's sender (the service worker, for recordings) leaves those entries for the
-// page. Every sender answers with the same outcomes, so the sync engine treats every kind alike.
+// Idempotency-Key; a recording is a resumable upload (recording-uploader.ts, XHR on the page, fetch in the
+// service worker). An environment that lacks a kind's sender leaves those entries for one that has it. Every
+// sender answers with the same outcomes, so the sync engine treats every kind alike.
 import type { ApiErrorBody } from '../../core/api/errors.ts';
 import { retryAfterMs } from './backoff.ts';
 import type { OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';

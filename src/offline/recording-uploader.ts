@@ -4,6 +4,7 @@
 // one the server already has is never sent twice; its audio leaves this device only when the outbox confirms
 // the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
+import { FetchHttpStack } from './fetch-http-stack.ts';
 import type { TusUploadMetadata } from '../../core/api/recordings.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
@@ -62,6 +63,8 @@ function uploadOne(
       chunkSize: UPLOAD_CHUNK_BYTES,
       metadata,
       headers: { Authorization: `Bearer ${session.token}` },
+      // The service worker has no XMLHttpRequest: there the same protocol goes over fetch.
+      ...(typeof XMLHttpRequest === 'undefined' ? { httpStack: new FetchHttpStack() } : {}),
       // Retries within this round; after that the sync engine's backoff takes over.
       retryDelays: [0, 1_000, 3_000],
       storeFingerprintForResuming: false,

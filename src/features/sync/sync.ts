@@ -23,7 +23,7 @@ export function syncEngine(): SyncEngine {
     },
     locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
     onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
-    // Recordings travel by resumable upload, from the page only (tus uses XHR); the uploader loads on first use.
+    // Recordings travel by resumable upload (the service worker sends them too); the uploader loads on first use.
     senders: {
       ...JSON_SENDERS,
       'recording.upload': async (entry, context) =>
