@@ -2,6 +2,7 @@
 // a connection; anything that is not audio is named and left out.
 import { useState, type ChangeEvent } from 'react';
 import { syncEngine } from '../sync/sync.ts';
+import { looksLikeAudio } from './audio-signature.ts';
 import { importFile } from './local-recordings.ts';
 
 /** The file's length in seconds as the browser reads it (0 when it cannot). */
@@ -30,7 +31,7 @@ export function ImportFiles({ userId }: { userId: string }) {
     setBusy(true);
     const notes: string[] = [];
     for (const file of files) {
-      if (!file.type.startsWith('audio/')) {
+      if (!(await looksLikeAudio(file))) {
         notes.push(`${file.name} is not an audio file and was not added.`);
         continue;
       }
@@ -53,7 +54,7 @@ export function ImportFiles({ userId }: { userId: string }) {
         <span>Choose one or more audio files</span>
         <input
           type="file"
-          accept="audio/*"
+          accept="audio/*,.webm,.opus,.m4a,.ogg"
           multiple
           disabled={busy}
           onChange={(event) => void onFiles(event)}
