@@ -1,6 +1,7 @@
 // A slow link between a browser and the server, as a TCP proxy on the loopback interface: one shared
 // downlink and uplink of given bit rates with a one-way delay each, as a 2G village connection is shared by
-// everything the phone fetches (the page and its service worker alike). Counts the bytes that cross it.
+// everything the phone fetches (the page and its service worker alike). Counts the bytes that cross it (as they
+// arrive at the far end), and can be cut (every connection dropped, new ones refused) and restored.
 import net from 'node:net';
 
 export interface LinkOptions {
@@ -18,12 +19,19 @@ export interface ThrottledLink {
   /** Bytes that crossed the link each way so far (headers and bodies, as sent). */
   bytes(): { down: number; up: number };
   resetCounts(): void;
+  /** The signal is lost: open connections drop, bytes still on their way never arrive, new ones are refused. */
+  cut(): void;
+  restore(): void;
   close(): Promise<void>;
 }
+
+/** A TCP segment's payload on a typical link (1500-byte packets). */
+const SEGMENT_BYTES = 1460;
 
 /** One direction of the link: chunks queue behind each other at the link's rate, then travel the delay. */
 class Direction {
   private freeAt = 0;
+  private epoch = 0;
   total = 0;
 
   constructor(
@@ -31,13 +39,34 @@ class Direction {
     private readonly delayMs: number,
   ) {}
 
-  /** Delivers `chunk` through `deliver` when it would have arrived; order is kept. */
+  /**
+   * Delivers `chunk` through `deliver` when it would have arrived, a segment at a time as a real link does (so a
+   * cut keeps what had arrived and drops the rest); order is kept.
+   */
   send(chunk: Buffer, deliver: (chunk: Buffer) => void): void {
+    if (chunk.length > SEGMENT_BYTES) {
+      for (let start = 0; start < chunk.length; start += SEGMENT_BYTES)
+        this.send(chunk.subarray(start, start + SEGMENT_BYTES), deliver);
+      return;
+    }
     const now = performance.now();
     const start = Math.max(now, this.freeAt);
     this.freeAt = start + (chunk.length * 8 * 1000) / this.bitsPerSecond;
-    this.total += chunk.length;
-    setTimeout(() => deliver(chunk), this.freeAt + this.delayMs - now);
+    const epoch = this.epoch;
+    setTimeout(
+      () => {
+        if (epoch !== this.epoch) return;
+        this.total += chunk.length;
+        deliver(chunk);
+      },
+      this.freeAt + this.delayMs - now,
+    );
+  }
+
+  /** Drops what is still on its way. */
+  cut(): void {
+    this.epoch += 1;
+    this.freeAt = 0;
   }
 }
 
@@ -49,7 +78,12 @@ export function throttledLink(
   const down = new Direction(options.downBitsPerSecond, oneWay);
   const up = new Direction(options.upBitsPerSecond, oneWay);
   const sockets = new Set<net.Socket>();
+  let refusing = false;
   const server = net.createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
     // Ends and errors travel behind the data already queued, as they would on a real link.
@@ -75,6 +109,15 @@ export function throttledLink(
         resetCounts: () => {
           down.total = 0;
           up.total = 0;
+        },
+        cut: () => {
+          refusing = true;
+          down.cut();
+          up.cut();
+          for (const socket of sockets) socket.destroy();
+        },
+        restore: () => {
+          refusing = false;
         },
         close: () =>
           new Promise<void>((done) => {

@@ -1,18 +1,17 @@
-// The sender of the outbox's 'recording.upload' entries: the tus resumable upload protocol, 1 MB chunks, and
-// an interrupted upload continues from the last byte the server acknowledged (the upload's address is kept
-// with the recording, so this survives reloads and restarts). A recording is asked for by its UUID first, so
+// The sender of the outbox's 'recording.upload' entries: the tus resumable upload protocol, pieces sized to the
+// link (upload-chunks.ts), and an interrupted upload continues from the last byte the server acknowledged (the
+// upload's address is kept with the recording, so this survives reloads and restarts). A recording is asked for by its UUID first, so
 // one the server already has is never sent twice; its audio leaves this device only when the outbox confirms
 // the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
 import { FetchHttpStack } from './fetch-http-stack.ts';
+import { notePieceSent, uploadChunkBytes } from './upload-chunks.ts';
 import type { TusUploadMetadata } from '../../core/api/recordings.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
 import type { OutboxSender, SendOutcome, SyncSession } from './outbox-kinds.ts';
 import { outcomeOfFailure } from './outbox-kinds.ts';
 import { recordingBlob } from './recording-store.ts';
-
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
 /** Does the server already hold this recording? null when it cannot be reached. */
 async function serverHas(
@@ -42,6 +41,7 @@ function uploadOne(
   file: Blob,
   now: () => number,
 ): Promise<SendOutcome> {
+  const pieceStarted = new WeakMap<object, number>();
   return new Promise((resolve) => {
     const metadata: TusUploadMetadata = {
       recordingId: recording.id,
@@ -60,7 +60,7 @@ function uploadOne(
     const upload = new Upload(file, {
       endpoint: `${apiBase}/audio/tus`,
       uploadUrl: recording.uploadUrl,
-      chunkSize: UPLOAD_CHUNK_BYTES,
+      chunkSize: uploadChunkBytes(),
       metadata,
       headers: { Authorization: `Bearer ${session.token}` },
       // The service worker has no XMLHttpRequest: there the same protocol goes over fetch.
@@ -69,6 +69,18 @@ function uploadOne(
       retryDelays: [0, 1_000, 3_000],
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
+      // Each acknowledged piece tells how fast the link sends: the next upload's pieces are sized by it.
+      onBeforeRequest: (request) => {
+        if (request.getMethod() === 'PATCH') pieceStarted.set(request, now());
+      },
+      onAfterResponse: (request, response) => {
+        const startedAt = pieceStarted.get(request);
+        const status = response.getStatus();
+        // 204 for a piece, 201 for the last one (the stored recording).
+        if (startedAt === undefined || status < 200 || status > 299) return;
+        const sent = Number(response.getHeader('Upload-Offset')) - Number(request.getHeader('Upload-Offset'));
+        if (Number.isFinite(sent)) notePieceSent(sent, now() - startedAt);
+      },
       onUploadUrlAvailable: () => {
         void db.recordings.update(recording.id, { uploadUrl: upload.url, state: 'uploading' });
       },

@@ -1,0 +1,130 @@
+// What a one-minute clip costs a phone on a 2G uplink, measured in Debian's Chromium against the built app on its
+// own server, through a throttled link (scripts/lib/throttled-link.ts: 100 kbit/s down, 50 kbit/s up, 600 ms
+// round trip, bytes counted as they arrive): the time from saving the clip until the server holds it, with the
+// app's own resumable upload (pieces sized to the link); then a second clip whose upload loses the signal for
+// 10 s, 15 s after it started: the time it takes and how many bytes went over the air twice.
+// Usage: npm run build && npm run bench:upload
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureFakeVoice } from '../tests/e2e/fake-microphone.ts';
+import { startServer } from '../tests/e2e/server-process.ts';
+import { throttledLink } from './lib/throttled-link.ts';
+
+const LINK = { downBitsPerSecond: 100_000, upBitsPerSecond: 50_000, roundTripMs: 600 };
+const CUT_AFTER_MS = 15_000;
+const CUT_FOR_MS = 10_000;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** A one-minute Opus clip at the recorder's rate (32 kbit/s, mono), speech by espeak-ng looped, from `offset` s. */
+function clip(name: string, offset: number): string {
+  const file = path.resolve('.tmp', 'bench-upload', `${name}.webm`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    ensureFakeVoice(),
+    '-ss',
+    String(offset),
+    '-t',
+    '60',
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    file,
+  ]);
+  return file;
+}
+
+const server = await startServer('bench-upload');
+const link = await throttledLink({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, LINK);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: `bench-${Date.now()}@example.org`,
+      password: 'a long password',
+    }),
+  });
+  const account = (await signup.json()) as { token: string; user: unknown };
+  const auth = { Authorization: `Bearer ${account.token}` };
+  await fetch(`${server.url}/api/consent/submit`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ consent_type: 'recording' }),
+  });
+  const held = async () => {
+    const list = await fetch(`${server.url}/api/audio/recordings`, { headers: auth });
+    return ((await list.json()) as { total: number }).total;
+  };
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('lopit.auth.token', token);
+      localStorage.setItem('lopit.auth.user', user);
+    },
+    [account.token, JSON.stringify(account.user)] as const,
+  );
+  const page = await context.newPage();
+  const pieces: number[] = [];
+  page.on('request', (request) => {
+    const offset = request.headers()['upload-offset'];
+    if (request.method() === 'PATCH' && offset !== undefined) pieces.push(Number(offset));
+  });
+  await page.goto(`${link.url}/recording`, { timeout: 300_000 });
+  await page.getByLabel('Choose one or more audio files').waitFor({ timeout: 300_000 });
+
+  const send = async (file: string, cut: boolean) => {
+    const before = await held();
+    pieces.length = 0;
+    link.resetCounts();
+    const started = Date.now();
+    await page.getByLabel('Choose one or more audio files').setInputFiles(file);
+    if (cut) {
+      await new Promise((resolve) => setTimeout(resolve, CUT_AFTER_MS));
+      link.cut();
+      await new Promise((resolve) => setTimeout(resolve, CUT_FOR_MS));
+      link.restore();
+    }
+    while ((await held()) === before) {
+      if (Date.now() - started > 15 * 60_000) throw new Error('The clip did not arrive within 15 minutes.');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { seconds: (Date.now() - started) / 1000, up: link.bytes().up, size: fs.statSync(file).size };
+  };
+
+  const first = await send(clip('first', 0), false);
+  const sizes = pieces.map((offset, index) => (pieces[index + 1] ?? first.size) - offset);
+  console.log(
+    `One-minute clip (${kB(first.size)}), 2G uplink: on the server after ${first.seconds.toFixed(1)} s; ` +
+      `${kB(first.up)} sent up in ${pieces.length} pieces (first ${kB(sizes[0] ?? 0)})`,
+  );
+  const second = await send(clip('second', 1), true);
+  const secondPieces = pieces.map((offset) => kB(offset)).join(', ');
+  const overhead = first.up - first.size;
+  const resent = second.up - second.size - overhead;
+  console.log(
+    `Same with the signal lost for ${CUT_FOR_MS / 1000} s, ${CUT_AFTER_MS / 1000} s into the upload: on the server after ` +
+      `${second.seconds.toFixed(1)} s; ${kB(second.up)} sent up, about ${kB(Math.max(0, resent))} of it twice ` +
+      `(${pieces.length} pieces, from ${secondPieces})`,
+  );
+} finally {
+  await browser.close();
+  await link.close();
+  await server.stop();
+}
