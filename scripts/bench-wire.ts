@@ -4,7 +4,9 @@
 //    worker's precache: every entry fetched as the worker fetches it, offering br and gzip);
 // 2. on a 2G link (100 kbit/s down, 50 kbit/s up, 600 ms round trip; a TCP proxy shared by the page and its
 //    service worker, scripts/lib/throttled-link.ts): the time until the sign-in form takes typing, and until
-//    the offline copy is complete (the service worker is installed and controls the page), from a fresh profile.
+//    the offline copy is complete (the service worker is installed and controls the page), from a fresh profile;
+//    then, signed in through the form, until the phone is "ready for the field" (consent, prompt pack, pairs,
+//    model, storage and offline copy: src/features/field), with what each step holds.
 // Usage: npm run build && npm run bench:wire
 import { chromium } from '@playwright/test';
 import { watchNetwork, type Resource } from './lib/network-watch.ts';
@@ -72,11 +74,18 @@ try {
   // 2. Times on a 2G link, fresh profile, service worker allowed.
   const link = await throttledLink({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, LINK);
   try {
+    const email = `bench-wire-${Date.now()}@example.org`;
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email, password: 'a long password' }),
+    });
+    if (!signup.ok) throw new Error(`Sign-up answered ${signup.status}`);
     const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     const begun = performance.now();
     await page.goto(`${link.url}/login`, { waitUntil: 'commit', timeout: 300_000 });
-    await page.getByLabel('Email').fill('zorp@example.org', { timeout: 300_000 });
+    await page.getByLabel('Email').fill(email, { timeout: 300_000 });
     const formReady = (performance.now() - begun) / 1000;
     const atForm = link.bytes();
     await page.evaluate(async () => {
@@ -98,6 +107,29 @@ try {
     console.log(
       `  offline copy complete after ${offlineReady.toFixed(1)} s (${kB(bytes.down).trim()} down, ${kB(bytes.up).trim()} up)`,
     );
+    // Signed in through the form: the field preparation starts, with its banner, and ends when it goes.
+    await page.getByLabel('Password', { exact: true }).fill('a long password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const banner = page.getByTestId('field-banner');
+    await banner.waitFor({ timeout: 300_000 });
+    await banner.waitFor({ state: 'hidden', timeout: 900_000 });
+    const fieldReady = (performance.now() - begun) / 1000;
+    const kept = await page.evaluate(
+      () =>
+        new Promise<{ label: string; status: string; detail: string }[]>((resolve, reject) => {
+          const open = indexedDB.open('keyval-store');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const read = open.result.transaction('keyval').objectStore('keyval').get('lopit.field.readiness');
+            read.onsuccess = () => resolve((read.result as { steps: never[] } | undefined)?.steps ?? []);
+          };
+        }),
+    );
+    const total = link.bytes();
+    console.log(
+      `  ready for the field after ${fieldReady.toFixed(1)} s (${kB(total.down).trim()} down, ${kB(total.up).trim()} up in all):`,
+    );
+    for (const step of kept) console.log(`    ${step.status.padEnd(8)} ${step.label}: ${step.detail}`);
     await context.close();
   } finally {
     await link.close();
