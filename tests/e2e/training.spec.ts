@@ -99,6 +99,15 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   await expect(card).toContainText(/chrF/i);
   await expect(card).toContainText(/BLEU/i);
   await expect(card.getByRole('button', { name: 'Retrain' })).toBeVisible();
+
+  // Without a connection the page shows the status this phone last read, and says so.
+  await adminContext.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training' }).click();
+  await expect(page.getByTestId('training-stale')).toContainText('You are offline');
+  await expect(card.getByTestId('model-status')).toContainText('Trained');
+  await expect(card).toContainText(/chrF/i);
+  await adminContext.setOffline(false);
   await adminContext.close();
 
   // A contributor sees the same page without Start or Stop.

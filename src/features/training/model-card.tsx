@@ -4,7 +4,7 @@ import type { TrainingModelStatus } from '../../../core/api/training.ts';
 import { RunHistory } from './run-history.tsx';
 import {
   formatDate,
-  formatValue,
+  formatMetric,
   metricName,
   MODEL_INFO,
   readinessText,
@@ -42,6 +42,12 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
         </span>{' '}
         {status.text}
       </p>
+      {model.status === 'trained' && !model.readiness.ready && model.readiness.items.length > 0 && (
+        <p className="training-trial" data-testid="model-trial">
+          <span aria-hidden="true">⚠ </span>A trial: trained on less data than this model needs (see below),
+          so expect poor results.
+        </p>
+      )}
       <p className="muted">
         {active
           ? `Progress ${model.progress}%`
@@ -75,7 +81,7 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
             {metrics.map(([name, value]) => (
               <div key={name} className="training-metric">
                 <dt>{metricName(name)}</dt>
-                <dd>{formatValue(value)}</dd>
+                <dd>{formatMetric(name, value)}</dd>
               </div>
             ))}
           </dl>

@@ -1,13 +1,15 @@
 // /training: the three model types, their status and runs, and how far the data is from what each needs. Polls
 // every 5 s and right after a start or stop. Admins start and stop training and manage external workers; other
 // contributors see the page read-only (the server enforces it too).
+import { get, set } from 'idb-keyval';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ModelStatus, TrainingModelStatus } from '../../../core/api/training.ts';
 import { MODEL_TYPES, TRAINING_POLL_MS, type ModelType } from '../../../core/constants.ts';
+import type { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ModelCard } from './model-card.tsx';
 import { trainingApi } from './training-api.ts';
-import { STATUS_LABEL } from './training-text.ts';
+import { formatDate, STATUS_LABEL } from './training-text.ts';
 import { WorkersPanel } from './workers-panel.tsx';
 import './training.css';
 
@@ -24,11 +26,23 @@ const placeholder = (modelType: ModelType): TrainingModelStatus => ({
   externalWorkers: 0,
 });
 
-/** The status list, polled every TRAINING_POLL_MS while the tab is visible; `refresh` polls now. */
+/** The last status this device read, kept so the page shows it without a connection. */
+const SNAPSHOT_KEY = 'lopit.training.lastStatus';
+interface Snapshot {
+  savedAt: string;
+  models: TrainingModelStatus[];
+}
+
+/**
+ * The status list, polled every TRAINING_POLL_MS while the tab is visible; `refresh` polls now. Until an answer
+ * comes (offline), the last one this device read is shown, with `staleSince` saying when it was read.
+ */
 function useTrainingStatus() {
   const [models, setModels] = useState<TrainingModelStatus[] | null>(null);
+  const [staleSince, setStaleSince] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
+  const answered = useRef(false);
 
   const refresh = useCallback(async () => {
     const call = ++latest.current;
@@ -36,14 +50,29 @@ function useTrainingStatus() {
       const list = await trainingApi.status();
       // An older answer arriving after a newer one is dropped.
       if (call !== latest.current) return;
+      answered.current = true;
       setModels(list);
+      setStaleSince(null);
       setError(null);
+      void set(SNAPSHOT_KEY, { savedAt: new Date().toISOString(), models: list } satisfies Snapshot).catch(
+        () => undefined,
+      );
     } catch (caught) {
-      if (call === latest.current) setError((caught as Error).message);
+      if (call !== latest.current) return;
+      const failure = caught as ApiError;
+      setError(failure.status === null ? 'You are offline.' : failure.message);
     }
   }, []);
 
   useEffect(() => {
+    void get<Snapshot>(SNAPSHOT_KEY)
+      .then((snapshot) => {
+        // Only while no fresh answer has come.
+        if (!snapshot || answered.current) return;
+        setModels(snapshot.models);
+        setStaleSince(snapshot.savedAt);
+      })
+      .catch(() => undefined);
     void refresh();
     const timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') void refresh();
@@ -58,20 +87,19 @@ function useTrainingStatus() {
     };
   }, [refresh]);
 
-  return { models, error, refresh };
+  return { models, staleSince, error, refresh };
 }
 
 export function TrainingPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const { models, error, refresh } = useTrainingStatus();
+  const { models, staleSince, error, refresh } = useTrainingStatus();
   const [busy, setBusy] = useState<Partial<Record<ModelType, 'start' | 'stop'>>>({});
   const [actionErrors, setActionErrors] = useState<Partial<Record<ModelType, string>>>({});
 
   const cards = MODEL_TYPES.map(
     (type) => models?.find((model) => model.modelType === type) ?? placeholder(type),
   );
-  const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
 
   async function act(modelType: ModelType, action: 'start' | 'stop') {
     setBusy((state) => ({ ...state, [modelType]: action }));
@@ -92,15 +120,48 @@ export function TrainingPage() {
         <h1>Model Training</h1>
         <p>Models are trained from the community's consented contributions.</p>
       </div>
-      {error && (
+      {error && staleSince && (
+        <p className="notice-box" role="status" data-testid="training-stale">
+          {error} This is the status as this phone last read it, {formatDate(staleSince)}.
+        </p>
+      )}
+      {error && !staleSince && (
         <div className="error-box" role="alert">
           {error}
+          {models === null && ' The training status is shown once this phone has read it with a connection.'}
         </div>
       )}
+      {(models !== null || !error) && (
+        <TrainingOverview
+          cards={cards}
+          loading={models === null}
+          isAdmin={isAdmin}
+          busy={busy}
+          actionErrors={actionErrors}
+          onAct={(modelType, action) => void act(modelType, action)}
+        />
+      )}
+      {isAdmin && <WorkersPanel onChange={() => void refresh()} />}
+    </div>
+  );
+}
+
+function TrainingOverview(props: {
+  cards: TrainingModelStatus[];
+  loading: boolean;
+  isAdmin: boolean;
+  busy: Partial<Record<ModelType, 'start' | 'stop'>>;
+  actionErrors: Partial<Record<ModelType, string>>;
+  onAct: (modelType: ModelType, action: 'start' | 'stop') => void;
+}) {
+  const { cards, isAdmin, busy, actionErrors } = props;
+  const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
+  return (
+    <>
       <section className="grid training-overview" aria-label="Models by status">
         {(['trained', 'training', 'not_trained'] as const).map((status) => (
           <div key={status} className="card stat" data-testid={`count-${status}`}>
-            <span className="stat-value">{models === null && !error ? '…' : countOf(status)}</span>
+            <span className="stat-value">{props.loading ? '…' : countOf(status)}</span>
             <span className="stat-label">
               <span aria-hidden="true">{STATUS_LABEL[status].icon} </span>
               {STATUS_LABEL[status].text}
@@ -128,12 +189,11 @@ export function TrainingPage() {
             isAdmin={isAdmin}
             busy={busy[model.modelType] ?? null}
             actionError={actionErrors[model.modelType] ?? null}
-            onStart={() => void act(model.modelType, 'start')}
-            onStop={() => void act(model.modelType, 'stop')}
+            onStart={() => props.onAct(model.modelType, 'start')}
+            onStop={() => props.onAct(model.modelType, 'stop')}
           />
         ))}
       </div>
-      {isAdmin && <WorkersPanel onChange={() => void refresh()} />}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Readiness figures in words: singular for one, the spec's ranges as they are.
 import { describe, expect, it } from 'vitest';
 import type { ReadinessItem } from '../../../core/api/training.ts';
-import { readinessText } from './training-text.ts';
+import { formatMetric, readinessText } from './training-text.ts';
 
 const item = (over: Partial<ReadinessItem>): ReadinessItem => ({
   key: 'k',
@@ -24,5 +24,13 @@ describe('readinessText', () => {
   it('keeps the plural after a range', () => {
     expect(readinessText(item({ value: 1, unit: 'hours', min: 20, target: 50 }))).toBe('1 of 20-50 hours');
     expect(readinessText(item({ value: 12, unit: 'speakers', min: 50 }))).toBe('12 of 50+ speakers');
+  });
+});
+
+describe('formatMetric', () => {
+  it('gives a few seconds of audio in seconds, not as 0 hours', () => {
+    expect(formatMetric('hours', 11 / 3600)).toBe('11 s');
+    expect(formatMetric('hours', 2.5)).toBe('2.5');
+    expect(formatMetric('utterances', 1)).toBe('1');
   });
 });

@@ -71,6 +71,12 @@ export function formatValue(value: number | string): string {
   return typeof value === 'number' ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : value;
 }
 
+/** A metric as shown: hours under a tenth are given in seconds (0.003 h would read as 0). */
+export function formatMetric(name: string, value: number | string): string {
+  if (name === 'hours' && typeof value === 'number' && value < 0.1) return `${Math.round(value * 3600)} s`;
+  return formatValue(value);
+}
+
 /** Each unit in the singular and the plural. */
 const UNIT_WORDS: Record<ReadinessItem['unit'], readonly [string, string]> = {
   hours: ['hour', 'hours'],
