@@ -111,13 +111,22 @@ test.describe('chat on the shared server', () => {
 });
 
 test.describe('chat at phone and desktop widths', () => {
+  // A server of its own: the translation saved here must not change what other specs read on the shared one.
+  let own: ServerProcess;
+  test.beforeAll(async () => {
+    own = await startServer('chat-widths');
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+
   test('the newest reply is whole above the composer, with its Copy and Play buttons in sight', async ({
     page,
     request,
-    baseURL,
   }) => {
     test.setTimeout(90_000);
-    const author = await signUpByApi(request, baseURL!, 'Teller');
+    const baseURL = own.url;
+    const author = await signUpByApi(request, baseURL, 'Teller');
     const auth = { Authorization: `Bearer ${author.token}` };
     const consent = await request.post(`${baseURL}/api/consent/submit`, {
       headers: auth,
@@ -134,7 +143,7 @@ test.describe('chat at phone and desktop widths', () => {
       data: { id: pair.id, translation: reply, baseVersion: pair.version },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
-    await signInContext(page.context(), baseURL!, author);
+    await signInContext(page.context(), baseURL, author);
 
     for (const viewport of [
       { width: 360, height: 740 },

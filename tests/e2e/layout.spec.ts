@@ -1,4 +1,4 @@
-// Every contributor and admin screen on a 360 x 740 touch phone, in both themes, checked by geometry (bounding
+// Every screen (public, contributor and admin) on a 360 x 740 touch phone, in both themes, checked by geometry (bounding
 // boxes, not screenshots): nothing reaches past the screen's edges, no control's words break inside a word, no
 // control is squeezed to a sliver, every item of the menu can be reached inside the screen, dialogs fit and open
 // at their top with their title focused, and the families graph starts within the first screen. Texts typed
@@ -11,6 +11,10 @@ const PHONE = { width: 360, height: 740 };
 const THEMES = ['light', 'dark'] as const;
 const ROUTES = [
   '/',
+  '/about',
+  '/villages',
+  '/culture',
+  '/history',
   '/chat',
   '/families',
   '/profile',
@@ -150,6 +154,19 @@ async function expectDialogFits(page: Page) {
 }
 
 for (const theme of THEMES) {
+  test.describe(`at 1280 px in the ${theme} theme`, () => {
+    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+    for (const path of ROUTES) {
+      test(`${path}: nothing past the edges, no word broken, the bar on one line`, async ({ page }) => {
+        await open(page, path, theme);
+        expect(await layoutProblems(page)).toEqual([]);
+        // The navigation bar never wraps onto a second line (it folds into Menu first).
+        const bar = await page.locator('.nav-inner').boundingBox();
+        expect(bar!.height, 'navigation bar height').toBeLessThanOrEqual(72);
+      });
+    }
+  });
+
   test.describe(`at 360 px in the ${theme} theme`, () => {
     for (const path of ROUTES) {
       test(`${path}: nothing past the edges, no word broken, no control squeezed`, async ({ page }) => {

@@ -31,7 +31,7 @@ export function NavBar() {
   }, [mobileOpen]);
 
   return (
-    <header className="nav-bar">
+    <header className={user ? 'nav-bar nav-bar-contributor' : 'nav-bar'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
