@@ -4,46 +4,22 @@
 // app's own resumable upload (pieces sized to the link); then a second clip whose upload loses the signal for
 // 10 s, 15 s after it started: the time it takes and how many bytes went over the air twice.
 // Usage: npm run build && npm run bench:upload
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ensureFakeVoice } from '../tests/e2e/fake-microphone.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
 import { throttledLink } from './lib/throttled-link.ts';
+import { clipFile, makeClips } from './sync-storm/clips.ts';
 
 const LINK = { downBitsPerSecond: 100_000, upBitsPerSecond: 50_000, roundTripMs: 600 };
 const CUT_AFTER_MS = 15_000;
 const CUT_FOR_MS = 10_000;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** A one-minute Opus clip at the recorder's rate (32 kbit/s, mono), speech by espeak-ng looped, from `offset` s. */
-function clip(name: string, offset: number): string {
-  const file = path.resolve('.tmp', 'bench-upload', `${name}.webm`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-stream_loop',
-    '-1',
-    '-i',
-    ensureFakeVoice(),
-    '-ss',
-    String(offset),
-    '-t',
-    '60',
-    '-ac',
-    '1',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '32k',
-    file,
-  ]);
-  return file;
-}
-
+// Two one-minute clips as the app records them (Opus in WebM, 32 kbit/s, mono), each its own bytes.
+const clipDir = path.resolve('.tmp', 'bench-upload');
+await makeClips(2, clipDir);
+const clip = (index: number) => clipFile(clipDir, index);
 const server = await startServer('bench-upload');
 const link = await throttledLink({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, LINK);
 const browser = await chromium.launch({
@@ -108,13 +84,13 @@ try {
     return { seconds: (Date.now() - started) / 1000, up: link.bytes().up, size: fs.statSync(file).size };
   };
 
-  const first = await send(clip('first', 0), false);
+  const first = await send(clip(0), false);
   const sizes = pieces.map((offset, index) => (pieces[index + 1] ?? first.size) - offset);
   console.log(
     `One-minute clip (${kB(first.size)}), 2G uplink: on the server after ${first.seconds.toFixed(1)} s; ` +
       `${kB(first.up)} sent up in ${pieces.length} pieces (first ${kB(sizes[0] ?? 0)})`,
   );
-  const second = await send(clip('second', 1), true);
+  const second = await send(clip(1), true);
   const secondPieces = pieces.map((offset) => kB(offset)).join(', ');
   const overhead = first.up - first.size;
   const resent = second.up - second.size - overhead;

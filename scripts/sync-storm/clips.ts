@@ -16,6 +16,9 @@ export interface Clip {
   sha256: string;
 }
 
+/** Where clip `index` is kept in `cacheDir`. */
+export const clipFile = (cacheDir: string, index: number) => path.join(cacheDir, `clip-${index}.webm`);
+
 /** Made-up words (an invented language, "Zorblish"), spoken by espeak-ng and looped to a minute. */
 const SPEECH = 'zorbel quandy mipple, tessaro vint. blorvish keltamon, wuzzle prandy. ';
 
@@ -54,7 +57,7 @@ export async function makeClips(
     fs.renameSync(`${speech}.part.wav`, speech);
   }
   const missing: number[] = [];
-  const fileOf = (index: number) => path.join(cacheDir, `clip-${index}.webm`);
+  const fileOf = (index: number) => clipFile(cacheDir, index);
   for (let index = 0; index < count; index += 1) if (!fs.existsSync(fileOf(index))) missing.push(index);
   if (missing.length > 0) log(`encoding ${missing.length} one-minute clips (cached in ${cacheDir})`);
   let next = 0;

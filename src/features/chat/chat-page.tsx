@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_HISTORY_PANEL_MESSAGES } from '../../../core/constants.ts';
 import type { Direction } from '../../../core/direction.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 import type { ModelAvailability } from './offline-engine.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { useChat } from './use-chat.ts';
@@ -195,7 +196,7 @@ export function ChatPage() {
           title="Voice input: coming soon"
           aria-label="Voice input (coming soon)"
         >
-          <MicrophoneIcon />
+          <LineIcon path={MICROPHONE} className="chat-icon" />
         </button>
         <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>
           Send
@@ -215,21 +216,5 @@ function revealEnd(end: HTMLElement | null, composer: HTMLElement | null, always
 /** How far below the composer a growing reply may reach and still be followed. */
 const FOLLOW_DISTANCE_PX = 240;
 
-/** A microphone drawn in SVG (an emoji shows as an empty box on phones without the font). */
-function MicrophoneIcon() {
-  return (
-    <svg
-      className="chat-icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
-    </svg>
-  );
-}
+/** A microphone (SVG: an emoji shows as an empty box on phones without the font). */
+const MICROPHONE = 'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3M8 21h8';

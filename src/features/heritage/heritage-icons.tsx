@@ -1,5 +1,6 @@
 // Inline SVG icons for the heritage pages (decorative: the text next to each says what it means).
 import type { CultureIcon } from '../../../core/heritage/schema.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 
 type IconName = CultureIcon | 'village' | 'history' | 'chat' | 'consent' | 'chevron';
 
@@ -17,19 +18,5 @@ const PATHS: Record<IconName, string> = {
 };
 
 export function HeritageIcon({ name, className = 'heritage-icon' }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon path={PATHS[name]} className={className} />;
 }
