@@ -136,8 +136,8 @@ function SpeakersTable({ speakers }: { speakers: Speaker[] | null }) {
       {speakers === null && <p>Loading...</p>}
       {speakers?.length === 0 && <p className="muted">No recordings yet, so no speakers to show.</p>}
       {speakers && speakers.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Recent contributors (scrolls sideways on narrow screens)">
-          <table>
+        <div className="table-wrap">
+          <table className="card-table">
             <caption className="visually-hidden">
               The {Math.min(SPEAKERS_TABLE_ROWS, speakers.length)} speakers who recorded most recently
             </caption>
@@ -153,11 +153,11 @@ function SpeakersTable({ speakers }: { speakers: Speaker[] | null }) {
             <tbody>
               {speakers.slice(0, SPEAKERS_TABLE_ROWS).map((speaker) => (
                 <tr key={speaker.id}>
-                  <td>{speaker.id}</td>
-                  <td>{na(speaker.ageGroup)}</td>
-                  <td>{na(speaker.gender)}</td>
-                  <td>{speaker.recordingCount}</td>
-                  <td>{na(speaker.totalDuration)}</td>
+                  <td data-label="Speaker">{speaker.id}</td>
+                  <td data-label="Age group">{na(speaker.ageGroup)}</td>
+                  <td data-label="Gender">{na(speaker.gender)}</td>
+                  <td data-label="Recordings">{speaker.recordingCount}</td>
+                  <td data-label="Total duration (s)">{na(speaker.totalDuration)}</td>
                 </tr>
               ))}
             </tbody>
