@@ -33,6 +33,9 @@ async function serverHas(
   }
 }
 
+const inServiceWorker = () =>
+  typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope !== 'undefined';
+
 function uploadOne(
   db: LocalDb,
   apiBase: string,
@@ -63,8 +66,9 @@ function uploadOne(
       chunkSize: uploadChunkBytes(),
       metadata,
       headers: { Authorization: `Bearer ${session.token}` },
-      // The service worker has no XMLHttpRequest: there the same protocol goes over fetch.
-      ...(typeof XMLHttpRequest === 'undefined' ? { httpStack: new FetchHttpStack() } : {}),
+      // The service worker has no XMLHttpRequest: there the same protocol goes over fetch. Elsewhere tus-js-client's
+      // own stack (XHR on the page, Node's http for the sync-storm benchmark).
+      ...(inServiceWorker() ? { httpStack: new FetchHttpStack() } : {}),
       // Retries within this round; after that the sync engine's backoff takes over.
       retryDelays: [0, 1_000, 3_000],
       storeFingerprintForResuming: false,
