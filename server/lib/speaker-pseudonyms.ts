@@ -3,37 +3,15 @@
 // API answers) leads to a voice. Exports use the whole hex id; screens, speech headers and training runs the
 // short label `S-` + its first 8 digits. The one place both are made.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/driver.ts';
-import { installationSettings } from '../db/schema.ts';
+import { installationValue } from './installation-settings.ts';
 
 /** The settings key of the secret (named when exports were its only user; kept so their ids stay stable). */
 const SALT_KEY = 'export_speaker_salt';
-const salts = new WeakMap<object, Promise<string>>();
 
-async function loadSalt(db: DbOrTx): Promise<string> {
-  await db
-    .insert(installationSettings)
-    .values({ key: SALT_KEY, value: crypto.randomBytes(32).toString('hex') })
-    .onConflictDoNothing({ target: installationSettings.key });
-  const [row] = await db
-    .select({ value: installationSettings.value })
-    .from(installationSettings)
-    .where(eq(installationSettings.key, SALT_KEY));
-  if (!row) throw new Error('The speaker pseudonym secret could not be stored.');
-  return row.value;
-}
-
-/** The installation's secret, made on first use; remembered per database (not inside a transaction). */
+/** The installation's secret, made on first use (server/lib/installation-settings.ts). */
 export function speakerSalt(db: DbOrTx): Promise<string> {
-  if ('rollback' in db) return loadSalt(db);
-  let salt = salts.get(db);
-  if (!salt) {
-    salt = loadSalt(db);
-    salts.set(db, salt);
-    salt.catch(() => salts.delete(db));
-  }
-  return salt;
+  return installationValue(db, SALT_KEY, () => crypto.randomBytes(32).toString('hex'));
 }
 
 /** A speaker id that stays the same across this installation's exports and reveals nothing of the account. */

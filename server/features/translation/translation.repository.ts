@@ -9,7 +9,8 @@ import type {
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { installationSettings, translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { installationValue } from '../../lib/installation-settings.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
@@ -83,21 +84,8 @@ export class TranslationRepository {
   }
 
   /** The installation's sync epoch (migration 0009 makes it; made here too should a restore have lost it). */
-  private async syncEpoch(): Promise<string> {
-    const read = () =>
-      this.db
-        .select({ value: installationSettings.value })
-        .from(installationSettings)
-        .where(eq(installationSettings.key, SYNC_EPOCH_KEY));
-    const [row] = await read();
-    if (row) return row.value;
-    await this.db
-      .insert(installationSettings)
-      .values({ key: SYNC_EPOCH_KEY, value: crypto.randomUUID() })
-      .onConflictDoNothing({ target: installationSettings.key });
-    const [made] = await read();
-    if (!made) throw new Error('The sync epoch could not be stored.');
-    return made.value;
+  private syncEpoch(): Promise<string> {
+    return installationValue(this.db, SYNC_EPOCH_KEY, () => crypto.randomUUID());
   }
 
   /**
