@@ -1,12 +1,21 @@
 // Small values kept in IndexedDB with idb-keyval, readable by both the page and the service worker
-// (which has no localStorage): the session the outbox replays with, the time of the last sync, flags.
+// (which has no localStorage): the session the outbox replays with, the time of the last sync, flags, and the
+// last results a screen shows offline (field readiness, training status).
 import { del, get, set } from 'idb-keyval';
+import type { TrainingModelStatus } from '../../core/api/training.ts';
 import type { SyncSession } from './sync-engine.ts';
 
 const SESSION_KEY = 'lopit.session';
 const LAST_SYNC_KEY = 'lopit.sync.lastSuccessAt';
 const PERSIST_ASKED_KEY = 'lopit.storage.persistAsked';
 const FIELD_READINESS_KEY = 'lopit.field.readiness';
+const TRAINING_STATUS_KEY = 'lopit.training.lastStatus';
+
+/** The training status as this device last read it, so /training shows it without a connection. */
+export interface KeptTrainingStatus {
+  savedAt: string;
+  models: TrainingModelStatus[];
+}
 
 /** The last "Ready for the field" result as features/field keeps it (its shape is that module's). */
 export interface KeptReadiness {
@@ -30,4 +39,6 @@ export const settingsStore = {
   fieldReadiness: () => get<KeptReadiness>(FIELD_READINESS_KEY).then((value) => value ?? null),
   setFieldReadiness: ({ userId, steps, finishedAt }: KeptReadiness) =>
     set(FIELD_READINESS_KEY, { userId, steps, finishedAt }),
+  trainingStatus: () => get<KeptTrainingStatus>(TRAINING_STATUS_KEY).then((value) => value ?? null),
+  setTrainingStatus: (kept: KeptTrainingStatus) => set(TRAINING_STATUS_KEY, kept),
 };

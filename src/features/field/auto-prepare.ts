@@ -3,8 +3,8 @@
 // the first paint (main.tsx); the steps (and what they fetch with) load only when a preparation starts, so a
 // visitor's phone never downloads them.
 import { authStore } from '../../lib/auth-store.ts';
-import { settingsStore, type KeptReadiness } from '../../offline/settings-store.ts';
-import { isReady, prepareForField } from './field-readiness.ts';
+import type { KeptReadiness } from '../../offline/settings-store.ts';
+import { isReady, keptReadiness, prepareForField } from './field-readiness.ts';
 
 const prepare = (userId: string) =>
   import('./field-steps.ts').then(({ FIELD_STEPS }) => prepareForField(userId, FIELD_STEPS));
@@ -27,7 +27,7 @@ export function prepareAutomatically(): void {
   });
   const userId = signedIn;
   if (!userId || !navigator.onLine) return;
-  void settingsStore.fieldReadiness().then((kept) => {
+  void keptReadiness().then((kept) => {
     if (needsPreparing(kept, userId, Date.now()) && authStore.getState().user?.id === userId)
       void prepare(userId);
   });

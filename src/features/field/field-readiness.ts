@@ -96,6 +96,12 @@ function publish(next: Readiness) {
   listeners.forEach((listener) => listener());
 }
 
+/** The phone's readiness once the last result kept on it has been read (read once, shared by every caller). */
+export async function keptReadiness(): Promise<Readiness> {
+  await loadKept();
+  return readiness;
+}
+
 /** Reads the last result kept on the phone (once). */
 function loadKept(): Promise<void> {
   loaded ??= settingsStore

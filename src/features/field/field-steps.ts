@@ -6,6 +6,7 @@ import { refreshConsentStatus } from '../consent/consent-status.ts';
 import { deviceConsent } from '../consent/device-consent.ts';
 import { refreshPromptPack } from '../recording/prompt-pack.ts';
 import { refreshPairs } from '../translation/local-pairs.ts';
+import { readStorage } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { localDb } from '../../offline/local-db.ts';
@@ -147,14 +148,10 @@ const storageStep: FieldStep = {
   id: 'storage',
   label: 'Keep it safe on this phone',
   async run() {
-    const storage = navigator.storage as StorageManager | undefined;
-    const estimate = await storage?.estimate?.().catch(() => undefined);
+    const { usage, quota, persisted } = await readStorage();
     const used =
-      estimate?.usage !== undefined && estimate.quota
-        ? ` Using ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} available.`
-        : '';
-    const kept =
-      (await storage?.persisted?.().catch(() => false)) || (await storage?.persist?.().catch(() => false));
+      usage !== null && quota ? ` Using ${formatBytes(usage)} of ${formatBytes(quota)} available.` : '';
+    const kept = persisted || (await navigator.storage?.persist?.().catch(() => false));
     return kept
       ? { status: 'done', detail: `The browser will not clear this app's data to free space.${used}` }
       : {

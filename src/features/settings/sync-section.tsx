@@ -2,24 +2,13 @@
 // much of the device's storage the app uses.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
+import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
-
-interface StorageInfo {
-  usage: number | null;
-  quota: number | null;
-  persisted: boolean | null;
-}
-
-async function readStorage(): Promise<StorageInfo> {
-  const estimate = await navigator.storage?.estimate?.().catch(() => null);
-  const persisted = (await navigator.storage?.persisted?.().catch(() => null)) ?? null;
-  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
-}
 
 function entryState(entry: OutboxEntry): string {
   if (entry.state === 'attention')

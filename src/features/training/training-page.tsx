@@ -1,11 +1,11 @@
 // /training: the three model types, their status and runs, and how far the data is from what each needs. Polls
 // every 5 s and right after a start or stop. Admins start and stop training and manage external workers; other
 // contributors see the page read-only (the server enforces it too).
-import { get, set } from 'idb-keyval';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ModelStatus, TrainingModelStatus } from '../../../core/api/training.ts';
 import { MODEL_TYPES, TRAINING_POLL_MS, type ModelType } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
+import { settingsStore } from '../../offline/settings-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ModelCard } from './model-card.tsx';
 import { trainingApi } from './training-api.ts';
@@ -25,13 +25,6 @@ const placeholder = (modelType: ModelType): TrainingModelStatus => ({
   readiness: { ready: false, items: [], speaker: null, note: null },
   externalWorkers: 0,
 });
-
-/** The last status this device read, kept so the page shows it without a connection. */
-const SNAPSHOT_KEY = 'lopit.training.lastStatus';
-interface Snapshot {
-  savedAt: string;
-  models: TrainingModelStatus[];
-}
 
 /**
  * The status list, polled every TRAINING_POLL_MS while the tab is visible; `refresh` polls now. Until an answer
@@ -54,9 +47,9 @@ function useTrainingStatus() {
       setModels(list);
       setStaleSince(null);
       setError(null);
-      void set(SNAPSHOT_KEY, { savedAt: new Date().toISOString(), models: list } satisfies Snapshot).catch(
-        () => undefined,
-      );
+      void settingsStore
+        .setTrainingStatus({ savedAt: new Date().toISOString(), models: list })
+        .catch(() => undefined);
     } catch (caught) {
       if (call !== latest.current) return;
       const failure = caught as ApiError;
@@ -65,7 +58,8 @@ function useTrainingStatus() {
   }, []);
 
   useEffect(() => {
-    void get<Snapshot>(SNAPSHOT_KEY)
+    void settingsStore
+      .trainingStatus()
       .then((snapshot) => {
         // Only while no fresh answer has come.
         if (!snapshot || answered.current) return;
