@@ -6,6 +6,8 @@
 // Usage: npm run build && npm run bench:pairs [pairs=10000]
 import { chromium, type Page } from '@playwright/test';
 import { TRANSLATION_CATEGORIES } from '../core/constants.ts';
+import type { ImportReport } from '../core/api/translation.ts';
+import { api } from './lib/json-api.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
 import { watchNetwork } from './lib/network-watch.ts';
 
@@ -37,18 +39,9 @@ function sentence(number: number): string {
 }
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const server = await startServer('bench-pairs');
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-};
+/** A JSON call: GET without a body, POST with one. */
+const call = <T>(path: string, token: string, body?: unknown) =>
+  api<T>(fetch, `${server.url}/api`, body === undefined ? 'GET' : 'POST', `/${path}`, body, token);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -56,30 +49,28 @@ const browser = await chromium.launch({
 });
 try {
   // The first account is the admin; it imports English prompts until the server holds `target` pairs.
-  const admin = (await api('auth/signup', null, {
-    name: 'Bench Admin',
-    email: `bench-admin-${Date.now()}@example.org`,
-    password: 'a long password',
-  })) as { token: string; user: { id: string } };
-  await api('consent/submit', admin.token, { consent_type: 'full' });
-  const held = ((await api('translation/pairs', admin.token)) as { pairs: { id: number }[] }).pairs.length;
+  const admin = await api<{ token: string; user: { id: string } }>(
+    fetch,
+    `${server.url}/api`,
+    'POST',
+    '/auth/signup',
+    { name: 'Bench Admin', email: `bench-admin-${Date.now()}@example.org`, password: 'a long password' },
+  );
+  await call('consent/submit', admin.token, { consent_type: 'full' });
+  const held = (await call<{ pairs: { id: number }[] }>('translation/pairs', admin.token)).pairs.length;
   const categories = TRANSLATION_CATEGORIES;
   for (let start = held; start < target; start += 2000) {
     const pairs = Array.from({ length: Math.min(2000, target - start) }, (_, index) => ({
       english: sentence(start + index),
       category: categories[(start + index) % categories.length],
     }));
-    const report = (await api('admin/import/pairs', admin.token, { pairs })) as {
-      accepted: number;
-      refused: { row: number; reason: string }[];
-      duplicates: number;
-    };
+    const report = await call<ImportReport>('admin/import/pairs', admin.token, { pairs });
     if (report.accepted !== pairs.length)
       throw new Error(
         `The import kept ${report.accepted} of ${pairs.length}: ${JSON.stringify(report).slice(0, 500)}`,
       );
   }
-  const total = ((await api('translation/pairs', admin.token)) as { pairs: { id: number }[] }).pairs;
+  const total = (await call<{ pairs: { id: number }[] }>('translation/pairs', admin.token)).pairs;
   console.log(`Server holds ${total.length} pairs.`);
 
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -116,7 +107,7 @@ try {
   await visit('First visit (empty phone)', page);
   await visit('Second visit (nothing changed)', page);
   for (const pair of total.slice(0, 20)) {
-    await api('translation/save', admin.token, { id: pair.id, translation: `zq-bench-${pair.id}` });
+    await call('translation/save', admin.token, { id: pair.id, translation: `zq-bench-${pair.id}` });
   }
   await visit('Third visit (20 pairs edited)', page);
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/e2e/server-process.ts';
+import { api } from './lib/json-api.ts';
 import { throttledLink } from './lib/throttled-link.ts';
 import { clipFile, makeClips } from './sync-storm/clips.ts';
 
@@ -28,26 +29,15 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: `bench-${Date.now()}@example.org`,
-      password: 'a long password',
-    }),
+  const base = `${server.url}/api`;
+  const account = await api<{ token: string; user: unknown }>(fetch, base, 'POST', '/auth/signup', {
+    name: 'Bench',
+    email: `bench-${Date.now()}@example.org`,
+    password: 'a long password',
   });
-  const account = (await signup.json()) as { token: string; user: unknown };
-  const auth = { Authorization: `Bearer ${account.token}` };
-  await fetch(`${server.url}/api/consent/submit`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ consent_type: 'recording' }),
-  });
-  const held = async () => {
-    const list = await fetch(`${server.url}/api/audio/recordings`, { headers: auth });
-    return ((await list.json()) as { total: number }).total;
-  };
+  await api(fetch, base, 'POST', '/consent/submit', { consent_type: 'recording' }, account.token);
+  const held = async () =>
+    (await api<{ total: number }>(fetch, base, 'GET', '/audio/recordings', undefined, account.token)).total;
 
   const context = await browser.newContext({ serviceWorkers: 'block' });
   await context.addInitScript(

@@ -9,6 +9,7 @@
 //    model, storage and offline copy: src/features/field), with what each step holds.
 // Usage: npm run build && npm run bench:wire
 import { chromium } from '@playwright/test';
+import { api } from './lib/json-api.ts';
 import { watchNetwork, type Resource } from './lib/network-watch.ts';
 import { throttledLink } from './lib/throttled-link.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
@@ -75,12 +76,11 @@ try {
   const link = await throttledLink({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, LINK);
   try {
     const email = `bench-wire-${Date.now()}@example.org`;
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email, password: 'a long password' }),
+    await api(fetch, `${server.url}/api`, 'POST', '/auth/signup', {
+      name: 'Bench',
+      email,
+      password: 'a long password',
     });
-    if (!signup.ok) throw new Error(`Sign-up answered ${signup.status}`);
     const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     const begun = performance.now();

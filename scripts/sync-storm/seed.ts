@@ -1,31 +1,10 @@
 // The sync storm's set-up over HTTP (not timed): the accounts (the first is the admin) and the prompt pairs each
 // phone edits, EDITS_PER_PHONE of its own. `fetch` is the process's own, not the phones' instrumented one.
+import { api } from '../lib/json-api.ts';
 import type { PairToEdit, PhoneAccount } from './phone.ts';
 
 export const EDITS_PER_PHONE = 20;
 const CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
-
-export async function api<T>(
-  fetch: typeof globalThis.fetch,
-  base: string,
-  method: 'GET' | 'POST',
-  route: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
 
 export async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>) {
   const results: R[] = new Array<R>(items.length);
