@@ -16,6 +16,8 @@ import trainingPlugin from './features/training/training-plugin.ts';
 import mtRoutes from './features/mt/mt.routes.ts';
 import lexiconRoutes from './features/lexicon/lexicon.routes.ts';
 import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
+import reviewRoutes from './features/review/review.routes.ts';
+import adminReviewRoutes from './features/review/admin-review.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
@@ -130,6 +132,8 @@ export async function buildApp({
       await api.register(exportsRoutes, { prefix: '/admin/exports', config });
       await api.register(consentRoutes, { prefix: '/consent' });
       await api.register(translationRoutes, { prefix: '/translation' });
+      await api.register(reviewRoutes, { prefix: '/review' });
+      await api.register(adminReviewRoutes, { prefix: '/admin/review' });
       await api.register(mtRoutes, { prefix: '/translation', config });
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(recordingsRoutes, { prefix: '/audio', config });

@@ -45,4 +45,6 @@ export const ERROR_CODES = {
   notTrained: 'NOT_TRAINED',
   /** 409 of POST /api/translation/save; details: editConflictDetailsSchema (core/api/translation.ts). */
   editConflict: 'EDIT_CONFLICT',
+  /** 403 of the review routes: nobody reviews their own clip or translation (issue 15). */
+  ownContribution: 'OWN_CONTRIBUTION',
 } as const;

@@ -16,6 +16,26 @@ export const translationPairSchema = z.object({
 });
 export type TranslationPair = z.infer<typeof translationPairSchema>;
 
+/** A proposed Lopit text for a pair, as shown beside the pair. */
+export const proposalSummarySchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  authorName: z.string().nullable(),
+  /** Proposed by the signed-in person. */
+  mine: z.boolean(),
+  approvals: z.number().int(),
+  rejections: z.number().int(),
+  createdAt: z.string(),
+});
+export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
+
+/**
+ * A pair as contributors see it: `lopit` and `status` are its approved text (what models learn from);
+ * `proposals` are the texts waiting for review (issue 15), the signed-in person's own among them.
+ */
+export const reviewedPairSchema = translationPairSchema.extend({ proposals: z.array(proposalSummarySchema) });
+export type ReviewedPair = z.infer<typeof reviewedPairSchema>;
+
 /** The most pairs one page of GET /api/translation/pairs holds. */
 export const PAIRS_PAGE_MAX = 2000;
 /** Pairs per page when a phone fetches its copy: about 90 kB compressed on the wire, a minute at 2G speed. */
@@ -51,7 +71,7 @@ export const saveTranslationSchema = z.object({
 export type SaveTranslation = z.infer<typeof saveTranslationSchema>;
 
 /** `details` of a 409 EDIT_CONFLICT: the pair as the server now holds it, for the contributor to choose. */
-export const editConflictDetailsSchema = z.object({ current: translationPairSchema });
+export const editConflictDetailsSchema = z.object({ current: reviewedPairSchema });
 export type EditConflictDetails = z.infer<typeof editConflictDetailsSchema>;
 
 export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
@@ -82,14 +102,14 @@ export const revisionsResponseSchema = z.object({ revisions: z.array(translation
  * epoch), so a copy made from it holds only what these pages hold.
  */
 export const pairsResponseSchema = z.object({
-  pairs: z.array(translationPairSchema),
+  pairs: z.array(reviewedPairSchema),
   cursor: pairsCursorSchema,
   more: z.boolean(),
   remaining: z.number().int().min(0),
   reset: z.boolean(),
 });
 export type PairsResponse = z.infer<typeof pairsResponseSchema>;
-export const pairResponseSchema = z.object({ pair: translationPairSchema });
+export const pairResponseSchema = z.object({ pair: reviewedPairSchema });
 /** The JSON export: every pair a download may carry, at once. */
 export const pairsExportSchema = z.object({ pairs: z.array(translationPairSchema) });
 
@@ -136,5 +156,13 @@ export const importReportSchema = z.object({
   accepted: z.number().int(),
   refused: z.array(z.object({ row: z.number().int(), reason: z.string() })),
   duplicates: z.number().int(),
+  /** Of the accepted rows with a Lopit text: approved by the importing admin, or sent to community review. */
+  approved: z.number().int(),
+  proposed: z.number().int(),
+});
+
+/** POST /api/admin/import/pairs?review=true: imported texts wait for community review instead of counting as approved. */
+export const importPairsQuerySchema = z.object({
+  review: z.enum(['true', 'false'], { error: 'review must be true or false' }).optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

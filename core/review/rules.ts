@@ -19,6 +19,12 @@ export type ClipReviewState = (typeof CLIP_REVIEW_STATES)[number];
 
 export const PROPOSAL_STATES = ['proposed', 'approved', 'rejected'] as const;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
+/**
+ * A proposal's whole life: the review states, and two ends that are not a verdict: `superseded` (its author
+ * proposed a new text, or another proposal for the pair was approved) and `withdrawn` (its author cleared it).
+ */
+export const PROPOSAL_LIFECYCLE_STATES = [...PROPOSAL_STATES, 'superseded', 'withdrawn'] as const;
+export type ProposalLifecycleState = (typeof PROPOSAL_LIFECYCLE_STATES)[number];
 
 export interface VoteCounts {
   up: number;
@@ -32,6 +38,22 @@ export function clipStateFromVotes({ up, down }: VoteCounts): Exclude<ClipReview
   if (up > down) return 'validated';
   if (down > up) return 'invalidated';
   return votes >= CLIP_TIE_INVALID_AFTER_VOTES ? 'invalidated' : 'pending';
+}
+
+export interface ClipReviewFacts extends VoteCounts {
+  /** Reports no admin has dealt with yet. */
+  openReports: number;
+  /** An admin's decision, if any. */
+  settled: 'validated' | 'invalidated' | null;
+}
+
+/**
+ * A clip's state: an open report sends it to the admins (whatever the votes say); else an admin's decision
+ * stands; else the votes decide.
+ */
+export function clipReviewState({ openReports, settled, ...votes }: ClipReviewFacts): ClipReviewState {
+  if (openReports > 0) return 'reported';
+  return settled ?? clipStateFromVotes(votes);
 }
 
 export interface ProposalCounts {

@@ -6,3 +6,4 @@ export * from './schema/accounts.ts';
 export * from './schema/contributions.ts';
 export * from './schema/models.ts';
 export * from './schema/system.ts';
+export * from './schema/review.ts';

@@ -12,5 +12,5 @@ const promptsSchema = z.object({
 export async function seed(database: Database): Promise<number> {
   const repository = repositoriesOf(database.db).translation;
   if ((await repository.count()).total > 0) return 0;
-  return repository.insertPrompts(promptsSchema.parse(prompts).prompts);
+  return (await repository.insertPrompts(promptsSchema.parse(prompts).prompts)).inserted;
 }

@@ -13,6 +13,8 @@ import { DataRepository } from '../features/data/data.repository.ts';
 import { ExportsRepository } from '../features/exports/exports.repository.ts';
 import { LexiconRepository } from '../features/lexicon/lexicon.repository.ts';
 import { RecordingsRepository } from '../features/recordings/recordings.repository.ts';
+import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
+import { ProposalsRepository } from '../features/review/proposals.repository.ts';
 import { TranslationRepository } from '../features/translation/translation.repository.ts';
 import { VoiceRepository } from '../features/tts/voices.repository.ts';
 
@@ -30,6 +32,8 @@ export interface TransactionRepositories {
   lexicon: LexiconRepository;
   recordings: RecordingsRepository;
   translation: TranslationRepository;
+  proposals: ProposalsRepository;
+  clipReview: ClipReviewRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -47,6 +51,8 @@ function transactional(db: Db | Tx): TransactionRepositories {
     lexicon: new LexiconRepository(db),
     recordings: new RecordingsRepository(db),
     translation: new TranslationRepository(db),
+    proposals: new ProposalsRepository(db),
+    clipReview: new ClipReviewRepository(db),
   };
 }
 

@@ -144,7 +144,17 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect((await get(url, alice.auth, { range: 'pages=1-2' })).statusCode).toBe(200);
 
     expect((await get(url, admin.auth)).statusCode).toBe(200);
+    // Another contributor hears a clip while the community reviews it, not once it is invalidated.
+    expect((await get(url, bob.auth)).statusCode).toBe(200);
+    const settled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/review/clips/${recording.id}/settle`,
+      headers: admin.auth,
+      payload: { state: 'invalidated', reason: 'Test clip' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
     expect((await get(url, bob.auth)).statusCode).toBe(404);
+    expect((await get(url, alice.auth, { range: 'bytes=0-1' })).statusCode).toBe(206);
     const cached = await get(url, alice.auth, { 'if-none-match': String(whole.headers.etag) });
     expect(cached.statusCode).toBe(304);
   });

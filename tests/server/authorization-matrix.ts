@@ -53,6 +53,18 @@ export const ROUTE_ACCESS = {
   'POST /api/translation/save': 'user',
   'GET /api/translation/export': 'user',
 
+  // server/features/review/review.routes.ts (requireUser on the whole scope) and admin-review.routes.ts
+  'GET /api/review/clips': 'user',
+  'POST /api/review/clips/:id/vote': 'user',
+  'POST /api/review/clips/:id/report': 'user',
+  'GET /api/review/proposals': 'user',
+  'POST /api/review/proposals/:id/review': 'user',
+  'GET /api/review/stats': 'user',
+  'GET /api/admin/review/clips': 'admin',
+  'POST /api/admin/review/clips/:id/settle': 'admin',
+  'GET /api/admin/review/proposals': 'admin',
+  'POST /api/admin/review/proposals/decide': 'admin',
+
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',
   'GET /api/translation/model': 'public',

@@ -41,7 +41,13 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     ].join('\r\n');
     const response = await send(upload(csv));
     expect(response.statusCode).toBe(200);
-    expect(answer(response, importReportSchema)).toEqual({ accepted: 3, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({
+      accepted: 3,
+      refused: [],
+      duplicates: 0,
+      approved: 1,
+      proposed: 0,
+    });
     expect(await find('Bread, please.')).toMatchObject([
       { category: 'food', lopit: 'Aboro', status: 'approved' },
     ]);
@@ -56,7 +62,13 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       'english\tlopit\tcategory\nOne, two, three.\tDiye\tnumbers\nFour hundred and four.\t\tnumbers\n';
     const response = await send(upload(tsv, 'export.csv'));
     expect(response.statusCode).toBe(200);
-    expect(answer(response, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({
+      accepted: 2,
+      refused: [],
+      duplicates: 0,
+      approved: 1,
+      proposed: 0,
+    });
     expect(await find('One, two, three.')).toMatchObject([{ lopit: 'Diye', category: 'numbers' }]);
   });
 
@@ -74,9 +86,21 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       { english: 'JSON bare two.', lopit: 'Lo', category: 'food' },
     ]);
     expect(bare.statusCode).toBe(200);
-    expect(answer(bare, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 0 });
+    expect(answer(bare, importReportSchema)).toEqual({
+      accepted: 2,
+      refused: [],
+      duplicates: 0,
+      approved: 1,
+      proposed: 0,
+    });
     const wrapped = await send({ pairs: [{ english: 'JSON wrapped.', lopit: null, category: 'time' }] });
-    expect(answer(wrapped, importReportSchema)).toEqual({ accepted: 1, refused: [], duplicates: 0 });
+    expect(answer(wrapped, importReportSchema)).toEqual({
+      accepted: 1,
+      refused: [],
+      duplicates: 0,
+      approved: 0,
+      proposed: 0,
+    });
     expect(await find('JSON bare two.')).toMatchObject([{ status: 'approved' }]);
   });
 
@@ -134,7 +158,13 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
       'Brand new pair.,,time',
     ].join('\n');
     const response = await send(upload(csv));
-    expect(answer(response, importReportSchema)).toEqual({ accepted: 2, refused: [], duplicates: 2 });
+    expect(answer(response, importReportSchema)).toEqual({
+      accepted: 2,
+      refused: [],
+      duplicates: 2,
+      approved: 0,
+      proposed: 0,
+    });
     const after = await pairs();
     expect(after).toHaveLength(before + 2);
     expect(
@@ -186,7 +216,13 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     const csv = `english,category\n${Array.from({ length: 10_000 }, (_, index) => `Bulk ${index},numbers`).join('\n')}`;
     const response = await send(upload(csv));
     expect(response.statusCode).toBe(200);
-    expect(answer(response, importReportSchema)).toEqual({ accepted: 10_000, refused: [], duplicates: 0 });
+    expect(answer(response, importReportSchema)).toEqual({
+      accepted: 10_000,
+      refused: [],
+      duplicates: 0,
+      approved: 0,
+      proposed: 0,
+    });
   });
 
   it('is for admins only: 401 signed out, 403 for contributors', async () => {

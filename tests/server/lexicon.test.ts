@@ -75,6 +75,8 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(answer(response, importReportSchema)).toEqual({
       accepted: 3,
+      approved: 3,
+      proposed: 0,
       duplicates: 0,
       refused: [
         { row: 4, reason: 'English text is required' },
@@ -91,12 +93,16 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
     const tsv = 'lopit\tenglish\tpart_of_speech\nŋaro\tgoat, young\tnoun\ndrel\tto find\tverb\n';
     expect(answer(await send(upload(tsv, 'export.csv')), importReportSchema)).toEqual({
       accepted: 2,
+      approved: 2,
+      proposed: 0,
       duplicates: 0,
       refused: [],
     });
     const body = await send([{ lopit: 'mirvo', english: 'cat', partOfSpeech: 'noun' }, { lopit: 'pimi' }]);
     expect(answer(body, importReportSchema)).toEqual({
       accepted: 1,
+      approved: 1,
+      proposed: 0,
       duplicates: 0,
       refused: [{ row: 2, reason: 'English text is required' }],
     });
@@ -114,6 +120,8 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
     const csv = 'lopit,english\nKWINTAFA,River\nkwíntafa,river\nnewa,moon\nNewa,Moon\n';
     expect(answer(await send(upload(csv)), importReportSchema)).toEqual({
       accepted: 1,
+      approved: 1,
+      proposed: 0,
       duplicates: 3,
       refused: [],
     });
@@ -274,7 +282,7 @@ describe.each(DATABASE_KINDS)('lexicon on %s', (kind) => {
       headers: admin.auth,
     });
     const report = answer(await send(upload(csv.body, 'lexicon.json')), importReportSchema);
-    expect(report).toEqual({ accepted: 0, duplicates: before, refused: [] });
+    expect(report).toEqual({ accepted: 0, approved: 0, proposed: 0, duplicates: before, refused: [] });
     expect((await exported()).length).toBe(before);
   });
 });

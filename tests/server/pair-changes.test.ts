@@ -114,7 +114,12 @@ describe.each(DATABASE_KINDS)('pairs by cursor on %s', (kind) => {
     expect(changes).toMatchObject({ reset: false, more: false, remaining: 0 });
     expect(changes.pairs.map((pair) => pair.id).slice(0, 2)).toEqual([one.id, two.id]);
     expect(changes.pairs).toHaveLength(3);
-    expect(changes.pairs[1]).toMatchObject({ lopit: 'zq two b', version: latest.version });
+    // A contributor's text is a proposal: the pair's approved text stays, the newest proposal is there.
+    expect(changes.pairs[1]).toMatchObject({
+      lopit: '',
+      version: latest.version,
+      proposals: [expect.objectContaining({ text: 'zq two b', mine: true })],
+    });
     expect(changes.pairs[2]?.english).toMatch(/^A new sentence/);
     expect((await page({ since: changes.cursor })).pairs).toEqual([]);
   });
@@ -171,7 +176,11 @@ describe.each(DATABASE_KINDS)('pairs by cursor on %s', (kind) => {
       const rest = await pull(since);
       for (const pair of rest.pairs) copy.set(pair.id, pair);
       for (const final of finals)
-        expect(copy.get(final.id)).toMatchObject({ lopit: final.lopit, version: final.version });
+        expect(copy.get(final.id)).toMatchObject({
+          lopit: final.lopit,
+          version: final.version,
+          proposals: final.proposals,
+        });
     },
   );
 

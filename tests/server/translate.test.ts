@@ -201,6 +201,16 @@ describe.each(DATABASE_KINDS)('translation engine over the API on %s', (kind) =>
     expect((await consent('translation')).statusCode).toBe(200);
     const saved = await save();
     expect(saved.statusCode, saved.body).toBe(200);
+    // A proposal is not approved data: the engine does not answer with it until the review approves it.
+    expect((await translate('Good evening.')).statusCode).toBe(404);
+    const proposal = saved.json<{ pair: { proposals: { id: number }[] } }>().pair.proposals[0];
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/review/proposals/decide',
+      headers: admin.auth,
+      payload: { ids: [proposal?.id], verdict: 'approve', reason: 'Checked' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
     expect(await answer('good evening')).toMatchObject({ translated: 'Vorrim teshal.', source: 'memory' });
     expect(await answer('vorrim teshal', 'lpx_to_en')).toMatchObject({ translated: 'Good evening.' });
 

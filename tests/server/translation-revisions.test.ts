@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
 import { revisionsResponseSchema } from '../../core/api/translation.ts';
+import { adminProposalsSchema } from '../../core/api/review.ts';
 
 describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
   let t: TestApp;
@@ -25,12 +26,32 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
     t.app.inject({ method: 'GET', url: `/api/translation/pairs/${id}/revisions`, headers });
   const save = (auth: Record<string, string>, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/translation/save', headers: auth, payload });
+  /** The admin approves every open proposal of `author`. */
+  const approveAll = async (author: string) => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/review/proposals?state=proposed&author=${author}`,
+      headers: first.auth,
+    });
+    const ids = answer(list, adminProposalsSchema).proposals.map((proposal) => proposal.id);
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/review/proposals/decide',
+      headers: first.auth,
+      payload: { ids, verdict: 'approve', reason: 'Checked' },
+    });
+    expect(decided.statusCode).toBe(200);
+  };
 
   it('lists every change newest first, with who, when, before and after', async () => {
     const id = pairIds[0]!;
+    // The first account is an admin, whose saves are approved at once; the second's save is a proposal, and
+    // the approved text changes (a revision) only when the admin approves it (version 3 is the proposal).
     expect((await save(first.auth, { id, translation: 'one', baseVersion: 1 })).statusCode).toBe(200);
     expect((await save(second.auth, { id, translation: 'two', baseVersion: 2 })).statusCode).toBe(200);
-    expect((await save(first.auth, { id, translation: '', baseVersion: 3 })).statusCode).toBe(200);
+    expect((await revisionsOf(id)).json<{ revisions: unknown[] }>().revisions).toHaveLength(1);
+    await approveAll(second.user.id);
+    expect((await save(first.auth, { id, translation: '', baseVersion: 4 })).statusCode).toBe(200);
 
     const response = await revisionsOf(id, second.auth);
     expect(response.statusCode).toBe(200);
@@ -46,8 +67,8 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
     ).toEqual([
       // A contributor sees editors' names, and the account id of their own edits only (account ids are not
       // shown to other contributors).
-      { version: 4, before: 'two', after: '', userId: null, userName: 'Zara Testperson' },
-      { version: 3, before: 'one', after: 'two', userId: second.user.id, userName: 'Quin Sampleton' },
+      { version: 5, before: 'two', after: '', userId: null, userName: 'Zara Testperson' },
+      { version: 4, before: 'one', after: 'two', userId: second.user.id, userName: 'Quin Sampleton' },
       { version: 2, before: '', after: 'one', userId: null, userName: 'Zara Testperson' },
     ]);
     // An admin (the first account) sees every editor's account id.
@@ -74,6 +95,7 @@ describe.each(DATABASE_KINDS)('translation revisions on %s', (kind) => {
     await grantConsent(t.app, leaver.auth, 'translation');
     const id = pairIds[2]!;
     expect((await save(leaver.auth, { id, translation: 'kept', baseVersion: 1 })).statusCode).toBe(200);
+    await approveAll(leaver.user.id);
     await t.database.db.delete(users).where(eq(users.id, leaver.user.id));
     const { revisions } = answer(await revisionsOf(id), revisionsResponseSchema);
     expect(revisions).toMatchObject([{ after: 'kept', userId: null, userName: null }]);

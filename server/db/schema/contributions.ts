@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
   pgTable,
   serial,
   text,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { RecordingQuality } from '../../../core/api/recordings.ts';
+import { CLIP_REVIEW_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
 import { timestamptz, timestamps, oneOf } from './columns.ts';
 
@@ -43,6 +45,7 @@ export const consentEvents = pgTable(
   ],
 );
 
+const SETTLED_STATES = ['validated', 'invalidated'] as const;
 const PAIR_CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
 const PAIR_STATUSES = ['empty', 'pending', 'approved'] as const;
 
@@ -141,10 +144,22 @@ export const recordings = pgTable(
     clientDurationSeconds: doublePrecision('client_duration_seconds'),
     /** When it was recorded, by the phone's clock (0008); null when unknown or implausible. */
     recordedAt: timestamptz('recorded_at'),
+    /** Community review (0010): the state core/review/rules.ts gives the counts below and any decision. */
+    reviewState: text('review_state', { enum: CLIP_REVIEW_STATES }).notNull().default('pending'),
+    upVotes: integer('up_votes').notNull().default(0),
+    downVotes: integer('down_votes').notNull().default(0),
+    openReports: integer('open_reports').notNull().default(0),
+    settledState: text('settled_state', { enum: SETTLED_STATES }),
+    settledBy: uuid('settled_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    settledReason: text('settled_reason'),
+    settledAt: timestamptz('settled_at'),
   },
   (table) => [
     index('recordings_owner_idx').on(table.ownerId, table.createdAt.desc()),
     index('recordings_sha256_idx').on(table.sha256),
     index('recordings_created_idx').on(table.createdAt.desc(), table.id),
+    check('recordings_review_state_check', oneOf(table.reviewState, CLIP_REVIEW_STATES)),
+    check('recordings_settled_state_check', oneOf(table.settledState, SETTLED_STATES)),
+    index('recordings_review_idx').on(table.reviewState, table.id),
   ],
 );

@@ -88,7 +88,8 @@ export async function importLexicon(
       });
   }
   const accepted = await repository.insertMany(entries);
-  return { accepted, refused, duplicates: entries.length - accepted };
+  // Lexicon entries come from admins' curated sources only: they count as approved by the importing admin.
+  return { accepted, refused, duplicates: entries.length - accepted, approved: accepted, proposed: 0 };
 }
 
 /** The export file of a format: its body, type and name. */

@@ -140,7 +140,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
   );
 
   app.get('/recordings/:id/audio', { schema: { params: idParams } }, async (request, reply) => {
-    const row = await service.findVisibleRow(request.params.id, currentUser(request));
+    const row = await service.findAudibleRow(request.params.id, currentUser(request));
     if (!row) throw notFound(RECORDING_NOT_FOUND);
     const etag = `"${row.sha256}"`;
     void reply

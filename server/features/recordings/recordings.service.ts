@@ -9,6 +9,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { User } from '../../../core/api/auth.ts';
+import type { ClipReviewState } from '../../../core/review/rules.ts';
 import { plausibleRecordedAt, type Recording, type RecordingLanguage } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
@@ -83,6 +84,19 @@ export class RecordingService {
     const found = await this.repositories.recordings.findById(id);
     if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
     return found.row;
+  }
+
+  /**
+   * A recording whose audio the user may hear: their own or any (admins), and for every other signed-in
+   * contributor the clips the community reviews or has validated, while their speaker consents (issue 15).
+   */
+  async findAudibleRow(id: string, user: User) {
+    const row = await this.findVisibleRow(id, user);
+    if (row) return row;
+    if (!isUuid(id)) return null;
+    const found = await this.repositories.recordings.findById(id);
+    if (!found || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState)) return null;
+    return (await this.repositories.consent.status(found.row.ownerId)).recording ? found.row : null;
   }
 
   /**
@@ -260,6 +274,9 @@ export class RecordingService {
     return path.join(this.tempDir, name);
   }
 }
+
+/** Review states whose clips every signed-in contributor may hear (reviewing them, or hearing a prompt read). */
+const AUDIBLE_TO_REVIEWERS: readonly ClipReviewState[] = ['pending', 'validated'];
 
 export const checksumMismatch = () =>
   new AppError(

@@ -1,10 +1,15 @@
 // /api/admin/import/pairs: translation pairs from a CSV or TSV file, or a JSON body (admins only).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { importPairsBodySchema, importReportSchema } from '../../../core/api/translation.ts';
+import {
+  importPairsBodySchema,
+  importPairsQuerySchema,
+  importReportSchema,
+} from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importPairs, jsonCandidates, parseDelimited } from './pairs-import.ts';
+import { currentUser } from '../../plugins/auth.ts';
 
 export default async function pairsImportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -16,14 +21,21 @@ export default async function pairsImportRoutes(instance: FastifyInstance) {
       '/import/pairs',
       {
         bodyLimit: IMPORT_MAX_BYTES,
-        schema: { body: importPairsBodySchema.nullish(), response: { 200: importReportSchema } },
+        schema: {
+          querystring: importPairsQuerySchema,
+          body: importPairsBodySchema.nullish(),
+          response: { 200: importReportSchema },
+        },
       },
       async (request) => {
-        if (request.isMultipart()) return importPairs(pairs, parseDelimited(await readUploadedFile(request)));
+        const options = { importedBy: currentUser(request).id, review: request.query.review === 'true' };
+        if (request.isMultipart()) {
+          return importPairs(pairs, parseDelimited(await readUploadedFile(request)), options);
+        }
         if (request.body == null) {
           throw invalidImport('Send a CSV or TSV file in the form field "file", or JSON { "pairs": [...] }.');
         }
-        return importPairs(pairs, jsonCandidates(request.body));
+        return importPairs(pairs, jsonCandidates(request.body), options);
       },
     );
   });

@@ -2,7 +2,7 @@
 import { importPairRowSchema, type ImportReport } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { invalidImport, readDelimited, tooManyRows, type ImportCandidate } from '../../lib/import-file.ts';
-import type { TranslationRepository } from './translation.repository.ts';
+import type { InsertOptions, TranslationRepository } from './translation.repository.ts';
 
 /** The columns of a pairs file; english and category are required. */
 const COLUMNS = ['english', 'lopit', 'category'] as const;
@@ -30,11 +30,12 @@ export function jsonCandidates(body: unknown[] | { pairs: unknown[] }): ImportCa
 /**
  * Validates every row, inserts the valid ones (all or none), and reports: a row already there (same category
  * and English text, also twice in one file) is a duplicate and changes nothing; invalid rows are refused
- * with their reason.
+ * with their reason. Lopit texts count as approved by the importing admin, or with `review` wait for review.
  */
 export async function importPairs(
   repository: TranslationRepository,
   candidates: ImportCandidate[],
+  options: InsertOptions,
 ): Promise<ImportReport> {
   if (candidates.length > IMPORT_MAX_ROWS) throw tooManyRows(candidates.length);
   const refused: ImportReport['refused'] = [];
@@ -48,6 +49,6 @@ export async function importPairs(
     if (result.success) prompts.push(result.data);
     else refused.push({ row, reason: result.error.issues.map((issue) => issue.message).join('; ') });
   }
-  const accepted = await repository.insertPrompts(prompts);
-  return { accepted, refused, duplicates: prompts.length - accepted };
+  const { inserted, approved, proposed } = await repository.insertPrompts(prompts, options);
+  return { accepted: inserted, refused, duplicates: prompts.length - inserted, approved, proposed };
 }

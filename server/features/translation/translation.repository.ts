@@ -9,7 +9,7 @@ import type {
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { translationPairs, translationRevisions, users } from '../../db/schema.ts';
+import { translationPairs, translationProposals, translationRevisions, users } from '../../db/schema.ts';
 import { installationValue } from '../../lib/installation-settings.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
 
@@ -22,13 +22,6 @@ const PAGE_UNBOUNDED = 1_000_000_000;
 
 /** The settings key of the epoch that cursors name (made by migration 0009). */
 const SYNC_EPOCH_KEY = 'sync_epoch';
-
-/**
- * Waits for the lock that orders pair changes (migration 0009's trigger takes it too): taken before a pair row
- * is locked, so every writer takes the two locks in the same order.
- */
-const lockPairChanges = (db: DbOrTx) =>
-  db.execute(sql`select pg_advisory_xact_lock(hashtext('translation_pairs_change_seq'))`);
 
 const cursorOf = (epoch: string, seq: number) => `${epoch}:${seq}`;
 
@@ -44,10 +37,14 @@ export function toPair(row: PairRow): TranslationPair {
   };
 }
 
-export type SaveResult =
-  | { kind: 'saved'; pair: TranslationPair }
-  | { kind: 'conflict'; current: TranslationPair }
-  | { kind: 'missing' };
+/** A page of pairs before their proposals are added (ProposalsRepository.withProposals). */
+export type PairsPage = Omit<PairsResponse, 'pairs'> & { pairs: TranslationPair[] };
+
+/** What an import did with texts it brought: approved by the importing admin, or sent to community review. */
+export interface InsertOptions {
+  importedBy?: string;
+  review?: boolean;
+}
 
 export class TranslationRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
@@ -57,7 +54,7 @@ export class TranslationRepository {
    * A page of pairs for a phone's copy (see pairsQuerySchema): everything, or what changed after `since`.
    * Change numbers become visible in order (0009), so the largest one on a page is a safe place to go on from.
    */
-  async page({ category, since, limit }: PairsQuery): Promise<PairsResponse> {
+  async page({ category, since, limit }: PairsQuery): Promise<PairsPage> {
     const epoch = await this.syncEpoch();
     const [sinceEpoch, sinceSeq] = since?.split(':') ?? [];
     const reset = sinceEpoch !== epoch;
@@ -114,60 +111,61 @@ export class TranslationRepository {
   }
 
   /**
-   * Saves a Lopit text. With baseVersion, refuses (conflict) when someone else changed the pair since.
-   * Every change is kept as a revision (who, when, before, after).
-   */
-  async save(id: number, text: string, userId: string, baseVersion?: number): Promise<SaveResult> {
-    return this.db.transaction(async (tx) => {
-      await lockPairChanges(tx);
-      const [row] = await tx.select().from(translationPairs).where(eq(translationPairs.id, id)).for('update');
-      if (!row) return { kind: 'missing' as const };
-      if (row.lopit === text) return { kind: 'saved' as const, pair: toPair(row) };
-      if (baseVersion !== undefined && baseVersion !== row.version)
-        return { kind: 'conflict' as const, current: toPair(row) };
-      const [updated] = await tx
-        .update(translationPairs)
-        .set({
-          lopit: text,
-          status: text ? 'approved' : 'empty',
-          version: row.version + 1,
-          updatedBy: userId,
-          updatedAt: new Date(),
-        })
-        .where(eq(translationPairs.id, id))
-        .returning();
-      await tx
-        .insert(translationRevisions)
-        .values({ pairId: id, userId, beforeText: row.lopit, afterText: text, version: row.version + 1 });
-      return { kind: 'saved' as const, pair: toPair(updated ?? row) };
-    });
-  }
-
-  /**
-   * Inserts prompts that are not there yet (same category and English text), all or none; returns how many
-   * were new. A prompt with its Lopit text counts as approved.
+   * Inserts prompts that are not there yet (same category and English text), all or none. A prompt brought
+   * with its Lopit text counts as approved (by `importedBy`, recorded as an approved proposal), or with
+   * `review` becomes a proposal of the importing admin that the community reviews like any other.
    */
   async insertPrompts(
     prompts: { english: string; category: TranslationCategory; lopit?: string }[],
-  ): Promise<number> {
-    if (prompts.length === 0) return 0;
+    { importedBy, review = false }: InsertOptions = {},
+  ): Promise<{ inserted: number; approved: number; proposed: number }> {
+    const counts = { inserted: 0, approved: 0, proposed: 0 };
+    if (prompts.length === 0) return counts;
+    const toReview = review && importedBy !== undefined;
     return this.db.transaction(async (tx) => {
-      let inserted = 0;
       for (let start = 0; start < prompts.length; start += INSERT_CHUNK) {
         const rows = await tx
           .insert(translationPairs)
           .values(
-            prompts.slice(start, start + INSERT_CHUNK).map((prompt) => ({
-              ...prompt,
-              lopit: prompt.lopit ?? '',
-              status: prompt.lopit ? ('approved' as const) : ('empty' as const),
-            })),
+            prompts.slice(start, start + INSERT_CHUNK).map((prompt) => {
+              const lopit = toReview ? '' : (prompt.lopit ?? '');
+              return { ...prompt, lopit, status: lopit ? ('approved' as const) : ('empty' as const) };
+            }),
           )
           .onConflictDoNothing()
-          .returning({ id: translationPairs.id });
-        inserted += rows.length;
+          .returning();
+        counts.inserted += rows.length;
+        const texts = new Map(
+          prompts.map((prompt) => [`${prompt.category}\t${prompt.english}`, prompt.lopit]),
+        );
+        const proposals = rows.flatMap((row) => {
+          const text = texts.get(`${row.category}\t${row.english}`);
+          if (!text || importedBy === undefined) return [];
+          return [
+            toReview
+              ? {
+                  pairId: row.id,
+                  authorId: importedBy,
+                  text,
+                  pairVersion: row.version,
+                  source: 'import' as const,
+                }
+              : {
+                  pairId: row.id,
+                  text,
+                  state: 'approved' as const,
+                  pairVersion: row.version,
+                  source: 'import' as const,
+                  decidedBy: importedBy,
+                  decidedAt: new Date(),
+                },
+          ];
+        });
+        if (proposals.length > 0) await tx.insert(translationProposals).values(proposals);
+        if (toReview) counts.proposed += proposals.length;
+        else counts.approved += rows.filter((row) => row.lopit !== '').length;
       }
-      return inserted;
+      return counts;
     });
   }
 

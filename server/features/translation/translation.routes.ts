@@ -1,5 +1,5 @@
-// /api/translation: prompt pairs, saving a translation (conflict detection, Idempotency-Key), revision
-// history, export.
+// /api/translation: prompt pairs with their open proposals, saving a translation (a proposal, or approved
+// when an admin saves it; Idempotency-Key), revision history, export.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -34,7 +34,13 @@ export default function translationRoutes(instance: FastifyInstance) {
         response: { 200: pairsResponseSchema },
       },
     },
-    (request) => pairs.page(request.query),
+    async (request) => {
+      const page = await pairs.page(request.query);
+      return {
+        ...page,
+        pairs: await app.repositories.proposals.withProposals(page.pairs, currentUser(request).id),
+      };
+    },
   );
 
   app.get(
@@ -68,17 +74,13 @@ export default function translationRoutes(instance: FastifyInstance) {
         if (!(await repositories.consent.status(currentUser(request).id)).translation) {
           throw new AppError(403, TRANSLATION_CONSENT_REQUIRED, ERROR_CODES.consentRequired);
         }
-        const result = await repositories.translation.save(
-          id,
-          translation,
-          currentUser(request).id,
-          baseVersion,
-        );
+        // A contributor's text is a proposal until the community approves it; an admin's is approved at once.
+        const result = await repositories.proposals.save(id, translation, currentUser(request), baseVersion);
         if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
         if (result.kind === 'conflict') {
           const details: EditConflictDetails = { current: result.current };
           throw conflict(
-            'Someone else changed this translation while you were editing. Choose which text to keep.',
+            'You changed this translation on another device while this edit was waiting. Choose which text to keep.',
             ERROR_CODES.editConflict,
             details,
           );

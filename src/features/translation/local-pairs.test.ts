@@ -3,7 +3,7 @@
 // starts again (never a copy that looks complete but is not).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PairsResponse, TranslationPair } from '../../../core/api/translation.ts';
+import type { PairsResponse, ReviewedPair } from '../../../core/api/translation.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { refreshPairs, type PairsProgress } from './local-pairs.ts';
 import { translationApi } from './translation-api.ts';
@@ -12,7 +12,7 @@ vi.mock('./translation-api.ts', () => ({ translationApi: { pairs: vi.fn() } }));
 const pairsCall = vi.mocked(translationApi.pairs);
 
 const EPOCH = '0f0e0d0c-0b0a-4909-8807-060504030201';
-const pair = (id: number, lopit = ''): TranslationPair => ({
+const pair = (id: number, lopit = ''): ReviewedPair => ({
   id,
   english: `Sentence ${id}.`,
   lopit,
@@ -20,10 +20,11 @@ const pair = (id: number, lopit = ''): TranslationPair => ({
   status: lopit ? 'approved' : 'empty',
   version: 1,
   updatedAt: '2026-11-20T10:00:00.000Z',
+  proposals: [],
 });
 
 /** A server holding `pairs` in change order (change number = position + 1), answering in pages. */
-function serve(pairs: TranslationPair[], { failOnCall }: { failOnCall?: number } = {}) {
+function serve(pairs: ReviewedPair[], { failOnCall }: { failOnCall?: number } = {}) {
   let calls = 0;
   pairsCall.mockClear();
   pairsCall.mockImplementation(({ since, limit }) => {

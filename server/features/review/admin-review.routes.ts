@@ -1,0 +1,73 @@
+// /api/admin/review: the admins' queues of clips and proposals, settling a clip and deciding proposals, each
+// with a reason that is kept (admins only).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminClipsQuerySchema,
+  adminClipsSchema,
+  adminProposalsQuerySchema,
+  adminProposalsSchema,
+  clipIdParamsSchema,
+  clipReviewResponseSchema,
+  clipSettleSchema,
+  proposalDecisionResponseSchema,
+  proposalDecisionSchema,
+} from '../../../core/api/review.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { clipChangeAnswer } from './review.routes.ts';
+
+export default function adminReviewRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/clips',
+    { schema: { querystring: adminClipsQuerySchema, response: { 200: adminClipsSchema } } },
+    async (request) => {
+      const { state, flag, page, limit } = request.query;
+      const { clips, total } = await app.repositories.clipReview.adminList({ state, flag }, page, limit);
+      return { clips, total, page };
+    },
+  );
+
+  app.post(
+    '/clips/:id/settle',
+    {
+      schema: {
+        params: clipIdParamsSchema,
+        body: clipSettleSchema,
+        response: { 200: clipReviewResponseSchema },
+      },
+    },
+    (request, reply) =>
+      idempotent(request, reply, async ({ clipReview }) =>
+        clipChangeAnswer(await clipReview.settle(request.params.id, currentUser(request).id, request.body)),
+      ),
+  );
+
+  app.get(
+    '/proposals',
+    { schema: { querystring: adminProposalsQuerySchema, response: { 200: adminProposalsSchema } } },
+    async (request) => {
+      const { state, category, author, page, limit } = request.query;
+      const { proposals, total } = await app.repositories.proposals.adminList(
+        { state, category, author },
+        page,
+        limit,
+        currentUser(request).id,
+      );
+      return { proposals, total, page };
+    },
+  );
+
+  app.post(
+    '/proposals/decide',
+    { schema: { body: proposalDecisionSchema, response: { 200: proposalDecisionResponseSchema } } },
+    (request, reply) =>
+      idempotent(request, reply, async ({ proposals }) => {
+        const { ids, verdict, reason } = request.body;
+        return { proposals: await proposals.decide(ids, currentUser(request).id, verdict, reason) };
+      }),
+  );
+}
