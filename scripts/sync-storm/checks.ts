@@ -8,7 +8,7 @@ import {
   idempotencyKeys,
   recordings,
   translationPairs,
-  translationRevisions,
+  translationProposals,
 } from '../../server/db/schema.ts';
 import type { PhoneAccount, PhoneOutcome, PhonePlan } from './phone.ts';
 
@@ -93,7 +93,8 @@ export async function checkAudioThroughApi(
 
 /**
  * Opens the database (the PGlite folder, or the PostgreSQL URL) after the server stopped and checks each
- * phone: every edit applied exactly once (one revision, the pair at version 2 with the phone's text), both
+ * phone: every edit applied exactly once (one proposal of the phone's text by its contributor, the pair at
+ * version 2 with its approved text untouched: a contributor's edit waits for community review), both
  * consent changes recorded once and in order, every recording stored once with its checksum and size, and every
  * outbox entry's Idempotency-Key stored with a success.
  */
@@ -113,16 +114,17 @@ export async function checkDatabase(
     const select = async <Id, Row>(ids: readonly Id[], query: (part: Id[]) => Promise<Row[]>) =>
       (await Promise.all(chunks(ids).map(query))).flat();
 
-    const revisionRows = await select(pairIds, (part) =>
+    const proposalRows = await select(pairIds, (part) =>
       db
         .select({
-          pairId: translationRevisions.pairId,
-          userId: translationRevisions.userId,
-          afterText: translationRevisions.afterText,
-          version: translationRevisions.version,
+          pairId: translationProposals.pairId,
+          authorId: translationProposals.authorId,
+          text: translationProposals.text,
+          state: translationProposals.state,
+          pairVersion: translationProposals.pairVersion,
         })
-        .from(translationRevisions)
-        .where(inArray(translationRevisions.pairId, part)),
+        .from(translationProposals)
+        .where(inArray(translationProposals.pairId, part)),
     );
     const pairRows = await select(pairIds, (part) =>
       db
@@ -130,7 +132,6 @@ export async function checkDatabase(
           id: translationPairs.id,
           lopit: translationPairs.lopit,
           version: translationPairs.version,
-          updatedBy: translationPairs.updatedBy,
         })
         .from(translationPairs)
         .where(inArray(translationPairs.id, part)),
@@ -175,7 +176,7 @@ export async function checkDatabase(
       for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
       return map;
     };
-    const revisionsByPair = group(revisionRows, (row) => row.pairId);
+    const proposalsByPair = group(proposalRows, (row) => row.pairId);
     const pairsById = new Map(pairRows.map((row) => [row.id, row]));
     const consentsByUser = group(consentRows, (row) => row.userId);
     const recordingsByOwner = group(recordingRows, (row) => row.ownerId);
@@ -193,23 +194,21 @@ export async function checkDatabase(
     let keysRight = 0;
     for (const { account, plan } of phones) {
       for (const edit of plan.edits) {
-        const revisions = revisionsByPair.get(edit.pairId) ?? [];
-        const mine = revisions.filter(
-          (row) => row.userId === account.userId && row.afterText === edit.translation && row.version === 2,
+        const proposals = proposalsByPair.get(edit.pairId) ?? [];
+        const mine = proposals.filter(
+          (row) =>
+            row.authorId === account.userId &&
+            row.text === edit.translation &&
+            row.state === 'proposed' &&
+            row.pairVersion === 2,
         );
-        if (revisions.length === 1 && mine.length === 1) editsOnce += 1;
+        if (proposals.length === 1 && mine.length === 1) editsOnce += 1;
         else
           editProblems.push(
-            `phone ${account.index} pair ${edit.pairId}: ${revisions.length} revisions, ${mine.length} of them this edit`,
+            `phone ${account.index} pair ${edit.pairId}: ${proposals.length} proposals, ${mine.length} of them this edit`,
           );
         const pair = pairsById.get(edit.pairId);
-        if (
-          pair &&
-          pair.lopit === edit.translation &&
-          pair.version === 2 &&
-          pair.updatedBy === account.userId
-        )
-          pairsRight += 1;
+        if (pair && pair.lopit === '' && pair.version === 2) pairsRight += 1;
         else
           pairProblems.push(
             `phone ${account.index} pair ${edit.pairId}: ${pair ? `version ${pair.version}, text “${pair.lopit}”` : 'missing'}`,
@@ -263,9 +262,9 @@ export async function checkDatabase(
     const plannedConsents = phones.reduce((sum, phone) => sum + phone.plan.consents.length, 0);
     const plannedRecordings = phones.reduce((sum, phone) => sum + phone.plan.recordings.length, 0);
     return [
-      check('edits applied exactly once (revisions)', plannedEdits, editsOnce, editProblems),
-      check('revision rows on the edited pairs', plannedEdits, revisionRows.length, []),
-      check('pairs hold the phone’s text at version 2', plannedEdits, pairsRight, pairProblems),
+      check('edits applied exactly once (proposals)', plannedEdits, editsOnce, editProblems),
+      check('proposal rows on the edited pairs', plannedEdits, proposalRows.length, []),
+      check('pairs at version 2, approved text untouched', plannedEdits, pairsRight, pairProblems),
       check('consent rows (ledger, in order)', plannedConsents, consentsRight, consentProblems),
       check(
         'recordings stored once with the right sha256',
