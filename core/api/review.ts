@@ -239,3 +239,50 @@ export const reviewStatsSchema = z.object({
   proposals: z.object({ today: z.number().int(), total: z.number().int() }),
 });
 export type ReviewStats = z.infer<typeof reviewStatsSchema>;
+
+// --- Lexicon entries an admin sent to review ------------------------------------------------------------------
+
+export const lexiconEntryIdParamsSchema = z.object({ id: serialIdTextSchema('Unknown lexicon entry') });
+/** An imported word or phrase waiting for review (the import's admin counts as its author). */
+export const reviewLexiconEntrySchema = z.object({
+  id: z.number().int(),
+  lopit: z.string(),
+  english: z.string(),
+  partOfSpeech: z.string().nullable(),
+  approvals: z.number().int(),
+  rejections: z.number().int(),
+});
+export type ReviewLexiconEntry = z.infer<typeof reviewLexiconEntrySchema>;
+/** GET /api/review/lexicon: proposed entries others imported that the caller has not reviewed, fewest reviews first. */
+export const reviewLexiconQuerySchema = z.object({
+  limit: integerTextSchema(1, 200).default(REVIEW_PROPOSALS_PACK),
+});
+export const reviewLexiconSchema = z.object({ entries: z.array(reviewLexiconEntrySchema) });
+/** After POST /api/review/lexicon/:id/review (body: proposalReviewSchema) or an admin's decision. */
+export const lexiconReviewStatusSchema = z.object({
+  id: z.number().int(),
+  state: proposalStateSchema,
+  approvals: z.number().int(),
+  rejections: z.number().int(),
+  myVerdict: proposalVerdictSchema.nullable(),
+});
+export type LexiconReviewStatus = z.infer<typeof lexiconReviewStatusSchema>;
+export const lexiconReviewResponseSchema = z.object({ entry: lexiconReviewStatusSchema });
+export const adminLexiconQuerySchema = z.object({
+  state: proposalStateSchema.optional(),
+  page: integerTextSchema(1, 100_000).default(1),
+  limit: integerTextSchema(1, ADMIN_REVIEW_PAGE_MAX).default(50),
+});
+export const adminLexiconEntrySchema = reviewLexiconEntrySchema.extend({
+  state: proposalStateSchema,
+  decisionReason: z.string().nullable(),
+  rejectionReasons: z.array(z.string()),
+});
+export type AdminLexiconEntry = z.infer<typeof adminLexiconEntrySchema>;
+export const adminLexiconSchema = z.object({
+  entries: z.array(adminLexiconEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+/** POST /api/admin/review/lexicon/decide takes proposalDecisionSchema (ids of entries). */
+export const lexiconDecisionResponseSchema = z.object({ entries: z.array(lexiconReviewStatusSchema) });

@@ -161,7 +161,10 @@ export const importReportSchema = z.object({
   proposed: z.number().int(),
 });
 
-/** POST /api/admin/import/pairs?review=true: imported texts wait for community review instead of counting as approved. */
+/**
+ * POST /api/admin/import/pairs?review=true (and /import/lexicon): imported texts wait for community review
+ * instead of counting as approved by the importing admin.
+ */
 export const importPairsQuerySchema = z.object({
   review: z.enum(['true', 'false'], { error: 'review must be true or false' }).optional(),
 });

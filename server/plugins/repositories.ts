@@ -14,6 +14,7 @@ import { ExportsRepository } from '../features/exports/exports.repository.ts';
 import { LexiconRepository } from '../features/lexicon/lexicon.repository.ts';
 import { RecordingsRepository } from '../features/recordings/recordings.repository.ts';
 import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
+import { LexiconReviewRepository } from '../features/review/lexicon-review.repository.ts';
 import { ProposalsRepository } from '../features/review/proposals.repository.ts';
 import { TranslationRepository } from '../features/translation/translation.repository.ts';
 import { VoiceRepository } from '../features/tts/voices.repository.ts';
@@ -34,6 +35,7 @@ export interface TransactionRepositories {
   translation: TranslationRepository;
   proposals: ProposalsRepository;
   clipReview: ClipReviewRepository;
+  lexiconReview: LexiconReviewRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -53,6 +55,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     translation: new TranslationRepository(db),
     proposals: new ProposalsRepository(db),
     clipReview: new ClipReviewRepository(db),
+    lexiconReview: new LexiconReviewRepository(db),
   };
 }
 

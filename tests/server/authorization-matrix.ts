@@ -59,11 +59,15 @@ export const ROUTE_ACCESS = {
   'POST /api/review/clips/:id/report': 'user',
   'GET /api/review/proposals': 'user',
   'POST /api/review/proposals/:id/review': 'user',
+  'GET /api/review/lexicon': 'user',
+  'POST /api/review/lexicon/:id/review': 'user',
   'GET /api/review/stats': 'user',
   'GET /api/admin/review/clips': 'admin',
   'POST /api/admin/review/clips/:id/settle': 'admin',
   'GET /api/admin/review/proposals': 'admin',
   'POST /api/admin/review/proposals/decide': 'admin',
+  'GET /api/admin/review/lexicon': 'admin',
+  'POST /api/admin/review/lexicon/decide': 'admin',
 
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',

@@ -12,7 +12,13 @@ import {
   reviewPackSchema,
   reviewProposalsSchema,
   reviewStatsSchema,
+  adminLexiconSchema,
+  lexiconDecisionResponseSchema,
+  lexiconReviewResponseSchema,
+  reviewLexiconSchema,
 } from '../../core/api/review.ts';
+import { lexiconEntriesResponseSchema } from '../../core/api/lexicon.ts';
+import { translateResponseSchema } from '../../core/api/chat.ts';
 import { apiErrorSchema } from '../../core/api/errors.ts';
 import type { Recording } from '../../core/api/recordings.ts';
 import {
@@ -517,6 +523,105 @@ describe.each(DATABASE_KINDS)('community review on %s', (kind) => {
       expect((await post('/api/admin/import/pairs?review=maybe', admin.auth, rows('c'))).statusCode).toBe(
         400,
       );
+    });
+  });
+
+  describe('lexicon entries sent to review', () => {
+    const search = async (term: string) =>
+      answer(
+        await t.app.inject({ method: 'GET', url: `/api/data/lexicon?search=${encodeURIComponent(term)}` }),
+        lexiconEntriesResponseSchema,
+      ).entries;
+    const translateWord = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/translation/translate',
+        payload: { text, direction: 'en_to_lpx' },
+      });
+
+    it('keeps reviewed imports out of search, export and the chat until two others approve them', async () => {
+      const report = answer(
+        await post('/api/admin/import/lexicon?review=true', admin.auth, [
+          { lopit: 'quorvash', english: 'lantern' },
+          { lopit: 'zeplin', english: 'kettle' },
+        ]),
+        importReportSchema,
+      );
+      expect(report).toMatchObject({ accepted: 2, approved: 0, proposed: 2 });
+      expect(await search('quorvash')).toEqual([]);
+      expect((await translateWord('lantern')).statusCode).toBe(404);
+      const pack = answer(await get('/api/review/lexicon', r1()), reviewLexiconSchema).entries;
+      const lantern = pack.find((entry) => entry.lopit === 'quorvash')!;
+      const kettle = pack.find((entry) => entry.lopit === 'zeplin')!;
+      expect(lantern).toMatchObject({ english: 'lantern', approvals: 0 });
+      // The importing admin does not review their own import.
+      expect(answer(await get('/api/review/lexicon', admin.auth), reviewLexiconSchema).entries).toEqual([]);
+      const own = await post(`/api/review/lexicon/${lantern.id}/review`, admin.auth, { verdict: 'approve' });
+      expect(own.statusCode).toBe(403);
+
+      for (const auth of [r1(), r2()]) {
+        const reviewed = await post(`/api/review/lexicon/${lantern.id}/review`, auth, { verdict: 'approve' });
+        expect(reviewed.statusCode, reviewed.body).toBe(200);
+      }
+      expect(await search('quorvash')).toEqual([
+        { lopit: 'quorvash', english: 'lantern', partOfSpeech: null },
+      ]);
+      expect(answer(await translateWord('lantern'), translateResponseSchema)).toMatchObject({
+        translated: 'quorvash',
+      });
+
+      await post(`/api/review/lexicon/${kettle.id}/review`, r1(), {
+        verdict: 'reject',
+        reason: 'Not a word',
+      });
+      const rejected = await post(`/api/review/lexicon/${kettle.id}/review`, r2(), {
+        verdict: 'reject',
+        reason: 'Misheard',
+      });
+      expect(answer(rejected, lexiconReviewResponseSchema).entry).toMatchObject({ state: 'rejected' });
+      const exported = await get('/api/admin/export/lexicon?format=json', admin.auth);
+      expect(exported.body).toContain('quorvash');
+      expect(exported.body).not.toContain('zeplin');
+      const list = answer(
+        await get('/api/admin/review/lexicon?state=rejected', admin.auth),
+        adminLexiconSchema,
+      );
+      expect(list.entries.find((entry) => entry.id === kettle.id)?.rejectionReasons).toEqual([
+        'Not a word',
+        'Misheard',
+      ]);
+    });
+
+    it('counts a plain import as approved by the admin, and lets admins decide many', async () => {
+      const plain = answer(
+        await post('/api/admin/import/lexicon', admin.auth, [{ lopit: 'brimmel', english: 'ladder' }]),
+        importReportSchema,
+      );
+      expect(plain).toMatchObject({ approved: 1, proposed: 0 });
+      expect(await search('brimmel')).toHaveLength(1);
+      await post('/api/admin/import/lexicon?review=true', admin.auth, [
+        { lopit: 'frindle', english: 'spoon' },
+        { lopit: 'gastro', english: 'fork' },
+      ]);
+      const waiting = answer(
+        await get('/api/admin/review/lexicon?state=proposed', admin.auth),
+        adminLexiconSchema,
+      );
+      const ids = waiting.entries.map((entry) => entry.id);
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      const decided = await post('/api/admin/review/lexicon/decide', admin.auth, {
+        ids,
+        verdict: 'approve',
+        reason: 'From the printed word list',
+      });
+      expect(
+        answer(decided, lexiconDecisionResponseSchema).entries.every((entry) => entry.state === 'approved'),
+      ).toBe(true);
+      expect(await search('frindle')).toHaveLength(1);
+      expect(
+        (await post('/api/admin/review/lexicon/decide', r1(), { ids, verdict: 'reject', reason: 'x' }))
+          .statusCode,
+      ).toBe(403);
     });
   });
 });

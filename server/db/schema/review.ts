@@ -17,7 +17,7 @@ import { CLIP_REPORT_REASONS, CLIP_VOTES, PROPOSAL_VERDICTS } from '../../../cor
 import { PROPOSAL_LIFECYCLE_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
 import { timestamps, timestamptz, oneOf } from './columns.ts';
-import { recordings, translationPairs } from './contributions.ts';
+import { lexiconEntries, recordings, translationPairs } from './contributions.ts';
 
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 const PROPOSAL_SOURCES = ['editor', 'import', 'legacy'] as const;
@@ -113,5 +113,26 @@ export const proposalReviews = pgTable(
     primaryKey({ columns: [table.proposalId, table.reviewerId] }),
     check('proposal_reviews_verdict_check', oneOf(table.verdict, PROPOSAL_VERDICTS)),
     index('proposal_reviews_reviewer_idx').on(table.reviewerId, table.createdAt),
+  ],
+);
+
+export const lexiconReviews = pgTable(
+  'lexicon_reviews',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => lexiconEntries.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verdict: text('verdict', { enum: PROPOSAL_VERDICTS }).notNull(),
+    reason: text('reason'),
+    ...timestamps,
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.reviewerId] }),
+    check('lexicon_reviews_verdict_check', oneOf(table.verdict, PROPOSAL_VERDICTS)),
+    index('lexicon_reviews_reviewer_idx').on(table.reviewerId, table.createdAt),
   ],
 );

@@ -70,6 +70,7 @@ export function lexiconJsonCandidates(body: unknown): ImportCandidate[] {
 export async function importLexicon(
   repository: LexiconRepository,
   candidates: ImportCandidate[],
+  options: { importedBy: string; review: boolean },
 ): Promise<ImportReport> {
   if (candidates.length > LEXICON_IMPORT_MAX_ROWS) throw tooManyRows(candidates.length);
   const refused: ImportReport['refused'] = [];
@@ -87,9 +88,15 @@ export async function importLexicon(
         reason: [...new Set(result.error.issues.map((issue) => issue.message))].join('; '),
       });
   }
-  const accepted = await repository.insertMany(entries);
-  // Lexicon entries come from admins' curated sources only: they count as approved by the importing admin.
-  return { accepted, refused, duplicates: entries.length - accepted, approved: accepted, proposed: 0 };
+  const accepted = await repository.insertMany(entries, options);
+  // Entries come from an admin's curated source: approved by that admin, unless sent to community review.
+  return {
+    accepted,
+    refused,
+    duplicates: entries.length - accepted,
+    approved: options.review ? 0 : accepted,
+    proposed: options.review ? accepted : 0,
+  };
 }
 
 /** The export file of a format: its body, type and name. */

@@ -39,6 +39,9 @@ function prefixEnd(prefix: string): string | null {
 
 const ENTRY_COLUMNS = sql.raw('id, lopit, english, part_of_speech, lopit_key, english_key');
 
+/** Only entries the community (or an admin) approved are searched, exported and translated with. */
+const APPROVED = sql.raw(`state = 'approved'`);
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Search rank of one side's key: 0 exact, 1 prefix, 2 contains, 3 no match. */
@@ -68,7 +71,7 @@ export class LexiconRepository {
     if (term === '') {
       const rows = rowsOf<EntryRow>(
         await this.db.execute(sql`select lopit, english, part_of_speech from lexicon_entries
-          order by lopit_key, id limit ${limit}`),
+          where ${APPROVED} order by lopit_key, id limit ${limit}`),
       );
       return rows.map(toEntry);
     }
@@ -80,10 +83,10 @@ export class LexiconRepository {
     const rows = rowsOf<EntryRow>(
       await this.db.execute(sql`
         (select ${ENTRY_COLUMNS} from lexicon_entries
-          where ${rangeOn('lopit_key')} order by lopit_key, id limit ${limit})
+          where ${rangeOn('lopit_key')} and ${APPROVED} order by lopit_key, id limit ${limit})
         union
         (select ${ENTRY_COLUMNS} from lexicon_entries
-          where ${rangeOn('english_key')} order by english_key, id limit ${limit})`),
+          where ${rangeOn('english_key')} and ${APPROVED} order by english_key, id limit ${limit})`),
     );
     // Contains-only matches rank after every exact and prefix match: needed only when those fall short.
     if (new Set(rows.map((row) => Number(row.id))).size < limit) {
@@ -92,10 +95,10 @@ export class LexiconRepository {
         ...rowsOf<EntryRow>(
           await this.db.execute(sql`
             (select ${ENTRY_COLUMNS} from lexicon_entries
-              where lopit_key like ${contains} order by lopit_key, id limit ${limit})
+              where lopit_key like ${contains} and ${APPROVED} order by lopit_key, id limit ${limit})
             union
             (select ${ENTRY_COLUMNS} from lexicon_entries
-              where english_key like ${contains} order by english_key, id limit ${limit})`),
+              where english_key like ${contains} and ${APPROVED} order by english_key, id limit ${limit})`),
         ),
       );
     }
@@ -114,12 +117,15 @@ export class LexiconRepository {
 
   /**
    * Inserts entries in one transaction; an entry whose Lopit and English keys are already there (or earlier in
-   * `entries`) is skipped. Returns how many were new.
+   * `entries`) is skipped. Returns how many were new. Entries count as approved by `importedBy`, or with
+   * `review` wait for the community's review (proposed, the importing admin as their author).
    */
   async insertMany(
     entries: readonly { lopit: string; english: string; partOfSpeech: string | null }[],
+    { importedBy = null, review = false }: { importedBy?: string | null; review?: boolean } = {},
   ): Promise<number> {
     if (entries.length === 0) return 0;
+    const state = review ? 'proposed' : 'approved';
     const inserted = await this.db.transaction(async (tx) => {
       let inserted = 0;
       for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
@@ -127,8 +133,9 @@ export class LexiconRepository {
           .slice(start, start + INSERT_CHUNK)
           .map((entry) => sql`(${entry.lopit}, ${entry.english}, ${entry.partOfSpeech})`);
         const rows = rowsOf<{ id: number }>(
-          await tx.execute(sql`insert into lexicon_entries (lopit, english, part_of_speech)
-            values ${sql.join(values, sql`, `)}
+          await tx.execute(sql`insert into lexicon_entries (lopit, english, part_of_speech, state, imported_by)
+            select v.lopit, v.english, v.part_of_speech, ${state}, ${importedBy}::uuid
+              from (values ${sql.join(values, sql`, `)}) as v (lopit, english, part_of_speech)
             on conflict (lopit_key, english_key) do nothing
             returning id`),
         );
@@ -154,10 +161,12 @@ export class LexiconRepository {
     }
   }
 
-  /** Every entry, oldest first (exports, and the translation engine's lexicon). */
+  /** Every approved entry, oldest first (exports, and the translation engine's lexicon). */
   async listAll(): Promise<LexiconEntry[]> {
     const rows = rowsOf<EntryRow>(
-      await this.db.execute(sql`select lopit, english, part_of_speech from lexicon_entries order by id`),
+      await this.db.execute(
+        sql`select lopit, english, part_of_speech from lexicon_entries where ${APPROVED} order by id`,
+      ),
     );
     return rows.map(toEntry);
   }

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { importLexiconBodySchema, lexiconExportQuerySchema } from '../../../core/api/lexicon.ts';
-import { importReportSchema } from '../../../core/api/translation.ts';
+import { importPairsQuerySchema, importReportSchema } from '../../../core/api/translation.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
@@ -18,20 +19,26 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       '/import/lexicon',
       {
         bodyLimit: IMPORT_MAX_BYTES,
-        schema: { body: importLexiconBodySchema.nullish(), response: { 200: importReportSchema } },
+        schema: {
+          querystring: importPairsQuerySchema,
+          body: importLexiconBodySchema.nullish(),
+          response: { 200: importReportSchema },
+        },
       },
       async (request) => {
+        const options = { importedBy: currentUser(request).id, review: request.query.review === 'true' };
         if (request.isMultipart())
           return importLexicon(
             lexicon,
             parseLexiconFile(await readUploadedFile(request, 'Choose a CSV, TSV or JSON file to import.')),
+            options,
           );
         if (request.body == null) {
           throw invalidImport(
             'Send a CSV, TSV or JSON file in the form field "file", or JSON [{ "lopit", "english", "part_of_speech" }].',
           );
         }
-        return importLexicon(lexicon, lexiconJsonCandidates(request.body));
+        return importLexicon(lexicon, lexiconJsonCandidates(request.body), options);
       },
     );
   });

@@ -12,6 +12,9 @@ import {
   clipSettleSchema,
   proposalDecisionResponseSchema,
   proposalDecisionSchema,
+  adminLexiconQuerySchema,
+  adminLexiconSchema,
+  lexiconDecisionResponseSchema,
 } from '../../../core/api/review.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -68,6 +71,26 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
       idempotent(request, reply, async ({ proposals }) => {
         const { ids, verdict, reason } = request.body;
         return { proposals: await proposals.decide(ids, currentUser(request).id, verdict, reason) };
+      }),
+  );
+
+  app.get(
+    '/lexicon',
+    { schema: { querystring: adminLexiconQuerySchema, response: { 200: adminLexiconSchema } } },
+    async (request) => {
+      const { state, page, limit } = request.query;
+      const { entries, total } = await app.repositories.lexiconReview.adminList(state, page, limit);
+      return { entries, total, page };
+    },
+  );
+
+  app.post(
+    '/lexicon/decide',
+    { schema: { body: proposalDecisionSchema, response: { 200: lexiconDecisionResponseSchema } } },
+    (request, reply) =>
+      idempotent(request, reply, async ({ lexiconReview }) => {
+        const { ids, verdict, reason } = request.body;
+        return { entries: await lexiconReview.decide(ids, currentUser(request).id, verdict, reason) };
       }),
   );
 }

@@ -18,6 +18,10 @@ import {
   reviewProposalsSchema,
   reviewStatsQuerySchema,
   reviewStatsSchema,
+  lexiconEntryIdParamsSchema,
+  lexiconReviewResponseSchema,
+  reviewLexiconQuerySchema,
+  reviewLexiconSchema,
 } from '../../../core/api/review.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
@@ -26,6 +30,7 @@ import type { ClipChange } from './clip-review.repository.ts';
 
 export const CLIP_NOT_FOUND = 'This clip is no longer available for review.';
 export const PROPOSAL_NOT_FOUND = 'This proposed translation does not exist.';
+export const LEXICON_ENTRY_NOT_FOUND = 'This lexicon entry does not exist.';
 export const ownContribution = (what: string) =>
   new AppError(403, `You cannot review your own ${what}.`, ERROR_CODES.ownContribution);
 
@@ -120,14 +125,49 @@ export default function reviewRoutes(instance: FastifyInstance) {
   );
 
   app.get(
+    '/lexicon',
+    { schema: { querystring: reviewLexiconQuerySchema, response: { 200: reviewLexiconSchema } } },
+    async (request) => ({
+      entries: await app.repositories.lexiconReview.pack(currentUser(request).id, request.query.limit),
+    }),
+  );
+
+  app.post(
+    '/lexicon/:id/review',
+    {
+      schema: {
+        params: lexiconEntryIdParamsSchema,
+        body: proposalReviewSchema,
+        response: { 200: lexiconReviewResponseSchema },
+      },
+    },
+    (request, reply) =>
+      idempotent(request, reply, async ({ lexiconReview }) => {
+        const { body } = request;
+        const result = await lexiconReview.review(
+          request.params.id,
+          currentUser(request).id,
+          body.verdict,
+          body.verdict === 'reject' ? body.reason : null,
+        );
+        if (result.kind === 'missing') throw notFound(LEXICON_ENTRY_NOT_FOUND);
+        if (result.kind === 'own') throw ownContribution('import');
+        return { entry: result.entry };
+      }),
+  );
+
+  app.get(
     '/stats',
     { schema: { querystring: reviewStatsQuerySchema, response: { 200: reviewStatsSchema } } },
     async (request) => {
       const userId = currentUser(request).id;
       const since = dayStart(request.query.since);
+      // Texts reviewed: translations and lexicon entries alike.
+      const translations = await app.repositories.proposals.reviewCounts(userId, since);
+      const words = await app.repositories.lexiconReview.reviewCounts(userId, since);
       return {
         clips: await app.repositories.clipReview.voteCounts(userId, since),
-        proposals: await app.repositories.proposals.reviewCounts(userId, since),
+        proposals: { today: translations.today + words.today, total: translations.total + words.total },
       };
     },
   );
