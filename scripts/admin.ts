@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { emailSchema } from '../core/api/auth.ts';
-import { loadConfig, type Config } from '../server/config.ts';
+import { loadConfig, readEnvFile, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { runAdminCommand, type AdminCommand } from '../server/features/auth/admin-commands.ts';
@@ -72,6 +72,7 @@ async function main() {
     }
     email = parsed.data;
   }
+  readEnvFile();
   const config = loadConfig();
   let output: string | null = null;
   if (!config.DATABASE_URL)

@@ -4,7 +4,7 @@
 // its own worker (TRAINING_WORKER=inline) does the training; this command then says so and exits.
 import path from 'node:path';
 import { MODEL_TYPES, type ModelType } from '../core/constants.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { ConfigError, loadConfig, readEnvFile } from '../server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { defaultTrainers } from '../server/features/training/trainers.ts';
@@ -41,6 +41,7 @@ async function main() {
     return;
   }
   const types = parseTypes(process.argv.slice(2));
+  readEnvFile();
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

@@ -31,6 +31,7 @@ import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import slowRequestsPlugin from './plugins/slow-requests.ts';
 import staticPlugin from './plugins/static.ts';
+import openapiPlugin from './plugins/openapi.ts';
 
 /** One route as registered: what the fuzz tier, the authorization matrix and the API contract read. */
 export interface RouteInfo {
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(repositoriesPlugin, { config });
   await app.register(authPlugin);
   await app.register(trainingPlugin, { config });
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 // Server configuration: read from the environment once at start-up, validated, typed.
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -53,6 +54,19 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATIC_DIR
 };
 
 export class ConfigError extends Error {}
+
+/** The settings file read at start from the folder the server starts in (see .env.example). */
+export const ENV_FILE = '.env';
+
+/**
+ * Reads `.env` from the current folder when there is one: its settings apply where the environment does not
+ * already set them (the environment wins, as with Node's --env-file). Answers whether a file was read.
+ */
+export function readEnvFile(file = path.resolve(ENV_FILE)): boolean {
+  if (!fs.existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
 
 /** Parses and validates the environment; paths become absolute. Throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -3,12 +3,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { DatabaseLockedError } from './db/driver.ts';
 
 export const CONTROL_FILE = 'server.json';
 
 async function main() {
+  readEnvFile();
   const config = loadConfig();
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const controlSecret = crypto.randomBytes(32).toString('base64url');

@@ -50,6 +50,28 @@ describe('admin command on the embedded database', () => {
     expect(runAdmin('list').stdout).toMatch(/admin\s+second@example\.org/);
   }, 60_000);
 
+  it('reads its settings from .env in the folder it starts in, the environment winning', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lopit-env-file-'));
+    try {
+      fs.writeFileSync(path.join(folder, '.env'), `# settings\nDATA_DIR=${dataDir}\nLOG_LEVEL=silent\n`);
+      const { DATA_DIR: _dataDir, ...withoutDataDir } = env;
+      const run = (extra: Record<string, string>) =>
+        spawnSync(process.execPath, [tsx, path.join(root, 'scripts/admin.ts'), 'list'], {
+          cwd: folder,
+          env: { ...withoutDataDir, ...extra },
+          encoding: 'utf8',
+        });
+      const fromFile = run({});
+      expect(fromFile.stdout).toMatch(/first@example\.org/);
+      expect(fromFile.status).toBe(0);
+      // A DATA_DIR of the environment wins over the file's: that folder holds no accounts.
+      const elsewhere = path.join(folder, 'other-data');
+      expect(run({ DATA_DIR: elsewhere }).stdout).not.toMatch(/first@example\.org/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('refuses bad input clearly and changes nothing', () => {
     const unknown = runAdmin('grant', 'nobody@example.org');
     expect(unknown.status).toBe(1);

@@ -127,7 +127,18 @@ export const ROUTE_ACCESS = {
   'POST /api/tts/synthesize': 'public',
 
   // server/features/families/families.routes.ts (public, rate-limited)
+  'GET /api/families': 'public',
   'GET /api/families.ged': 'public',
+
+  // server/plugins/openapi.ts: the API's contract and Swagger UI's page and files.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'HEAD /api/docs/static/*': 'public',
+  'GET /api/docs/static/*': 'public',
 
   // server/features/internal/control.routes.ts (only with a control secret)
   'POST /api/internal/admin-command': 'internal',

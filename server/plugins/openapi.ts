@@ -1,0 +1,60 @@
+// The API's published contract: an OpenAPI 3.1 document generated from the same zod schemas the routes validate
+// with (fastify-type-provider-zod's transform), served at /api/openapi.json, and Swagger UI at /api/docs (its
+// own files, loaded only on that page, under the app's strict Content-Security-Policy). Registered before the
+// routes, so every route added afterwards is in the document.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+const DESCRIPTION = `The REST API of the Lopit community platform: heritage content, English–Lopit translation, and the
+voice recordings and translations from which open Lopit language models are trained.
+
+Every error answers \`{ message, code?, details? }\`. Signed-in requests carry \`Authorization: Bearer <session token>\`
+(from \`POST /api/auth/login\`). Contributions (\`POST\`s under /api/translation, /api/consent, /api/review) accept an
+\`Idempotency-Key\` header: a replay answers the first result and applies nothing twice. Recordings upload over tus 1.0
+at /api/audio/tus.
+
+## External training workers
+
+An admin issues a worker token (\`POST /api/training/workers\`); the worker sends it as
+\`Authorization: Bearer <worker token>\` to the routes under /api/training/worker (\`npm run worker\` is a complete
+client):
+
+1. \`POST /api/training/worker/claim\`: take the next queued job of the model types the token allows; the answer
+   holds the job and its lease (none when nothing waits).
+2. \`GET /api/training/worker/jobs/{id}/dataset\`: the job's dataset (accepted data only: validated clips and approved
+   pairs of consenting contributors), and \`GET .../recordings/{recordingId}/audio\` for each clip it names.
+3. \`POST /api/training/worker/jobs/{id}/heartbeat\` while training, to keep the lease and report progress; a lapsed
+   lease returns the job to the queue, and an admin's stop is answered there (then \`POST .../stopped\`).
+4. \`PUT /api/training/worker/jobs/{id}/artifact\` with the trained model, then \`POST .../complete\`, or
+   \`POST .../fail\` with the reason.`;
+
+export default fp(
+  async function openapiPlugin(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Lopit Community Platform API', version: '1', description: DESCRIPTION },
+        components: {
+          securitySchemes: {
+            session: { type: 'http', scheme: 'bearer', description: 'A session token from /api/auth/login.' },
+            worker: { type: 'http', scheme: 'bearer', description: 'A worker token issued by an admin.' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+    await app.register(swaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      // No request to validator.swagger.io: the page talks to this server only.
+      uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true, url: OPENAPI_PATH } as never,
+    });
+  },
+  { name: 'openapi' },
+);
