@@ -6,6 +6,11 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
 
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array): string;
+}
+
 interface AbortSignal {
   readonly aborted: boolean;
 }

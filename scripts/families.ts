@@ -1,45 +1,75 @@
 // Admin command for the family data: `import file.ged`, `export [file.ged]`, `layout`, `sample --force` (npm run families -- ...).
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { buildFamilyGraph, countPersons } from '../core/families/family-graph.ts';
 import { parseFamilyData } from '../core/families/family-schema.ts';
 import type { FamilyData } from '../core/families/family-schema.ts';
 import { toGedcom } from '../core/families/gedcom-export.ts';
-import { fromGedcom } from '../core/families/gedcom-import.ts';
+import { importGedcom } from '../core/families/gedcom-import.ts';
+import type { GedcomImportReport } from '../core/families/gedcom-import.ts';
 import { generateLineage } from '../core/families/lineage-generator.ts';
+import { loadConfig } from '../server/config.ts';
+import {
+  FamilyStore,
+  SHIPPED_FAMILY_DATA_FILE,
+  importedFamilyDataFile,
+} from '../server/features/families/family-store.ts';
 import { withLayout } from './families-layout.ts';
 
-/** The family data file the /families page ships (one file, validated by core/families/family-schema.ts). */
-export const FAMILY_DATA_FILE = resolve(import.meta.dirname, '../content/families/sample-lineage.json');
+/** The illustrative sample shipped with the app (validated by core/families/family-schema.ts). */
+export const FAMILY_DATA_FILE = SHIPPED_FAMILY_DATA_FILE;
 
 /** The shipped illustrative lineage: 90 persons, 35 marriages with this seed. */
 export const SAMPLE_OPTIONS = { targetPersons: 88, seed: 12, unconnectedPersons: 2 } as const;
 
 const USAGE = `Usage: npm run families -- <command>
-  import <file.ged> [--root <person-id>] [--out <data.json>]   replace the family data with a GEDCOM file (layout recomputed)
-  export [file.ged] [--data <data.json>]                        write the family data as GEDCOM 5.5.1 (stdout without a file)
-  layout [--data <data.json>]                                   recompute both views' positions
-  sample --force [--out <data.json>]                            regenerate the illustrative sample lineage`;
+  import <file.ged> [--root <person-id>] [--out <data.json>]   replace the family data with a GEDCOM file (layout
+                                                                recomputed; written to DATA_DIR/families/family-data.json,
+                                                                which the running server serves at the next request)
+  export [file.ged] [--data <data.json>]                        write the current family data as GEDCOM 5.5.1 (stdout without a file)
+  layout [--data <data.json>]                                   recompute both views' positions of the current data
+  sample --force [--out <data.json>]                            regenerate the illustrative sample shipped in content/families`;
 
 export async function readFamilyData(file = FAMILY_DATA_FILE): Promise<FamilyData> {
   return parseFamilyData(JSON.parse(await readFile(file, 'utf8')) as unknown);
 }
 
-/** Written through prettier so `npm run format:check` stays clean after an import. */
+/**
+ * Written through prettier so `npm run format:check` stays clean after regenerating the shipped sample, and
+ * through a temporary file renamed into place, so a running server never reads half a file.
+ */
 export async function writeFamilyData(data: FamilyData, file = FAMILY_DATA_FILE): Promise<void> {
   const config = (await resolveConfig(file)) ?? {};
-  await writeFile(
-    file,
-    await format(JSON.stringify(parseFamilyData(data)), { ...config, parser: 'json', filepath: file }),
-  );
+  const text = await format(JSON.stringify(parseFamilyData(data)), {
+    ...config,
+    parser: 'json',
+    filepath: file,
+  });
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
+
+/** The import report as lines for the terminal: what was kept, then what was dropped and why. */
+export function formatImportReport(report: GedcomImportReport): string {
+  const lines = [
+    `Read ${report.encoding}: ${report.persons} persons, ${report.families} families (${report.onePersonFamilies} with one parent), ${report.qualifiedDates} dates kept with their qualifiers, ${report.deathDates} death dates, ${report.surnames} surnames.`,
+  ];
+  if (report.dropped.length === 0) lines.push('Nothing was dropped.');
+  else lines.push('Dropped (the family data has no place for these):');
+  for (const entry of report.dropped)
+    lines.push(`  ${String(entry.count).padStart(6)}  ${entry.reason}; e.g. ${entry.examples.join(' | ')}`);
+  return lines.join('\n');
 }
 
 const summary = (data: FamilyData) => {
-  const counters = countPersons(buildFamilyGraph(data));
-  return `${Object.keys(data.persons).length} persons (${counters.persons} connected to the root: ${counters.male} male, ${counters.female} female), ${data.marriages.length} marriages, root ${data.rootPersonId}`;
+  const graph = buildFamilyGraph(data);
+  const counters = countPersons(graph);
+  return `${Object.keys(data.persons).length} persons (${counters.persons} connected to the root: ${counters.male} male, ${counters.female} female; ${graph.unconnected} not connected, not drawn), ${data.marriages.length} families, root ${data.rootPersonId}`;
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -55,16 +85,22 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const [command, file] = positionals;
-  const dataFile = resolve(values.data ?? values.out ?? FAMILY_DATA_FILE);
+  const { DATA_DIR } = loadConfig();
+  // What the server serves now: the DATA_DIR import if there is one, else the shipped sample.
+  const given = values.data ?? values.out;
+  const dataFile = given ? resolve(given) : (await new FamilyStore(DATA_DIR).currentFile()).file;
   switch (command) {
     case 'import': {
       if (!file) throw new Error('import needs a GEDCOM file');
-      const imported = fromGedcom(await readFile(file), {
+      const { data: imported, report } = importGedcom(await readFile(file), {
         defaultSource: `GEDCOM import: ${basename(file)} (${new Date().toISOString().slice(0, 10)})`,
         ...(values.root ? { rootId: values.root } : {}),
       });
-      await writeFamilyData(withLayout(imported), dataFile);
-      console.log(`Imported ${summary(imported)} into ${dataFile}`);
+      console.log(formatImportReport(report));
+      const target = given ? resolve(given) : importedFamilyDataFile(DATA_DIR);
+      await writeFamilyData(withLayout(imported), target);
+      console.log(`Imported ${summary(imported)} into ${target}`);
+      if (!given) console.log('The running server serves it from the next request on; no restart needed.');
       return;
     }
     case 'export': {
@@ -84,10 +120,11 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'sample': {
-      if (existsSync(dataFile) && !values.force)
-        throw new Error(`${dataFile} exists; pass --force to replace it with sample data`);
+      const target = given ? resolve(given) : FAMILY_DATA_FILE;
+      if (existsSync(target) && !values.force)
+        throw new Error(`${target} exists; pass --force to replace it with sample data`);
       const data = withLayout(generateLineage(SAMPLE_OPTIONS));
-      await writeFamilyData(data, dataFile);
+      await writeFamilyData(data, target);
       console.log(`Wrote sample lineage: ${summary(data)}`);
       return;
     }

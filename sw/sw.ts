@@ -55,18 +55,26 @@ registerRoute(
   }),
 );
 
-// The family tree export and health answer are public and read-only; fresh when online, cached when not.
+// The family data (JSON for /families, GEDCOM for genealogy tools) is public and read-only, and an admin may
+// replace it at any time: fresh when online (an unchanged copy costs a 304 by its ETag), the cached copy offline.
+const familiesStrategy = new NetworkFirst({
+  cacheName: RUNTIME_CACHES.publicData,
+  networkTimeoutSeconds: 5,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+  ],
+});
+const FAMILY_DATA_URLS = [`${apiBase}/families`, `${apiBase}/families.ged`];
 registerRoute(
-  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname === '/api/families.ged',
-  new NetworkFirst({
-    cacheName: RUNTIME_CACHES.publicData,
-    networkTimeoutSeconds: 5,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  ({ url, request }) => request.method === 'GET' && FAMILY_DATA_URLS.includes(url.href),
+  familiesStrategy,
 );
+// Installed with the app's code, as when the data was bundled: /families opens offline after one visit to any page.
+self.addEventListener('install', (event) => {
+  const warm = familiesStrategy.handle({ event, request: new Request(`${apiBase}/families`) });
+  event.waitUntil(warm.then(() => undefined).catch(() => undefined));
+});
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;

@@ -17,6 +17,24 @@ describe('buildFamilyGraph', () => {
     expect(ids).not.toContain('outsider-a');
     expect(ids).not.toContain('outsider-b');
     expect(graph.links.some((link) => link.marriageId === 'm9')).toBe(false);
+    expect(graph.unconnected).toBe(2);
+  });
+
+  it('links a one-parent family by parent-child links only, and labels qualified dates', () => {
+    const oneParent = buildFamilyGraph(
+      parseFamilyData({
+        ...data,
+        persons: {
+          ...data.persons,
+          'outsider-b': { ...data.persons['outsider-b'], birthDate: 'ABT 1890', birthYear: 1890 },
+        },
+        marriages: [...data.marriages, { id: 'm10', wifeId: 'aunt', childIds: ['outsider-b'] }],
+      }),
+    );
+    const links = oneParent.links.filter((link) => link.marriageId === 'm10');
+    expect(links.map((link) => link.id)).toEqual([parentLinkId('m10', 'aunt', 'outsider-b')]);
+    expect(oneParent.nodeById.get('outsider-b')?.born).toBe('about 1890');
+    expect(oneParent.nodeById.get('grandpa')?.born).toBe('1900');
   });
 
   it('makes one marriage link per marriage and a link from father and mother to each child', () => {

@@ -1,5 +1,7 @@
 // Builds the drawable family graph: nodes for persons connected to the root, marriage and parent-child links, adjacency.
 import { FAMILY_GRAPH } from '../constants.ts';
+import { describeDate } from './dates.ts';
+import { parentsOf } from './family-schema.ts';
 import type { FamilyData, Gender } from './family-schema.ts';
 
 export type LinkType = 'marriage' | 'parent-child';
@@ -10,6 +12,9 @@ export interface GraphNode {
   name: string;
   gender: Gender;
   birthYear?: number;
+  /** Readable birth and death dates ("about 1850", "850 (Julian calendar)"). */
+  born?: string;
+  died?: string;
   /** Display size: 20 for the royal lineage, 8 for everyone else (spec section 9). */
   val: number;
   royalLineage: boolean;
@@ -38,6 +43,8 @@ export interface FamilyGraph {
   nodes: GraphNode[];
   links: GraphLink[];
   nodeById: ReadonlyMap<string, GraphNode>;
+  /** Persons of the data not connected to the root (not drawn; the page says how many). */
+  unconnected: number;
   /** Neighbours in link order: spouses, parents and children, each link seen from both ends. */
   neighbours: ReadonlyMap<string, readonly Neighbour[]>;
 }
@@ -53,15 +60,17 @@ function allLinks(data: FamilyData): GraphLink[] {
     if (!links.has(link.id)) links.set(link.id, link);
   };
   for (const marriage of data.marriages) {
-    add({
-      id: marriageLinkId(marriage.id),
-      source: marriage.husbandId,
-      target: marriage.wifeId,
-      type: 'marriage',
-      marriageId: marriage.id,
-    });
+    // A one-parent family has parent-child links only.
+    if (marriage.husbandId !== undefined && marriage.wifeId !== undefined)
+      add({
+        id: marriageLinkId(marriage.id),
+        source: marriage.husbandId,
+        target: marriage.wifeId,
+        type: 'marriage',
+        marriageId: marriage.id,
+      });
     for (const childId of marriage.childIds) {
-      for (const parentId of [marriage.husbandId, marriage.wifeId]) {
+      for (const parentId of parentsOf(marriage)) {
         add({
           id: parentLinkId(marriage.id, parentId, childId),
           source: parentId,
@@ -118,6 +127,10 @@ export function buildFamilyGraph(data: FamilyData): FamilyGraph {
       sample: person.sample,
     };
     if (person.birthYear !== undefined) node.birthYear = person.birthYear;
+    const born = describeDate(person.birthDate ?? person.birthYear?.toString());
+    if (born) node.born = born;
+    const died = describeDate(person.deathDate);
+    if (died) node.died = died;
     nodes.push(node);
   }
   const shownLinks = links.filter((link) => connected.has(link.source) && connected.has(link.target));
@@ -125,6 +138,7 @@ export function buildFamilyGraph(data: FamilyData): FamilyGraph {
     rootId: data.rootPersonId,
     nodes,
     links: shownLinks,
+    unconnected: Object.keys(data.persons).length - nodes.length,
     nodeById: new Map(nodes.map((node) => [node.id, node])),
     neighbours: neighbourMap(
       nodes.map((node) => node.id),

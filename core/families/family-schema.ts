@@ -16,12 +16,23 @@ export type Gender = z.infer<typeof genderSchema>;
 /** heritage-facts.md: every heritage record is draft until the community's editors confirm it. */
 export const recordStatusSchema = z.enum(['verified', 'draft']);
 
+/**
+ * A date as GEDCOM writes it, kept whole so qualifiers, ranges and calendars survive: "12 MAR 1921", "ABT 1850",
+ * "BET 1850 AND 1860", "BEF 900", "@#DJULIAN@ 850", "(in the dry season)". core/families/dates.ts reads it.
+ */
+export const gedcomDateSchema = z.string().trim().min(1).max(120);
+
 export const personSchema = z.strictObject({
   id: personIdSchema,
   /** May include titles or bracketed alternate names. */
   name: z.string().trim().min(1).max(200),
+  /** The part of `name` that is a family name (GEDCOM's /surname/), when one is known. */
+  surname: z.string().trim().min(1).max(120).optional(),
   gender: genderSchema,
-  birthYear: z.number().int().min(1).max(3000).optional(),
+  /** The birth year (the first year of `birthDate`), for sorting and the page's short labels. */
+  birthYear: z.number().int().min(1).max(9999).optional(),
+  birthDate: gedcomDateSchema.optional(),
+  deathDate: gedcomDateSchema.optional(),
   royalLineage: z.boolean(),
   /** True for illustrative placeholder persons; the UI says so while any remain. */
   sample: z.boolean(),
@@ -30,10 +41,11 @@ export const personSchema = z.strictObject({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** A couple and their children; a one-parent family (GEDCOM FAM with one spouse) lacks the other parent. */
 export const marriageSchema = z.strictObject({
   id: personIdSchema,
-  husbandId: personIdSchema,
-  wifeId: personIdSchema,
+  husbandId: personIdSchema.optional(),
+  wifeId: personIdSchema.optional(),
   childIds: z.array(personIdSchema),
 });
 export type Marriage = z.infer<typeof marriageSchema>;
@@ -62,6 +74,12 @@ const familyDataShape = z.strictObject({
 export const familyDataSchema = familyDataShape.superRefine((data, ctx) => {
   const has = (id: string) => Object.hasOwn(data.persons, id);
   for (const [key, person] of Object.entries(data.persons)) {
+    if (person.surname !== undefined && !person.name.includes(person.surname))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['persons', key, 'surname'],
+        message: `The surname ${person.surname} is not part of the name`,
+      });
     if (key !== person.id)
       ctx.addIssue({
         code: 'custom',
@@ -84,12 +102,15 @@ export const familyDataSchema = familyDataShape.superRefine((data, ctx) => {
         message: `Duplicate marriage id ${marriage.id}`,
       });
     marriageIds.add(marriage.id);
+    if (marriage.husbandId === undefined && marriage.wifeId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['marriages', index], message: 'A family needs a parent' });
     for (const field of ['husbandId', 'wifeId'] as const) {
-      if (!has(marriage[field]))
+      const id = marriage[field];
+      if (id !== undefined && !has(id))
         ctx.addIssue({
           code: 'custom',
           path: ['marriages', index, field],
-          message: `Unknown person ${marriage[field]}`,
+          message: `Unknown person ${id}`,
         });
     }
     if (new Set(marriage.childIds).size !== marriage.childIds.length) {
@@ -125,3 +146,7 @@ export function parseFamilyData(input: unknown): FamilyData {
   const lines = result.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new Error(`Invalid family data:\n${lines.join('\n')}`);
 }
+
+/** The parents a family has (one or two), husband first. */
+export const parentsOf = (marriage: Marriage): string[] =>
+  [marriage.husbandId, marriage.wifeId].filter((id): id is string => id !== undefined);

@@ -1,21 +1,83 @@
 // GEDCOM 5.5.1 export of the family data: INDI and FAM records linked both ways (FAMC/FAMS and HUSB/WIFE/CHIL).
+// Standard structures only, so genealogy tools keep everything: Gramps (tested through its command line in
+// tests/server/gedcom-gramps.test.ts) turns custom _TAGS into custom events and drops a REFN's TYPE, but keeps
+// `FACT` attributes with their `TYPE`, an untyped `REFN`, `MARR`, dates as written and CONC/CONT texts.
+import { parentsOf } from './family-schema.ts';
 import type { FamilyData, Person } from './family-schema.ts';
 
-/** Custom tags (underscore-prefixed, as GEDCOM 5.5.1 allows) carry what the standard has no place for. */
-export const GEDCOM_TAGS = {
+/** `1 FACT <value>` + `2 TYPE <type>` attributes carrying this site's fields (a Gramps attribute each). */
+export const LOPIT_FACTS = {
+  royalLineage: 'Lopit royal lineage',
+  sample: 'Lopit sample data',
+  status: 'Lopit record status',
+  root: 'Lopit root person',
+} as const;
+
+/** Custom tags written by exports before the FACT attributes; still read so older files import the same. */
+export const LEGACY_GEDCOM_TAGS = {
   royalLineage: '_ROYAL',
   sample: '_SAMPLE',
   status: '_STATUS',
   root: '_ROOT',
 } as const;
-/** REFN types that carry this site's ids, so a round trip keeps them. */
+
+/** REFN types of older exports; the ids now go in an untyped REFN (Gramps keeps the value, drops the TYPE). */
 export const PERSON_REFN_TYPE = 'lopit-person-id';
 export const MARRIAGE_REFN_TYPE = 'lopit-marriage-id';
 
-/** GEDCOM values: one line, '@' doubled, at most 248 characters (a 255-character line with level and tag). */
-function value(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/@/g, '@@').slice(0, 248);
+/** Longest piece of text on one line: with level, tag and a CONC, a line stays under GEDCOM's 255 characters. */
+const LINE_TEXT = 200;
+
+/** '@' doubled, as GEDCOM line values require. */
+const escape = (text: string) => text.replace(/@/g, '@@');
+
+/** A one-line value (names, ids): whitespace collapsed; a name is far shorter than a line. */
+const oneLine = (text: string) => escape(text.replace(/\s+/g, ' ').trim());
+
+/**
+ * A text of any length as `level tag value` plus CONT (new line) and CONC (same line) continuations: pieces end
+ * before a non-space (readers that trim lines keep the spaces) and never between the halves of a surrogate pair.
+ */
+export function gedcomText(level: number, tag: string, text: string): string[] {
+  const lines: string[] = [];
+  text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .forEach((line, lineIndex) => {
+      let rest = escape(line);
+      let first = true;
+      do {
+        let cut = Math.min(rest.length, LINE_TEXT);
+        if (cut < rest.length) {
+          while (cut > 1 && (rest[cut - 1] === ' ' || rest[cut] === ' ')) cut--;
+          if (/[\uD800-\uDBFF]/.test(rest[cut - 1] ?? '')) cut--;
+          // "@@" must stay on one line.
+          if (rest[cut - 1] === '@' && rest[cut] === '@') cut--;
+        }
+        const piece = rest.slice(0, cut);
+        rest = rest.slice(cut);
+        const prefix =
+          lineIndex === 0 && first ? `${level} ${tag}` : `${level + 1} ${first ? 'CONT' : 'CONC'}`;
+        lines.push(piece === '' ? prefix : `${prefix} ${piece}`);
+        first = false;
+      } while (rest.length > 0);
+    });
+  return lines;
 }
+
+/** GEDCOM's NAME: the surname between slashes where one is known ("Sample Queen /Ikuma/"). */
+function nameLine(person: Person): string {
+  const at = person.surname === undefined ? -1 : person.name.lastIndexOf(person.surname);
+  if (person.surname === undefined || at < 0) return `1 NAME ${oneLine(person.name)}`;
+  const before = person.name.slice(0, at).trim();
+  const after = person.name.slice(at + person.surname.length).trim();
+  return `1 NAME ${oneLine([before, `/${person.surname}/`, after].filter(Boolean).join(' '))}`;
+}
+
+/** Dates go as written: their '@' are calendar escapes (@#DJULIAN@), not text to double. */
+const dateLine = (date: string) => `2 DATE ${date.replace(/\s+/g, ' ').trim()}`;
+
+const fact = (value: string, type: string) => [`1 FACT ${oneLine(value)}`, `2 TYPE ${type}`];
 
 const SEX: Record<Person['gender'], string> = { male: 'M', female: 'F', unknown: 'U' };
 
@@ -39,8 +101,7 @@ export function toGedcom(data: FamilyData, options: GedcomExportOptions = {}): s
     map.set(key, [...(map.get(key) ?? []), item]);
   for (const marriage of data.marriages) {
     const xref = familyXref.get(marriage.id) as string;
-    push(asSpouse, marriage.husbandId, xref);
-    push(asSpouse, marriage.wifeId, xref);
+    for (const parentId of parentsOf(marriage)) push(asSpouse, parentId, xref);
     for (const childId of marriage.childIds) push(asChild, childId, xref);
   }
 
@@ -58,30 +119,27 @@ export function toGedcom(data: FamilyData, options: GedcomExportOptions = {}): s
     '1 NAME Lopit community platform',
   ];
   for (const person of persons) {
-    lines.push(
-      `0 ${personXref.get(person.id)} INDI`,
-      `1 NAME ${value(person.name)}`,
-      `1 SEX ${SEX[person.gender]}`,
-    );
-    if (person.birthYear !== undefined) lines.push('1 BIRT', `2 DATE ${person.birthYear}`);
-    lines.push(`1 REFN ${value(person.id)}`, `2 TYPE ${PERSON_REFN_TYPE}`);
-    for (const source of person.sources) lines.push(`1 SOUR ${value(source)}`);
-    if (person.royalLineage) lines.push(`1 ${GEDCOM_TAGS.royalLineage} Y`);
-    if (person.sample) lines.push(`1 ${GEDCOM_TAGS.sample} Y`);
-    lines.push(`1 ${GEDCOM_TAGS.status} ${person.status}`);
-    if (person.id === data.rootPersonId) lines.push(`1 ${GEDCOM_TAGS.root} Y`);
+    lines.push(`0 ${personXref.get(person.id)} INDI`, nameLine(person), `1 SEX ${SEX[person.gender]}`);
+    const born = person.birthDate ?? person.birthYear?.toString();
+    if (born !== undefined) lines.push('1 BIRT', dateLine(born));
+    if (person.deathDate !== undefined) lines.push('1 DEAT', dateLine(person.deathDate));
+    lines.push(`1 REFN ${person.id}`);
+    if (person.royalLineage) lines.push(...fact('Y', LOPIT_FACTS.royalLineage));
+    if (person.sample) lines.push(...fact('Y', LOPIT_FACTS.sample));
+    lines.push(...fact(person.status, LOPIT_FACTS.status));
+    if (person.id === data.rootPersonId) lines.push(...fact('Y', LOPIT_FACTS.root));
+    for (const source of person.sources) lines.push(...gedcomText(1, 'SOUR', source));
     for (const xref of asChild.get(person.id) ?? []) lines.push(`1 FAMC ${xref}`);
     for (const xref of new Set(asSpouse.get(person.id) ?? [])) lines.push(`1 FAMS ${xref}`);
   }
   for (const marriage of data.marriages) {
-    lines.push(
-      `0 ${familyXref.get(marriage.id)} FAM`,
-      `1 HUSB ${personXref.get(marriage.husbandId)}`,
-      `1 WIFE ${personXref.get(marriage.wifeId)}`,
-      ...marriage.childIds.map((childId) => `1 CHIL ${personXref.get(childId)}`),
-      `1 REFN ${value(marriage.id)}`,
-      `2 TYPE ${MARRIAGE_REFN_TYPE}`,
-    );
+    lines.push(`0 ${familyXref.get(marriage.id)} FAM`);
+    if (marriage.husbandId !== undefined) lines.push(`1 HUSB ${personXref.get(marriage.husbandId)}`);
+    if (marriage.wifeId !== undefined) lines.push(`1 WIFE ${personXref.get(marriage.wifeId)}`);
+    lines.push(...marriage.childIds.map((childId) => `1 CHIL ${personXref.get(childId)}`));
+    // A couple in this data is a marriage (the page draws it so); a one-parent family is not one.
+    if (marriage.husbandId !== undefined && marriage.wifeId !== undefined) lines.push('1 MARR Y');
+    lines.push(`1 REFN ${marriage.id}`);
   }
   lines.push('0 TRLR');
   return `${lines.join('\n')}\n`;

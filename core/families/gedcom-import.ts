@@ -1,15 +1,54 @@
-// GEDCOM import (read-gedcom parses; this maps INDI/FAM records to the family data, honouring links in both directions).
-import { readGedcom } from 'read-gedcom';
-import type { SelectionAny, SelectionGedcom } from 'read-gedcom';
-import { GEDCOM_TAGS, MARRIAGE_REFN_TYPE, PERSON_REFN_TYPE } from './gedcom-export.ts';
-import { PERSON_ID_PATTERN, parseFamilyData } from './family-schema.ts';
+// GEDCOM import: read-gedcom parses the lines into a tree; this maps INDI/FAM records to the family data (links
+// honoured in both directions) and reports, by kind, everything the family data has no place for.
+import { parseGedcom } from 'read-gedcom';
+import type { GedcomReadingOptions, TreeNode } from 'read-gedcom';
+import { yearOf } from './dates.ts';
+import { LEGACY_GEDCOM_TAGS, LOPIT_FACTS, MARRIAGE_REFN_TYPE, PERSON_REFN_TYPE } from './gedcom-export.ts';
+import { PERSON_ID_PATTERN, gedcomDateSchema, parentsOf, parseFamilyData } from './family-schema.ts';
 import type { FamilyData, Gender, Marriage, Person } from './family-schema.ts';
 
 export interface GedcomImportOptions {
   /** Source citation given to persons whose record cites none, e.g. "GEDCOM import: family.ged (2025-01-31)". */
   defaultSource?: string;
-  /** Root person id (after import) when the file carries no _ROOT marker. */
+  /** Root person id (after import) when the file names no root. */
   rootId?: string;
+}
+
+/** What the family data has no place for; each kind is counted and explained in the report. */
+export const DROPPED_KINDS = {
+  places: 'places (PLAC) of events: the family data holds no places',
+  events: 'events other than birth and death (christening, burial, residence, EVEN...)',
+  'undated-deaths': 'deaths without a date: the family data holds a death by its date',
+  'family-events': 'dates and places of marriages, divorces and other family events',
+  attributes: 'attributes (occupation, title, FACT...) other than the Lopit ones',
+  'alternate-names': 'names after the first NAME of a person',
+  notes: 'notes (NOTE) on persons, families and events, and note records',
+  media: 'multimedia links and records (OBJE)',
+  'dangling-pointers': 'links to records the file does not contain (FAMC, FAMS, HUSB, WIFE, CHIL, SOUR)',
+  'families-without-parents': 'families naming no parent that exists (their children are kept)',
+  'extra-parents': 'a second HUSB or WIFE in one family',
+  'other-records': 'records of other kinds (REPO, SUBN, custom records)',
+  'other-tags': 'other lines of persons and families (ASSO, ALIA, custom tags...)',
+  'undecodable-characters': 'bytes that are not characters of the declared encoding (shown as U+FFFD)',
+} as const;
+export type DroppedKind = keyof typeof DROPPED_KINDS;
+
+export interface GedcomImportReport {
+  /** How the bytes were read: UTF-8 or UTF-16 here, anything else by read-gedcom's decoders (ANSEL, ANSI...). */
+  encoding: string;
+  persons: number;
+  families: number;
+  onePersonFamilies: number;
+  /** Dates kept beyond a bare year: qualifiers (ABT, BEF, BET...), calendars, days and months. */
+  qualifiedDates: number;
+  deathDates: number;
+  surnames: number;
+  dropped: { kind: DroppedKind; count: number; reason: string; examples: string[] }[];
+}
+
+export interface GedcomImport {
+  data: FamilyData;
+  report: GedcomImportReport;
 }
 
 export function slugify(text: string): string {
@@ -30,171 +69,394 @@ function uniqueId(wanted: string, taken: Set<string>): string {
   return id;
 }
 
-const first = (selection: SelectionAny): string | undefined => selection.value()[0] ?? undefined;
-const yes = (selection: SelectionAny) => /^y/i.test(first(selection) ?? '');
+const BOMS: [number[], string][] = [
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xfe, 0xff], 'utf-16be'],
+  [[0xff, 0xfe], 'utf-16le'],
+];
 
-/** The REFN value whose TYPE is `type`, if any. */
-function refn(record: SelectionAny, type: string): string | undefined {
-  for (const ref of record.get('REFN').arraySelect()) {
-    if (first(ref.get('TYPE')) === type) return first(ref) ?? undefined;
+/**
+ * Unicode files are decoded here with the platform's TextDecoder: read-gedcom 0.3's own UTF-8 decoder cuts
+ * characters outside the Basic Multilingual Plane to 16 bits (U+1F642 became U+F642) and its UTF-16 decoder
+ * multiplies by 16 instead of 256. Other encodings (ANSEL, ANSI, MacRoman, CP850) stay with read-gedcom: null.
+ */
+function decodeUnicode(bytes: Uint8Array): { text: string; encoding: string } | null {
+  const bom = BOMS.find(([marks]) => marks.every((byte, index) => bytes[index] === byte));
+  // UTF-16 without a BOM: "0 HEAD" with a zero byte before or after each character.
+  const encoding =
+    bom?.[1] ??
+    (bytes[0] === 0 && bytes[1] === 0x30
+      ? 'utf-16be'
+      : bytes[0] === 0x30 && bytes[1] === 0
+        ? 'utf-16le'
+        : undefined);
+  if (encoding) return { text: new TextDecoder(encoding).decode(bytes), encoding: encoding.toUpperCase() };
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 5000));
+  const declared = /^\s*1\s+CHAR(?:ACTER)?\s+(\S+)/m.exec(head)?.[1]?.toUpperCase();
+  if (declared !== undefined && !['UTF-8', 'UTF8', 'UNICODE'].includes(declared)) return null;
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
+  } catch {
+    // Declared UTF-8 (or undeclared) but not UTF-8: let read-gedcom guess from the header.
+    return null;
   }
-  return undefined;
 }
 
-const cleanName = (raw: string | undefined) => (raw ?? '').replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
-
-function sourcesOf(gedcom: SelectionGedcom, record: SelectionAny): string[] {
-  const result: string[] = [];
-  for (const citation of record.get('SOUR').arraySelect()) {
-    const text = first(citation);
-    if (!text) continue;
-    if (/^@[^@]+@$/.test(text)) {
-      const title =
-        first(gedcom.getSourceRecord(text).getDescriptiveTitle()) ??
-        first(gedcom.getSourceRecord(text).getShortTitle());
-      if (title) result.push(title.trim());
+/** CESU-8 (each UTF-16 unit as up to 3 bytes), which read-gedcom's decoder turns back into the same units. */
+function cesu8(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 3);
+  let at = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) out[at++] = unit;
+    else if (unit < 0x800) {
+      out[at++] = 0xc0 | (unit >> 6);
+      out[at++] = 0x80 | (unit & 0x3f);
     } else {
-      result.push(text.trim());
+      out[at++] = 0xe0 | (unit >> 12);
+      out[at++] = 0x80 | ((unit >> 6) & 0x3f);
+      out[at++] = 0x80 | (unit & 0x3f);
     }
   }
-  return result.filter((text) => text !== '');
+  return out.subarray(0, at);
+}
+
+function readTree(bytes: Uint8Array): { root: TreeNode; encoding: string; undecodable: number } {
+  const decoded = decodeUnicode(bytes);
+  const input = decoded ? cesu8(decoded.text) : bytes;
+  const buffer = input.buffer.slice(input.byteOffset, input.byteOffset + input.byteLength) as ArrayBuffer;
+  const root = parseGedcom(buffer, {
+    noIndex: true,
+    ...(decoded ? { forcedCharset: 'UTF-8' as GedcomReadingOptions['forcedCharset'] } : {}),
+  });
+  let undecodable = 0;
+  const count = (node: TreeNode) => {
+    undecodable += (node.value?.match(/\uFFFD/g) ?? []).length;
+    node.children.forEach(count);
+  };
+  count(root);
+  return { root, encoding: decoded?.encoding ?? declaredEncoding(root), undecodable };
+}
+
+const declaredEncoding = (root: TreeNode) =>
+  child(child(root, 'HEAD'), 'CHAR')?.value?.toUpperCase() ?? 'guessed by read-gedcom';
+
+const children = (node: TreeNode | undefined, tag: string) =>
+  node?.children.filter((item) => item.tag === tag) ?? [];
+const child = (node: TreeNode | undefined, tag: string) => node?.children.find((item) => item.tag === tag);
+const text = (node: TreeNode | undefined) => node?.value?.trim() ?? '';
+const yes = (node: TreeNode | undefined) => /^y/i.test(text(node));
+
+const PERSON_EVENTS = new Set(
+  'ADOP BAPM BARM BASM BLES BURI CENS CHR CHRA CONF CREM EMIG EVEN FCOM GRAD IMMI NATU ORDN PROB RETI WILL'.split(
+    ' ',
+  ),
+);
+const ATTRIBUTES = new Set('CAST DSCR EDUC IDNO NATI NCHI NMR OCCU PROP RELI RESI SSN TITL FACT'.split(' '));
+const FAMILY_EVENTS = new Set('ANUL CENS DIV DIVF ENGA EVEN MARB MARC MARL MARS MARR RESI'.split(' '));
+/** Bookkeeping that carries no family data: dropped without a word. */
+const SILENT = new Set(['CHAN', '_UID', 'RIN', 'AFN', 'RFN', 'SUBM', '_UPD', 'CREA']);
+
+/** The Lopit FACT of `type` on a record, or the tag older exports used for it. */
+function lopitFact(record: TreeNode, key: keyof typeof LOPIT_FACTS): TreeNode | undefined {
+  return (
+    children(record, 'FACT').find((fact) => text(child(fact, 'TYPE')) === LOPIT_FACTS[key]) ??
+    child(record, LEGACY_GEDCOM_TAGS[key])
+  );
+}
+const isLopitFact = (fact: TreeNode) =>
+  (Object.values(LOPIT_FACTS) as string[]).includes(text(child(fact, 'TYPE')));
+
+/** The record's id: a REFN typed as ours (older exports), else an untyped REFN that is a valid id. */
+function refnId(record: TreeNode, type: string): string | undefined {
+  const refns = children(record, 'REFN');
+  const typed = refns.find((ref) => text(child(ref, 'TYPE')) === type);
+  const candidate = typed ?? refns.find((ref) => child(ref, 'TYPE') === undefined);
+  const value = text(candidate);
+  return PERSON_ID_PATTERN.test(value) ? value : undefined;
+}
+
+/** "Given /Surname/ Suffix" -> the name without slashes and the surname; pieces (GIVN, SURN) when no value. */
+function readName(node: TreeNode | undefined): { name: string; surname?: string } {
+  let value = text(node);
+  if (value.replace(/\//g, '').trim() === '' && node) {
+    const piece = (tag: string) => text(child(node, tag));
+    const surname = piece('SURN');
+    value = [piece('NPFX'), piece('GIVN'), surname && `/${surname}/`, piece('NSFX')]
+      .filter(Boolean)
+      .join(' ');
+  }
+  const surname = /\/([^/]*)\//.exec(value)?.[1]?.replace(/\s+/g, ' ').trim();
+  const name = value.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
+  return surname ? { name, surname } : { name };
+}
+
+/** A DATE kept as written when it says more than a year ("ABT 1850", "3 MAR 1921", "@#DJULIAN@ 850"). */
+function readDate(event: TreeNode | undefined): { date?: string; year?: number } {
+  const value = text(child(event, 'DATE')).replace(/\s+/g, ' ');
+  if (!value || !gedcomDateSchema.safeParse(value).success) return {};
+  const year = yearOf(value);
+  if (year !== undefined && value === String(year)) return { year };
+  return year === undefined ? { date: value } : { date: value, year };
+}
+
+class Report {
+  readonly counts = new Map<DroppedKind, { count: number; examples: string[] }>();
+  drop(kind: DroppedKind, example: string, count = 1) {
+    const entry = this.counts.get(kind) ?? { count: 0, examples: [] };
+    entry.count += count;
+    if (entry.examples.length < 3 && !entry.examples.includes(example)) entry.examples.push(example);
+    this.counts.set(kind, entry);
+  }
+  list(): GedcomImportReport['dropped'] {
+    return (Object.keys(DROPPED_KINDS) as DroppedKind[]).flatMap((kind) => {
+      const entry = this.counts.get(kind);
+      return entry
+        ? [{ kind, count: entry.count, reason: DROPPED_KINDS[kind], examples: entry.examples }]
+        : [];
+    });
+  }
+}
+
+/** Places anywhere under a node (an event's PLAC, an address's). */
+const countPlaces = (node: TreeNode): number =>
+  node.children.reduce((sum, item) => sum + (item.tag === 'PLAC' ? 1 : 0) + countPlaces(item), 0);
+
+function sourcesOf(
+  record: TreeNode,
+  sources: Map<string, TreeNode>,
+  where: string,
+  report: Report,
+): string[] {
+  const result: string[] = [];
+  for (const citation of children(record, 'SOUR')) {
+    const value = text(citation);
+    if (/^@[^@]+@$/.test(value)) {
+      const source = sources.get(value);
+      if (!source) report.drop('dangling-pointers', `${where} SOUR ${value}`);
+      const title = text(child(source, 'TITL')) || text(child(source, 'ABBR'));
+      if (title) result.push(title);
+    } else {
+      const full = [value, ...children(citation, 'TEXT').map(text)].filter(Boolean).join('\n');
+      if (full) result.push(full);
+    }
+  }
+  return result;
 }
 
 const SEXES: Record<string, Gender> = { M: 'male', F: 'female' };
 
-/** Parses a GEDCOM file (5.5.1; read-gedcom also tolerates 5.5 and 5.5.5) into validated family data without layout. */
-export function fromGedcom(
+/** Parses a GEDCOM file (5.5.1; 5.5 and 5.5.5 are read too) into validated family data (no layout) and a report. */
+export function importGedcom(
   input: ArrayBuffer | Uint8Array | string,
   options: GedcomImportOptions = {},
-): FamilyData {
+): GedcomImport {
   const bytes =
     typeof input === 'string'
       ? new TextEncoder().encode(input)
       : input instanceof Uint8Array
         ? input
         : new Uint8Array(input);
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const gedcom = readGedcom(buffer);
+  const { root, encoding, undecodable } = readTree(bytes);
+  const report = new Report();
+  if (undecodable > 0) report.drop('undecodable-characters', 'U+FFFD', undecodable);
+  const records = new Map<string, TreeNode[]>();
+  for (const record of root.children) {
+    const tag = record.tag ?? '';
+    records.set(tag, [...(records.get(tag) ?? []), record]);
+    if (['HEAD', 'TRLR', 'INDI', 'FAM', 'SOUR', 'SUBM'].includes(tag)) continue;
+    if (tag === 'NOTE') report.drop('notes', 'NOTE record');
+    else if (tag === 'OBJE') report.drop('media', 'OBJE record');
+    else report.drop('other-records', tag);
+  }
+  const sources = new Map(
+    (records.get('SOUR') ?? []).flatMap((record) => (record.pointer ? [[record.pointer, record]] : [])),
+  );
 
   const taken = new Set<string>();
   const idByXref = new Map<string, string>();
   const persons: Record<string, Person> = {};
+  const counts = { qualifiedDates: 0, deathDates: 0, surnames: 0 };
   let rootId = options.rootId;
-  for (const indi of gedcom.getIndividualRecord().arraySelect()) {
-    const xref = indi.pointer()[0];
-    if (!xref) continue;
-    const name = cleanName(first(indi.getName())) || 'Unnamed person';
-    const wanted = refn(indi, PERSON_REFN_TYPE);
-    const id = uniqueId(wanted && PERSON_ID_PATTERN.test(wanted) ? wanted : slugify(name), taken);
+  const indis = (records.get('INDI') ?? []).filter((indi) => indi.pointer);
+  for (const indi of indis) {
+    const xref = indi.pointer as string;
+    const names = children(indi, 'NAME');
+    const { name: readNameText, surname } = readName(names[0]);
+    const name = readNameText.slice(0, 200) || 'Unnamed person';
+    for (const other of names.slice(1)) report.drop('alternate-names', `${name}: ${readName(other).name}`);
+    const id = uniqueId(refnId(indi, PERSON_REFN_TYPE) ?? slugify(name), taken);
     idByXref.set(xref, id);
-    const birth = /\b(\d{3,4})\b/.exec(first(indi.getEventBirth().getDate()) ?? '');
-    const sources = sourcesOf(gedcom, indi);
-    if (sources.length === 0 && options.defaultSource) sources.push(options.defaultSource);
+    const cited = sourcesOf(indi, sources, name, report);
+    if (cited.length === 0 && options.defaultSource) cited.push(options.defaultSource);
     const person: Person = {
       id,
       name,
-      gender: SEXES[(first(indi.getSex()) ?? '').toUpperCase().charAt(0)] ?? 'unknown',
-      royalLineage: yes(indi.get(GEDCOM_TAGS.royalLineage)),
-      sample: yes(indi.get(GEDCOM_TAGS.sample)),
-      status: first(indi.get(GEDCOM_TAGS.status)) === 'verified' ? 'verified' : 'draft',
-      sources,
+      gender: SEXES[text(child(indi, 'SEX')).toUpperCase().charAt(0)] ?? 'unknown',
+      royalLineage: yes(lopitFact(indi, 'royalLineage')),
+      sample: yes(lopitFact(indi, 'sample')),
+      status: text(lopitFact(indi, 'status')) === 'verified' ? 'verified' : 'draft',
+      sources: cited,
     };
-    if (birth?.[1]) person.birthYear = Number(birth[1]);
+    if (surname && name.includes(surname)) {
+      person.surname = surname;
+      counts.surnames++;
+    }
+    const births = children(indi, 'BIRT');
+    const birth = readDate(births[0]);
+    if (birth.year !== undefined) person.birthYear = birth.year;
+    if (birth.date !== undefined) {
+      person.birthDate = birth.date;
+      counts.qualifiedDates++;
+    }
+    const deaths = children(indi, 'DEAT');
+    const death = readDate(deaths[0]);
+    const deathDate = death.date ?? death.year?.toString();
+    if (deathDate !== undefined) {
+      person.deathDate = deathDate;
+      counts.deathDates++;
+    } else if (deaths[0]) report.drop('undated-deaths', name);
+    for (const event of [...births.slice(1), ...deaths.slice(1)])
+      report.drop('events', `${name}: another ${event.tag}`);
     persons[id] = person;
-    if (yes(indi.get(GEDCOM_TAGS.root)) && !options.rootId) rootId = id;
+    if (yes(lopitFact(indi, 'root')) && !options.rootId) rootId = id;
+
+    for (const line of indi.children) {
+      const tag = line.tag ?? '';
+      const places = countPlaces(line);
+      if (places > 0) report.drop('places', `${name}: ${tag} ${text(child(line, 'PLAC'))}`.trim(), places);
+      if (['NAME', 'SEX', 'BIRT', 'DEAT', 'REFN', 'SOUR', 'FAMC', 'FAMS'].includes(tag) || SILENT.has(tag))
+        continue;
+      if (Object.values(LEGACY_GEDCOM_TAGS).includes(tag as never)) continue;
+      if (tag === 'FACT' && isLopitFact(line)) continue;
+      if (PERSON_EVENTS.has(tag)) report.drop('events', `${name}: ${tag}`);
+      else if (ATTRIBUTES.has(tag)) report.drop('attributes', `${name}: ${tag} ${text(line)}`.trim());
+      else if (tag === 'NOTE') report.drop('notes', name);
+      else if (tag === 'OBJE') report.drop('media', name);
+      else report.drop('other-tags', `${name}: ${tag}`);
+    }
   }
 
-  const marriages = readFamilies(gedcom, idByXref, persons, taken);
-  return parseFamilyData({ rootPersonId: rootId ?? guessRoot(persons, marriages), persons, marriages });
+  const marriages = readFamilies(records.get('FAM') ?? [], indis, idByXref, persons, report);
+  const data = parseFamilyData({
+    rootPersonId: rootId ?? guessRoot(persons, marriages),
+    persons,
+    marriages,
+  });
+  return {
+    data,
+    report: {
+      encoding,
+      persons: Object.keys(data.persons).length,
+      families: data.marriages.length,
+      onePersonFamilies: data.marriages.filter((marriage) => parentsOf(marriage).length === 1).length,
+      ...counts,
+      dropped: report.list(),
+    },
+  };
 }
 
-/** FAM records, completed with FAMC/FAMS links that the FAM record itself lacks; a missing spouse becomes a placeholder. */
+/** The family data only (the report goes with importGedcom). */
+export function fromGedcom(input: ArrayBuffer | Uint8Array | string, options: GedcomImportOptions = {}) {
+  return importGedcom(input, options).data;
+}
+
+/** FAM records, completed with FAMC/FAMS links that the FAM record itself lacks; no parent is invented. */
 function readFamilies(
-  gedcom: SelectionGedcom,
-  idByXref: Map<string, string>,
+  fams: readonly TreeNode[],
+  indis: readonly TreeNode[],
+  idByXref: ReadonlyMap<string, string>,
   persons: Record<string, Person>,
-  taken: Set<string>,
+  report: Report,
 ): Marriage[] {
-  const byXref = new Map<string, { marriage: Marriage; husbandId?: string; wifeId?: string }>();
+  const byXref = new Map<string, Marriage>();
   const marriageIds = new Set<string>();
-  const families = gedcom.getFamilyRecord().arraySelect();
-  families.forEach((fam, index) => {
-    const xref = fam.pointer()[0];
+  fams.forEach((fam, index) => {
+    const xref = fam.pointer;
     if (!xref) return;
-    const wanted = refn(fam, MARRIAGE_REFN_TYPE);
-    const id = uniqueId(
-      wanted && PERSON_ID_PATTERN.test(wanted) ? wanted : `marriage-${index + 1}`,
-      marriageIds,
-    );
-    const person = (ref: SelectionAny) => idByXref.get(first(ref) ?? '');
-    const childIds = fam
-      .getChild()
-      .value()
-      .flatMap((ref) => idByXref.get(ref ?? '') ?? []);
-    byXref.set(xref, {
-      marriage: { id, husbandId: '', wifeId: '', childIds: [...new Set(childIds)] },
-      husbandId: person(fam.getHusband()),
-      wifeId: person(fam.getWife()),
-    });
+    const id = uniqueId(refnId(fam, MARRIAGE_REFN_TYPE) ?? `marriage-${index + 1}`, marriageIds);
+    const where = `family ${xref}`;
+    const person = (node: TreeNode) => {
+      const personId = idByXref.get(text(node));
+      if (!personId) report.drop('dangling-pointers', `${where} ${node.tag} ${text(node)}`);
+      return personId;
+    };
+    const marriage: Marriage = { id, childIds: [] };
+    for (const [tag, field] of [
+      ['HUSB', 'husbandId'],
+      ['WIFE', 'wifeId'],
+    ] as const) {
+      const [first, ...extra] = children(fam, tag);
+      const parentId = first && person(first);
+      if (parentId) marriage[field] = parentId;
+      for (const node of extra) report.drop('extra-parents', `${where} ${tag} ${text(node)}`);
+    }
+    for (const node of children(fam, 'CHIL')) {
+      const childId = person(node);
+      if (childId && !marriage.childIds.includes(childId)) marriage.childIds.push(childId);
+    }
+    byXref.set(xref, marriage);
+    for (const line of fam.children) {
+      const tag = line.tag ?? '';
+      if (['HUSB', 'WIFE', 'CHIL', 'REFN'].includes(tag) || SILENT.has(tag)) continue;
+      const places = countPlaces(line);
+      if (places > 0) report.drop('places', `${where}: ${tag}`, places);
+      if (FAMILY_EVENTS.has(tag)) {
+        // A bare "MARR Y" is what this data says of every couple; its date or other details are dropped.
+        if (tag !== 'MARR' || line.children.some((item) => item.tag !== 'PLAC'))
+          report.drop('family-events', `${where}: ${tag} ${text(child(line, 'DATE'))}`.trim());
+      } else if (tag === 'NOTE') report.drop('notes', where);
+      else if (tag === 'OBJE') report.drop('media', where);
+      else report.drop('other-tags', `${where}: ${tag}`);
+    }
   });
   // The other direction: an INDI's FAMC/FAMS may name a family that does not list them.
-  for (const indi of gedcom.getIndividualRecord().arraySelect()) {
-    const id = idByXref.get(indi.pointer()[0] ?? '');
+  for (const indi of indis) {
+    const id = idByXref.get(indi.pointer ?? '');
     if (!id) continue;
-    for (const famc of indi.get('FAMC').value()) {
-      const entry = byXref.get(famc ?? '');
-      if (entry && !entry.marriage.childIds.includes(id)) entry.marriage.childIds.push(id);
+    for (const famc of children(indi, 'FAMC')) {
+      const marriage = byXref.get(text(famc));
+      if (!marriage) report.drop('dangling-pointers', `${persons[id]?.name}: FAMC ${text(famc)}`);
+      else if (!marriage.childIds.includes(id)) marriage.childIds.push(id);
     }
-    for (const fams of indi.get('FAMS').value()) {
-      const entry = byXref.get(fams ?? '');
-      if (!entry || entry.husbandId === id || entry.wifeId === id) continue;
+    for (const fams of children(indi, 'FAMS')) {
+      const marriage = byXref.get(text(fams));
+      if (!marriage) {
+        report.drop('dangling-pointers', `${persons[id]?.name}: FAMS ${text(fams)}`);
+        continue;
+      }
+      if (marriage.husbandId === id || marriage.wifeId === id) continue;
       const gender = persons[id]?.gender;
-      if ((gender === 'female' || entry.husbandId) && !entry.wifeId) entry.wifeId = id;
-      else if (!entry.husbandId) entry.husbandId = id;
+      if ((gender === 'female' || marriage.husbandId) && !marriage.wifeId) marriage.wifeId = id;
+      else if (!marriage.husbandId) marriage.husbandId = id;
     }
   }
   const result: Marriage[] = [];
-  for (const entry of byXref.values()) {
-    const anchor =
-      persons[entry.wifeId ?? entry.husbandId ?? entry.marriage.childIds[0] ?? '']?.name ??
-      'an unnamed family';
-    const placeholder = (gender: Gender, role: string) => {
-      const id = uniqueId(slugify(`unknown ${role} of ${anchor}`), taken);
-      persons[id] = {
-        id,
-        name: `Unknown ${role} of ${anchor}`,
-        gender,
-        royalLineage: false,
-        sample: false,
-        status: 'draft',
-        sources: [],
-      };
-      return id;
-    };
-    entry.marriage.husbandId = entry.husbandId ?? placeholder('male', 'husband');
-    entry.marriage.wifeId = entry.wifeId ?? placeholder('female', 'wife');
-    // Infer a missing sex from the spouse role.
+  for (const [xref, marriage] of byXref) {
+    if (parentsOf(marriage).length === 0) {
+      report.drop('families-without-parents', `family ${xref}`);
+      continue;
+    }
+    // A missing sex follows from the spouse role.
     for (const [field, gender] of [
       ['husbandId', 'male'],
       ['wifeId', 'female'],
     ] as const) {
-      const person = persons[entry.marriage[field]];
+      const person = persons[marriage[field] ?? ''];
       if (person?.gender === 'unknown') person.gender = gender;
     }
-    entry.marriage.childIds = entry.marriage.childIds.filter(
-      (id) => id !== entry.marriage.husbandId && id !== entry.marriage.wifeId,
-    );
-    result.push(entry.marriage);
+    marriage.childIds = marriage.childIds.filter((id) => !parentsOf(marriage).includes(id));
+    result.push(marriage);
   }
   return result;
 }
 
-/** Without a _ROOT marker: the parentless person with the most descendants (the earliest ancestor). */
+/** Without a root in the file: the parentless person with the most descendants (the earliest ancestor). */
 export function guessRoot(persons: Record<string, Person>, marriages: readonly Marriage[]): string {
   const children = new Map<string, string[]>();
   const hasParents = new Set<string>();
   for (const marriage of marriages) {
-    for (const parent of [marriage.husbandId, marriage.wifeId])
+    for (const parent of parentsOf(marriage))
       children.set(parent, [...(children.get(parent) ?? []), ...marriage.childIds]);
     marriage.childIds.forEach((id) => hasParents.add(id));
   }

@@ -2,6 +2,7 @@
 import dagre from '@dagrejs/dagre';
 import type { FamilyGraph } from './family-graph.ts';
 import { generationsOf } from './generations.ts';
+import { parentsOf } from './family-schema.ts';
 import type { FamilyData, Point } from './family-schema.ts';
 
 /** Layout units: model coordinates of the canvas (1 unit = 1 px at zoom 1). */
@@ -24,11 +25,11 @@ export function computeGenerationsLayout(data: FamilyData, graph: FamilyGraph): 
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of graph.nodes) g.setNode(node.id, { width: nodeWidth, height: nodeHeight });
   for (const marriage of data.marriages) {
-    if (!graph.nodeById.has(marriage.husbandId) || !graph.nodeById.has(marriage.wifeId)) continue;
+    const parents = parentsOf(marriage);
+    if (!parents.every((id) => graph.nodeById.has(id))) continue;
     const union = `union:${marriage.id}`;
     g.setNode(union, { width: 1, height: 1 });
-    g.setEdge(marriage.husbandId, union, { weight: 2 });
-    g.setEdge(marriage.wifeId, union, { weight: 2 });
+    for (const parentId of parents) g.setEdge(parentId, union, { weight: 2 });
     for (const childId of marriage.childIds)
       if (graph.nodeById.has(childId)) g.setEdge(union, childId, { weight: 1 });
   }

@@ -1,5 +1,9 @@
-// /families end to end: counters, search, selection, trace, names, reset, list keyboard, dragging, 360 px, CSP.
-import { readFileSync } from 'node:fs';
+// /families end to end: counters, search, selection, trace, names, reset, list keyboard, dragging, 360 px, CSP;
+// the data served live (an import shows at the next load, no rebuild or restart) and offline from the cache.
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { FAMILY_GRAPH } from '../../core/constants.ts';
 import { buildFamilyGraph, countPersons } from '../../core/families/family-graph.ts';
@@ -7,6 +11,8 @@ import { parseFamilyData } from '../../core/families/family-schema.ts';
 import { pathToRoot } from '../../core/families/paths.ts';
 import { directRelatives, relativesWithSelf } from '../../core/families/relatives.ts';
 import { matchPersons } from '../../core/families/search.ts';
+import { waitForOfflineReady } from './fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const data = parseFamilyData(
   JSON.parse(
@@ -87,15 +93,103 @@ async function clickNode(page: Page, id: string) {
   await page.mouse.click(point.x, point.y);
 }
 
-test('counters match the data, the sample notice shows, and nothing breaks the CSP', async ({ page }) => {
-  const cspErrors = await open(page);
-  const counters = countPersons(graph);
+/** The counters and the graph show `persons` persons, `male` men and `female` women. */
+async function expectCounters(page: Page, counters: { persons: number; male: number; female: number }) {
   await expect(page.locator('[data-counter="persons"]')).toHaveText(String(counters.persons));
   await expect(page.locator('[data-counter="male"]')).toHaveText(String(counters.male));
   await expect(page.locator('[data-counter="female"]')).toHaveText(String(counters.female));
-  expect((await state(page)).nodeCount).toBe(counters.persons);
+  await expect.poll(async () => (await state(page)).nodeCount).toBe(counters.persons);
+}
+
+test('counters match the data, the sample notice shows, and nothing breaks the CSP', async ({ page }) => {
+  const cspErrors = await open(page);
+  await expectCounters(page, countPersons(graph));
   await expect(page.getByTestId('families-sample-notice')).toContainText('sample data');
+  // The sample has one couple outside the root's family: the page says so, and names the royal line.
+  await expect(page.getByTestId('families-unconnected')).toHaveText(
+    `${graph.unconnected} persons in the data are not connected to the root person and are not shown.`,
+  );
+  await expect(page.getByTestId('families-legend-royal')).toContainText('6 Kings + Queen Sample Queen');
   expect(cspErrors).toEqual([]);
+});
+
+test.describe('family data served live', () => {
+  test.use({ serviceWorkers: 'allow' });
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    server = await startServer('families-live');
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('an import shows at the next load without a rebuild or restart, and stays readable offline', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${server.url}/families`);
+    await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+    await expectCounters(page, countPersons(graph));
+    await waitForOfflineReady(page);
+
+    // The admin's import: a family with no royal line, a one-parent family and one person apart.
+    const file = path.join(server.dataDir, '..', 'family.ged');
+    writeFileSync(
+      file,
+      [
+        '0 HEAD',
+        '1 CHAR UTF-8',
+        ...[
+          ['I1', 'Lado /Ikuma/', 'M', 'FAMS @F1@'],
+          ['I2', 'Ana Lokor', 'F', 'FAMS @F1@'],
+          ['I3', 'Nyakwe 🙂', 'F', 'FAMC @F1@'],
+          ['I4', 'Lotiyo', 'M', 'FAMC @F1@'],
+          ['I5', 'Child of Nyakwe', 'U', 'FAMC @F2@'],
+          ['I6', 'Someone Apart', 'M', ''],
+        ].flatMap(([xref, name, sex, link]) => [
+          `0 @${xref}@ INDI`,
+          `1 NAME ${name}`,
+          `1 SEX ${sex}`,
+          `1 ${link}`,
+        ]),
+        '0 @F1@ FAM',
+        '1 HUSB @I1@',
+        '1 WIFE @I2@',
+        '0 @F2@ FAM',
+        '1 WIFE @I3@',
+        '0 TRLR',
+        '',
+      ]
+        .filter((line) => line !== '1 ')
+        .join('\n'),
+    );
+    await promisify(execFile)(
+      'node',
+      ['node_modules/tsx/dist/cli.mjs', 'scripts/families.ts', 'import', file],
+      {
+        env: { ...process.env, DATA_DIR: server.dataDir },
+      },
+    );
+
+    await page.reload();
+    await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+    await expectCounters(page, { persons: 5, male: 2, female: 2 });
+    await expect(page.getByTestId('families-unconnected')).toHaveText(
+      '1 person in the data is not connected to the root person and is not shown.',
+    );
+    await expect(page.getByTestId('families-legend-royal')).toHaveCount(0);
+    await expect(page.getByTestId('families-sample-notice')).toHaveCount(0);
+
+    // Offline, with the server stopped: the last data seen, from the service worker's copy.
+    await server.stop();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+    await expectCounters(page, { persons: 5, male: 2, female: 2 });
+    await page.getByRole('combobox', { name: 'Search family members' }).fill('Nyakwe');
+    await expect(page.getByTestId('families-search').getByRole('option').first()).toContainText('Nyakwe 🙂');
+  });
 });
 
 test('search shows at most 8 matches and selects the first', async ({ page }) => {

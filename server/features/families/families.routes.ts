@@ -1,22 +1,30 @@
-// GET /api/families.ged: the family data as GEDCOM 5.5.1, for common genealogy tools (public, rate-limited).
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The family data, public and rate-limited: GET /api/families (JSON for the /families page, with an ETag) and
+// GET /api/families.ged (GEDCOM 5.5.1 for genealogy tools). Both read the current data on each request, so an
+// import (`npm run families -- import`, written to DATA_DIR) shows at the next load without a restart.
 import type { FastifyInstance } from 'fastify';
-import { parseFamilyData } from '../../../core/families/family-schema.ts';
 import { toGedcom } from '../../../core/families/gedcom-export.ts';
 import type { Config } from '../../config.ts';
 import { rateLimits } from '../../plugins/security.ts';
-
-/** The same file the page ships and `npm run families -- import` replaces. */
-const FAMILY_DATA_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../content/families/sample-lineage.json',
-);
+import { etagMatches } from '../mt/mt.routes.ts';
+import { FamilyStore } from './family-store.ts';
 
 export default function familiesRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  app.get('/families.ged', { config: { rateLimit: rateLimits(config).public } }, async (_request, reply) => {
-    const data = parseFamilyData(JSON.parse(await fs.readFile(FAMILY_DATA_FILE, 'utf8')) as unknown);
+  const store = new FamilyStore(config.DATA_DIR);
+  const limit = { config: { rateLimit: rateLimits(config).public } };
+
+  app.get('/families', limit, async (request, reply) => {
+    const current = await store.current();
+    // no-cache: the browser (and the service worker) keep their copy and ask each time; unchanged costs a 304.
+    void reply
+      .header('ETag', current.etag)
+      .header('Cache-Control', 'no-cache')
+      .header('X-Family-Data-Source', current.source);
+    if (etagMatches(request.headers['if-none-match'], current.etag)) return reply.status(304).send();
+    return reply.header('Content-Type', 'application/json; charset=utf-8').send(current.json);
+  });
+
+  app.get('/families.ged', limit, async (_request, reply) => {
+    const { data } = await store.current();
     return reply
       .header('Content-Type', 'text/vnd.familysearch.gedcom; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="families.ged"')

@@ -1,5 +1,16 @@
 // Legend of the family graph: every colour paired with a shape, ring or line style.
-export function FamiliesLegend({ queenName }: { queenName: string | undefined }) {
+import type { Families } from './family-data.ts';
+
+/** "6 Kings + Queen Sample Queen", from the royal persons the data marks. */
+function describeRoyalLine({ kings, queens }: NonNullable<Families['royalLine']>): string {
+  const parts = [];
+  if (kings > 0) parts.push(`${kings} ${kings === 1 ? 'King' : 'Kings'}`);
+  if (queens.length === 1) parts.push(`Queen ${queens[0]}`);
+  else if (queens.length > 1) parts.push(`${queens.length} Queens`);
+  return parts.join(' + ');
+}
+
+export function FamiliesLegend({ royalLine }: { royalLine: Families['royalLine'] }) {
   return (
     <ul className="families-legend" aria-label="Legend">
       <li>
@@ -8,10 +19,12 @@ export function FamiliesLegend({ queenName }: { queenName: string | undefined })
       <li>
         <span className="legend-swatch legend-female" aria-hidden="true" /> Female (circle)
       </li>
-      <li>
-        <span className="legend-swatch legend-royal" aria-hidden="true" /> Royal Lineage (6 Kings + Queen
-        {queenName ? ` ${queenName}` : ''}, double gold ring)
-      </li>
+      {royalLine && (
+        <li data-testid="families-legend-royal">
+          <span className="legend-swatch legend-royal" aria-hidden="true" /> Royal Lineage (
+          {describeRoyalLine(royalLine)}, double gold ring)
+        </li>
+      )}
       <li>
         <span className="legend-line legend-marriage" aria-hidden="true" /> Marriage (dashed line)
       </li>

@@ -1,11 +1,11 @@
 // Families Lineage (/families): the interactive family graph on cytoscape, with search, trace, list view and relations.
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { FAMILY_GRAPH } from '../../../core/constants.ts';
 import type { Point } from '../../../core/families/family-schema.ts';
 import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
 import { relativesWithSelf } from '../../../core/families/relatives.ts';
 import { matchPersons } from '../../../core/families/search.ts';
-import { familyCounters, familyData, familyGraph as graph, hasSampleData, queenName } from './family-data.ts';
+import { loadFamilies, type Families } from './family-data.ts';
 import { FamiliesLegend } from './families-legend.tsx';
 import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
 import { FamiliesToolbar } from './families-toolbar.tsx';
@@ -18,10 +18,54 @@ import { useFamilyGraph } from './use-family-graph.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import './families.css';
 
-const reducer = createFamiliesReducer(graph);
-const layout = familyData.layout ?? { generations: {}, organic: {} };
+const HEADER = (
+  <header className="page-header">
+    <h1>Families Lineage</h1>
+    <p>Interactive family knowledge graph - drag, zoom, and explore the royal lineage</p>
+  </header>
+);
 
+/** Loads the current family data (the server's, or the service worker's copy offline), then draws it. */
 export function FamiliesPage() {
+  const [families, setFamilies] = useState<Families | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    loadFamilies().then(
+      (loaded) => live && setFamilies(loaded),
+      (caught: Error) => live && setError(caught.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  if (families) return <FamiliesGraphPage families={families} />;
+  return (
+    <div className="page families-page">
+      {HEADER}
+      {error ? (
+        <div className="error-box" role="alert" data-testid="families-load-error">
+          <p>The family data could not be loaded: {error}</p>
+          <button type="button" className="btn" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="muted" role="status" data-testid="families-loading">
+          Loading the family data...
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FamiliesGraphPage({ families }: { families: Families }) {
+  const { graph, counters, hasSampleData, royalLine } = families;
+  const reducer = useMemo(() => createFamiliesReducer(graph), [graph]);
+  const layout = families.data.layout ?? { generations: {}, organic: {} };
   const [state, dispatch] = useReducer(reducer, initialFamiliesState);
   const [traceQuery, setTraceQuery] = useState('');
   const [pinnedIds, setPinnedIds] = useState<ReadonlySet<string>>(new Set());
@@ -33,7 +77,7 @@ export function FamiliesPage() {
   const containerRef = useRef<HTMLDivElement>(null);
   const matchIds = useMemo(
     () => new Set(matchPersons(graph.nodes, state.query).map((node) => node.id)),
-    [state.query],
+    [graph, state.query],
   );
   const highlightedIds = useMemo(() => new Set(state.highlight?.nodeIds ?? []), [state.highlight]);
 
@@ -87,10 +131,7 @@ export function FamiliesPage() {
 
   return (
     <div className="page families-page">
-      <header className="page-header">
-        <h1>Families Lineage</h1>
-        <p>Interactive family knowledge graph - drag, zoom, and explore the royal lineage</p>
-      </header>
+      {HEADER}
       {hasSampleData && (
         <p className="notice-box families-notice" data-testid="families-sample-notice">
           <strong>Illustrative sample data.</strong> The names and links in this graph are placeholders
@@ -101,9 +142,9 @@ export function FamiliesPage() {
       <dl className="families-counters" data-testid="families-counters">
         {(
           [
-            ['Persons', familyCounters.persons],
-            ['Male', familyCounters.male],
-            ['Female', familyCounters.female],
+            ['Persons', counters.persons],
+            ['Male', counters.male],
+            ['Female', counters.female],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="card stat">
@@ -114,6 +155,13 @@ export function FamiliesPage() {
           </div>
         ))}
       </dl>
+      {graph.unconnected > 0 && (
+        <p className="muted families-unconnected" data-testid="families-unconnected">
+          {graph.unconnected === 1
+            ? '1 person in the data is not connected to the root person and is not shown.'
+            : `${graph.unconnected} persons in the data are not connected to the root person and are not shown.`}
+        </p>
+      )}
       <div className="families-find">
         <PersonSearch
           label="Search family members"
@@ -135,7 +183,7 @@ export function FamiliesPage() {
           Graph tools
         </button>
       </div>
-      <FamiliesLegend queenName={queenName} />
+      <FamiliesLegend royalLine={royalLine} />
       <FamiliesToolbar
         id="families-tools"
         folded={!toolsOpen}

@@ -67,7 +67,8 @@ export function createFamiliesReducer(graph: FamilyGraph) {
     const relatives = highlight.nodeIds.length - 1;
     const details = [
       node.gender === 'unknown' ? null : node.gender,
-      node.birthYear ? `born ${node.birthYear}` : null,
+      node.born ? `born ${node.born}` : null,
+      node.died ? `died ${node.died}` : null,
       node.royalLineage ? 'royal lineage' : null,
     ]
       .filter(Boolean)

@@ -1,11 +1,40 @@
-// The shipped family data, validated once when the route's chunk loads, with its graph and counters.
-import raw from '../../../content/families/sample-lineage.json';
+// The family data, loaded from the server (GET /api/families; the service worker keeps a copy for offline use),
+// validated, with its graph and the figures the page shows. Not bundled: an import shows at the next load.
+import { api, request } from '../../lib/api-client.ts';
 import { buildFamilyGraph, countPersons } from '../../../core/families/family-graph.ts';
+import type { FamilyCounters, FamilyGraph } from '../../../core/families/family-graph.ts';
 import { parseFamilyData } from '../../../core/families/family-schema.ts';
+import type { FamilyData } from '../../../core/families/family-schema.ts';
+import { QUEEN_ID } from '../../../core/families/lineage-generator.ts';
 
-export const familyData = parseFamilyData(raw);
-export const familyGraph = buildFamilyGraph(familyData);
-export const familyCounters = countPersons(familyGraph);
-/** While any shown person is illustrative, the page says the data is sample data. */
-export const hasSampleData = familyGraph.nodes.some((node) => node.sample);
-export const queenName = familyData.persons.ikuma?.name;
+export interface Families {
+  data: FamilyData;
+  graph: FamilyGraph;
+  counters: FamilyCounters;
+  /** While any shown person is illustrative, the page says the data is sample data. */
+  hasSampleData: boolean;
+  /** The royal line as the legend names it, or null when the data has none. */
+  royalLine: { kings: number; queens: string[] } | null;
+}
+
+export function familiesOf(data: FamilyData): Families {
+  const graph = buildFamilyGraph(data);
+  const royal = graph.nodes.filter((node) => node.royalLineage);
+  const women = royal.filter((node) => node.gender === 'female');
+  // The queen of the shipped lineage is `ikuma`; an imported one is any woman of the royal line.
+  const queen = graph.nodeById.get(QUEEN_ID);
+  const queens = queen?.royalLineage ? [queen.name] : women.map((node) => node.name);
+  return {
+    data,
+    graph,
+    counters: countPersons(graph),
+    hasSampleData: graph.nodes.some((node) => node.sample),
+    royalLine:
+      royal.length === 0 ? null : { kings: royal.filter((node) => node.gender === 'male').length, queens },
+  };
+}
+
+export async function loadFamilies(): Promise<Families> {
+  const raw = await request(() => api.get('families').json<unknown>());
+  return familiesOf(parseFamilyData(raw));
+}

@@ -54,7 +54,8 @@ export function FamilyListView({
     if (!node) return '';
     return [
       node.gender === 'unknown' ? null : node.gender === 'male' ? 'Male' : 'Female',
-      node.birthYear ? `Born ${node.birthYear}` : null,
+      node.born ? `Born ${node.born}` : null,
+      node.died ? `Died ${node.died}` : null,
       node.royalLineage ? 'Royal lineage' : null,
       id === graph.rootId ? 'Root Person' : null,
     ]

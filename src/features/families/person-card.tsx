@@ -47,7 +47,8 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
         {node.gender !== 'unknown' && (
           <span className="badge">{node.gender === 'male' ? 'Male' : 'Female'}</span>
         )}
-        {node.birthYear !== undefined && <span className="badge">Born {node.birthYear}</span>}
+        {node.born && <span className="badge">Born {node.born}</span>}
+        {node.died && <span className="badge">Died {node.died}</span>}
         {personId === graph.rootId && <span className="badge">Root Person</span>}
         {node.royalLineage && <span className="badge">Royal lineage</span>}
         {node.sample && <span className="badge badge-draft">Sample data</span>}
