@@ -9,7 +9,7 @@ import {
   RECORDING_SILENT_RMS_DB,
 } from '../constants.ts';
 import { LevelMeter, type Levels } from './levels.ts';
-import { qualityOf, qualityProblems } from './quality.ts';
+import { flagProblems, qualityOf, qualityProblems } from './quality.ts';
 
 const levels = (rmsDb: number, clippedRatio = 0): Levels => ({
   samples: 16_000,
@@ -53,6 +53,14 @@ describe('qualityOf and qualityProblems', () => {
       expect(problem.label.length).toBeGreaterThan(3);
       expect(problem.advice).toMatch(/[a-z]{3,}.*\.$/);
     }
+  });
+
+  it('words the flags a clip in review carries the same way, worst first', () => {
+    expect(flagProblems(['tooShort', 'quiet', 'silent']).map((problem) => problem.label)).toEqual([
+      'Silent',
+      'Too short',
+    ]);
+    expect(flagProblems([])).toEqual([]);
   });
 });
 

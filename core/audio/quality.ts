@@ -68,3 +68,20 @@ export function qualityProblems(quality: RecordingQuality): QualityProblem[] {
   if (quality.tooLong) kinds.push('tooLong');
   return kinds.map((kind) => ({ kind, ...PROBLEMS[kind] }));
 }
+
+/** The problems of a clip's raised flags (as the review routes send them), in the same words, worst first. */
+export function flagProblems(flags: readonly QualityProblemKind[]): QualityProblem[] {
+  const raised = new Set(flags);
+  const has = (kind: QualityProblemKind) => raised.has(kind);
+  return qualityProblems({
+    tooShort: has('tooShort'),
+    tooLong: has('tooLong'),
+    silent: has('silent'),
+    quiet: has('quiet'),
+    clipped: has('clipped'),
+    peakDb: null,
+    rmsDb: null,
+    clippedRatio: null,
+    levelsMeasured: true,
+  });
+}

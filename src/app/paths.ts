@@ -18,6 +18,8 @@ export const PATHS = {
   admin: '/admin',
   translation: '/translation',
   recording: '/recording',
+  listen: '/listen',
+  review: '/review',
   training: '/training',
   data: '/data',
   consent: '/consent',

@@ -127,6 +127,16 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.listen,
+    lazyRouteComponent(() => import('../features/review/listen-page.tsx'), 'ListenPage'),
+    true,
+  ),
+  page(
+    PATHS.review,
+    lazyRouteComponent(() => import('../features/review/review-page.tsx'), 'ReviewPage'),
+    true,
+  ),
+  page(
     PATHS.training,
     lazyRouteComponent(() => import('../features/training/training-page.tsx'), 'TrainingPage'),
     true,

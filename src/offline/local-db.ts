@@ -1,11 +1,12 @@
 // The one module that owns IndexedDB (Dexie, versioned schema): the outbox of every contribution waiting for
-// the server (edits, consent, recordings), caches of server data the offline screens read, and the audio of
-// recordings not yet on the server.
+// the server (edits, consent, recordings, reviews), caches of server data the offline screens read (the review
+// pack with its audio among them), and the audio of recordings not yet on the server.
 // Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
-import type { TranslationPair } from '../../core/api/translation.ts';
+import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
+import type { ReviewedPair } from '../../core/api/translation.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
@@ -14,7 +15,15 @@ export const LOCAL_DB_NAME = 'lopit';
  * a confirmation changes on the device (outbox-effects.ts). 'recording.upload' points at a LocalRecording,
  * whose audio stays in recordingChunks until the server confirms it.
  */
-export type OutboxKind = 'translation.save' | 'consent.submit' | 'consent.withdraw' | 'recording.upload';
+export type OutboxKind =
+  | 'translation.save'
+  | 'consent.submit'
+  | 'consent.withdraw'
+  | 'recording.upload'
+  | 'clip.vote'
+  | 'clip.report'
+  | 'proposal.review'
+  | 'lexicon.review';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;
@@ -51,9 +60,15 @@ export interface OutboxEntry {
   problem?: OutboxProblem | undefined;
 }
 
-export interface CachedPair extends TranslationPair {
+/**
+ * A pair as the server gave it to one signed-in person: its open proposals' `mine` flags are that person's.
+ * Copies cached before the review loop have neither `proposals` nor `viewerId` (local-pairs.ts reads them).
+ */
+export interface CachedPair extends ReviewedPair {
   /** When this copy was read from the server. */
   cachedAt: number;
+  /** Whose view of the proposals this is (the account that read it). */
+  viewerId?: string | undefined;
 }
 
 /** Where this device's copy of a server list stands (the server's cursor), kept with the copy it describes. */
@@ -127,6 +142,46 @@ export interface LocalRecordingChunk {
   data: ArrayBuffer;
 }
 
+/**
+ * A clip of the review pack: what the Listen screen shows offline. Its audio is kept beside it as ArrayBuffer
+ * chunks (reviewClipChunks); a clip is stored together with its audio, never without it.
+ */
+export interface PackedClip extends ReviewClip {
+  /** Whose pack: the server chose it for this person (never their own clips). */
+  userId: string;
+  /** Its place in the pack (fewest votes first, as the server sent them). */
+  rank: number;
+  chunkCount: number;
+}
+
+export interface PackedClipChunk {
+  clipId: string;
+  index: number;
+  data: ArrayBuffer;
+}
+
+/** A proposed translation of the review pack, with its pair, kept for the Review screen offline. */
+export interface PackedProposal extends ReviewProposal {
+  userId: string;
+  rank: number;
+}
+
+/** A lexicon entry an admin sent to review (a word and its meaning), kept for the Review screen offline. */
+export interface PackedWord extends ReviewLexiconEntry {
+  userId: string;
+  rank: number;
+}
+
+/** Something a reviewer skipped: the next packs leave it out (until the list of skips is full). */
+export interface ReviewSkip {
+  /** `${userId} clip:${id}`, `${userId} proposal:${id}` or `${userId} word:${id}`. */
+  key: string;
+  userId: string;
+  kind: 'clip' | 'proposal' | 'word';
+  itemId: string;
+  at: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -136,6 +191,11 @@ export class LocalDb extends Dexie {
   recordingChunks!: EntityTable<LocalRecordingChunk, 'recordingId'>;
   syncCursors!: EntityTable<SyncCursor, 'name'>;
   prompts!: EntityTable<CachedPrompt, 'id'>;
+  reviewClips!: EntityTable<PackedClip, 'id'>;
+  reviewClipChunks!: EntityTable<PackedClipChunk, 'clipId'>;
+  reviewProposals!: EntityTable<PackedProposal, 'id'>;
+  reviewWords!: EntityTable<PackedWord, 'id'>;
+  reviewSkips!: EntityTable<ReviewSkip, 'key'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -177,6 +237,15 @@ export class LocalDb extends Dexie {
     // Schema 3: the pairs copy is kept up to date by cursor (only what changed), and the recorder's sentences
     // come from a prompt pack of their own.
     this.version(3).stores({ syncCursors: 'name', prompts: 'id, rank' });
+    // Schema 4: the review pack (clips to listen to with their audio, translations and words to review) and what the
+    // reviewer skipped, so the Listen and Review screens work offline (issue 15).
+    this.version(4).stores({
+      reviewClips: 'id, [userId+rank]',
+      reviewClipChunks: '[clipId+index], clipId',
+      reviewProposals: 'id, [userId+rank], pairId',
+      reviewWords: 'id, [userId+rank]',
+      reviewSkips: 'key, [userId+kind+at]',
+    });
   }
 }
 

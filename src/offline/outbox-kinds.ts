@@ -38,6 +38,11 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'consent.submit': 0,
   'consent.withdraw': 0,
   'translation.save': 0,
+  // Reviews are as small as an edit; a vote never waits behind someone's upload.
+  'clip.vote': 0,
+  'clip.report': 0,
+  'proposal.review': 0,
+  'lexicon.review': 0,
   'recording.upload': 1,
 };
 
@@ -88,6 +93,10 @@ export const JSON_SENDERS: OutboxSenders = {
   'translation.save': sendJson,
   'consent.submit': sendJson,
   'consent.withdraw': sendJson,
+  'clip.vote': sendJson,
+  'clip.report': sendJson,
+  'proposal.review': sendJson,
+  'lexicon.review': sendJson,
 };
 
 async function readJson(response: Response): Promise<unknown> {

@@ -44,6 +44,7 @@ const pairResponse = (id: number, lopit: string, version: number) => ({
     status: 'approved',
     version,
     updatedAt: '2026-11-21T00:00:00.000Z',
+    proposals: [],
   },
 });
 

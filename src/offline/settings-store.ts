@@ -1,7 +1,8 @@
 // Small values kept in IndexedDB with idb-keyval, readable by both the page and the service worker
 // (which has no localStorage): the session the outbox replays with, the time of the last sync, flags, and the
-// last results a screen shows offline (field readiness, training status).
+// last results a screen shows offline (field readiness, training status, review counts).
 import { del, get, set } from 'idb-keyval';
+import type { ReviewStats } from '../../core/api/review.ts';
 import type { TrainingModelStatus } from '../../core/api/training.ts';
 import type { SyncSession } from './sync-engine.ts';
 
@@ -10,6 +11,15 @@ const LAST_SYNC_KEY = 'lopit.sync.lastSuccessAt';
 const PERSIST_ASKED_KEY = 'lopit.storage.persistAsked';
 const FIELD_READINESS_KEY = 'lopit.field.readiness';
 const TRAINING_STATUS_KEY = 'lopit.training.lastStatus';
+const REVIEW_STATS_KEY = 'lopit.review.lastStats';
+
+/** A reviewer's counts as the server last gave them, so the Listen and Review screens show them offline. */
+export interface KeptReviewStats {
+  userId: string;
+  /** The start of the day `today` counts from (ISO). */
+  since: string;
+  stats: ReviewStats;
+}
 
 /** The training status as this device last read it, so /training shows it without a connection. */
 export interface KeptTrainingStatus {
@@ -41,4 +51,6 @@ export const settingsStore = {
     set(FIELD_READINESS_KEY, { userId, steps, finishedAt }),
   trainingStatus: () => get<KeptTrainingStatus>(TRAINING_STATUS_KEY).then((value) => value ?? null),
   setTrainingStatus: (kept: KeptTrainingStatus) => set(TRAINING_STATUS_KEY, kept),
+  reviewStats: () => get<KeptReviewStats>(REVIEW_STATS_KEY).then((value) => value ?? null),
+  setReviewStats: (kept: KeptReviewStats) => set(REVIEW_STATS_KEY, kept),
 };

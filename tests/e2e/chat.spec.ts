@@ -4,7 +4,7 @@
 // training queue. All texts are in an obviously made-up language ("Blorpish"); no Lopit is invented.
 import type { APIRequestContext } from '@playwright/test';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
-import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { expect, signInContext, signUpByApi, signUpContributorByApi, test } from './fixtures.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -29,8 +29,9 @@ test.describe('chat on the shared server', () => {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    // A contributor who consents to sharing translations gives the greeting's translation.
-    const author = await signUpByApi(request, baseURL!, 'Chatter');
+    // A contributor who consents to sharing translations gives the greeting's translation, and two other
+    // contributors approve it (only approved translations answer in the chat).
+    const author = await signUpContributorByApi(request, baseURL!, 'Chatter');
     const auth = { Authorization: `Bearer ${author.token}` };
     const consent = await request.post(`${baseURL}/api/consent/submit`, {
       headers: auth,
@@ -46,6 +47,16 @@ test.describe('chat on the shared server', () => {
       data: { id: greeting.id, translation: reply, baseVersion: greeting.version },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
+    const { pair } = (await saved.json()) as { pair: { proposals: { id: number; mine: boolean }[] } };
+    const proposal = pair.proposals.find((one) => one.mine)!;
+    for (const name of ['Approver', 'Seconder']) {
+      const reviewer = await signUpByApi(request, baseURL!, name);
+      const review = await request.post(`${baseURL}/api/review/proposals/${proposal.id}/review`, {
+        headers: { Authorization: `Bearer ${reviewer.token}` },
+        data: { verdict: 'approve' },
+      });
+      expect(review.ok(), await review.text()).toBe(true);
+    }
 
     await page.goto(`${baseURL}/chat`);
     await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
@@ -126,6 +137,7 @@ test.describe('chat at phone and desktop widths', () => {
   }) => {
     test.setTimeout(90_000);
     const baseURL = own.url;
+    // The first account of its own server is the admin: the translation it saves is approved at once.
     const author = await signUpByApi(request, baseURL, 'Teller');
     const auth = { Authorization: `Bearer ${author.token}` };
     const consent = await request.post(`${baseURL}/api/consent/submit`, {

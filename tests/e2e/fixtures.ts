@@ -39,6 +39,17 @@ export async function signUpByApi(request: APIRequestContext, base: string, name
   return { ...account, password };
 }
 
+/**
+ * Signs up an account that is surely a contributor. A server's first account is its admin, whose translations are
+ * approved at once; on the shared server whichever test signs up first gets that role, so a test about
+ * contributors' proposals makes another account when it drew the first.
+ */
+export async function signUpContributorByApi(request: APIRequestContext, base: string, name: string) {
+  const account = await signUpByApi(request, base, name);
+  if ((account.user as { role?: string }).role !== 'admin') return account;
+  return signUpByApi(request, base, name);
+}
+
 /** Grants consent of this type through the API (a contributor who chose it on another visit). */
 export async function grantConsentByApi(
   request: APIRequestContext,

@@ -449,10 +449,13 @@ export class ProposalsRepository {
   }
 }
 
-/** A new change number for the pair (its proposals changed) without changing its text or version. */
+/**
+ * A new version and change number for the pair (its proposals' reviews changed) without changing its text, so
+ * a phone keeps the newest copy by version and a copy by cursor sees the change.
+ */
 async function touchPair(db: DbOrTx, pairId: number) {
   await db
     .update(translationPairs)
-    .set({ updatedAt: sql`${translationPairs.updatedAt}` })
+    .set({ version: sql`${translationPairs.version} + 1` })
     .where(eq(translationPairs.id, pairId));
 }

@@ -19,6 +19,8 @@ export const PUBLIC_NAV: NavItem[] = [
 export const CONTRIBUTOR_NAV: NavItem[] = [
   { to: PATHS.translation, label: 'Translation' },
   { to: PATHS.recording, label: 'Recording' },
+  // One link for both review screens (/listen, and /review beside it in their tabs): the bar has no room for two.
+  { to: PATHS.listen, label: 'Review' },
   { to: PATHS.training, label: 'Training' },
   { to: PATHS.data, label: 'Data' },
   { to: PATHS.consent, label: 'Consent' },

@@ -17,11 +17,16 @@ export const adminApi = {
     requestJson(userResponseSchema, () => api.patch(`admin/users/${id}/role`, { json: { role } })),
   resetLink: (id: string) =>
     requestJson(resetLinkResponseSchema, () => api.post(`admin/users/${id}/reset-link`)),
-  importPairs: (file: File) => {
+  /** With `review`, the imported texts become proposals the community reviews instead of approved texts. */
+  importPairs: (file: File, review: boolean) => {
     const body = new FormData();
     body.append('file', file);
     return requestJson(importReportSchema, () =>
-      api.post('admin/import/pairs', { body, timeout: IMPORT_TIMEOUT_MS }),
+      api.post('admin/import/pairs', {
+        body,
+        timeout: IMPORT_TIMEOUT_MS,
+        searchParams: review ? { review: 'true' } : {},
+      }),
     );
   },
 };

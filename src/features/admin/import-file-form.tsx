@@ -1,5 +1,5 @@
 // Admin: the one form both imports use: choose a file, check its size here, send it, show the server's report.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportReport } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -18,6 +18,8 @@ export interface ImportFileFormProps {
   upload: (file: File) => Promise<ImportReport>;
   reportTestId: string;
   rowsNote: string;
+  /** Choices sent with the file, shown above the submit button. */
+  options?: ReactNode;
 }
 
 export function ImportFileForm(props: ImportFileFormProps) {
@@ -70,6 +72,7 @@ export function ImportFileForm(props: ImportFileFormProps) {
             setFormError(null);
           }}
         />
+        {props.options}
         <div className="button-row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Importing...' : props.submitLabel}

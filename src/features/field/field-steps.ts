@@ -1,16 +1,19 @@
 // The steps of "Ready for the field" (see field-readiness.ts), each bringing one thing onto the phone and saying
 // what it now holds: the app's screens, sentences to read, sentences to translate, consent and profile, the
-// translation model (which carries the lexicon), and the browser's promise not to clear it all.
+// translation model (which carries the lexicon), clips and translations to review, and the browser's promise
+// not to clear it all.
 import { refreshSession } from '../auth/auth-api.ts';
 import { refreshConsentStatus } from '../consent/consent-status.ts';
 import { deviceConsent } from '../consent/device-consent.ts';
 import { refreshPromptPack } from '../recording/prompt-pack.ts';
+import { reviewPackSource } from '../review/review-api.ts';
 import { refreshPairs } from '../translation/local-pairs.ts';
 import { readStorage } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
+import { refillClipPack, refillProposalPack, refillWordPack } from '../../offline/review-pack.ts';
 import { offlineCopyReady } from '../../pwa/pwa-store.ts';
 import type { FieldStep, StepOutcome } from './field-readiness.ts';
 
@@ -144,6 +147,29 @@ const modelStep: FieldStep = {
   },
 };
 
+const reviewStep: FieldStep = {
+  id: 'review',
+  label: 'Clips to listen to and translations to check',
+  async run({ userId, report }) {
+    const db = localDb();
+    const pack = await refillClipPack(db, userId, reviewPackSource, (done, total) =>
+      report(`${done.toLocaleString('en')} of ${count(total, 'clip', 'clips')}…`),
+    );
+    const proposals = await refillProposalPack(db, userId, reviewPackSource);
+    const words = await refillWordPack(db, userId, reviewPackSource);
+    if (pack.clips === 0 && proposals === 0 && words === 0) {
+      return {
+        status: 'warning',
+        detail: 'Nothing to review yet: new clips and translations arrive as people give them.',
+      };
+    }
+    return {
+      status: 'done',
+      detail: `${count(pack.clips, 'clip', 'clips')} (${formatBytes(pack.bytes)}), ${count(proposals, 'translation', 'translations')}${words > 0 ? `, ${count(words, 'word', 'words')}` : ''}`,
+    };
+  },
+};
+
 const storageStep: FieldStep = {
   id: 'storage',
   label: 'Keep it safe on this phone',
@@ -167,6 +193,7 @@ export const FIELD_STEPS: readonly FieldStep[] = [
   promptsStep,
   pairsStep,
   modelStep,
+  reviewStep,
   storageStep,
   // Last: the service worker downloads the app from the first page load on; this step waits for it to finish.
   appStep,

@@ -1,10 +1,11 @@
-// The conflict choice on a real IndexedDB implementation: reading the server's 409, keeping mine, taking theirs.
+// The conflict choice on a real IndexedDB implementation: reading the server's 409 (the person's own proposal
+// changed on another device), keeping this device's text, taking the other device's.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TranslationPair } from '../../../core/api/translation.ts';
+import type { ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
 import { LocalDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { enqueue, entriesOf, park } from '../../offline/outbox.ts';
-import { conflictOf, keepMine, saveOver, takeTheirs } from './edit-conflicts.ts';
+import { conflictOf, keepThisDevice, otherDeviceText, saveOver, takeOtherDevice } from './edit-conflicts.ts';
 
 let db: LocalDb;
 let counter = 0;
@@ -17,23 +18,35 @@ afterEach(async () => {
   await db.delete();
 });
 
-const theirs: TranslationPair = {
+const proposal = (text: string, mine: boolean): ProposalSummary => ({
+  id: mine ? 41 : 42,
+  text,
+  authorName: mine ? 'Me' : 'Someone Else',
+  mine,
+  approvals: 0,
+  rejections: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+/** The pair as the server holds it: the approved text, my newer proposal from another device, and another's. */
+const current: ReviewedPair = {
   id: 7,
   english: 'Good morning.',
-  lopit: 'zorbel their text',
+  lopit: 'zorbel approved',
   category: 'greetings',
   status: 'approved',
   version: 3,
   updatedAt: '2026-11-20T10:00:00.000Z',
+  proposals: [proposal('zorbel other device', true), proposal('zorbel someone else', false)],
 };
 
-async function refusedEdit(details: unknown = { current: theirs }): Promise<OutboxEntry> {
+async function refusedEdit(details: unknown = { current }): Promise<OutboxEntry> {
   const entry = await enqueue(db, {
     userId: 'u1',
     kind: 'translation.save',
     subject: 'pair:7',
     path: 'translation/save',
-    body: { id: 7, translation: 'zorbel my text', baseVersion: 2 },
+    body: { id: 7, translation: 'zorbel this device', baseVersion: 2 },
     label: 'Good morning.',
   });
   await park(db, entry, { status: 409, code: 'EDIT_CONFLICT', message: 'changed', details });
@@ -41,34 +54,44 @@ async function refusedEdit(details: unknown = { current: theirs }): Promise<Outb
 }
 
 describe('edit conflicts', () => {
-  it('reads the server version from a 409 EDIT_CONFLICT, and nothing from other refusals', async () => {
+  it('reads the server pair from a 409 EDIT_CONFLICT, and nothing from other refusals', async () => {
     const edit = await refusedEdit();
-    expect(conflictOf(edit)).toEqual(theirs);
+    expect(conflictOf(edit)).toEqual(current);
     expect(conflictOf({ ...edit, problem: { ...edit.problem!, code: 'VALIDATION_FAILED' } })).toBeUndefined();
     expect(
       conflictOf({ ...edit, problem: { ...edit.problem!, details: { current: { id: 7 } } } }),
     ).toBeUndefined();
+    // A pair without its proposals is not the contract's (a server from before the review loop).
+    const { proposals: _, ...bare } = current;
+    expect(
+      conflictOf({ ...edit, problem: { ...edit.problem!, details: { current: bare } } }),
+    ).toBeUndefined();
     expect(conflictOf({ ...edit, state: 'pending' })).toBeUndefined();
   });
 
-  it('keep mine: my text goes again, based on their version, under a new key; their pair is cached', async () => {
+  it("the other device's text is my own open proposal, not the approved text nor someone else's", () => {
+    expect(otherDeviceText(current)).toBe('zorbel other device');
+    expect(otherDeviceText({ ...current, proposals: [proposal('zorbel someone else', false)] })).toBe('');
+  });
+
+  it('keep this one: my text goes again, based on the server version, under a new key; the pair is cached as mine', async () => {
     const edit = await refusedEdit();
-    await keepMine(db, edit, theirs);
+    await keepThisDevice(db, edit, current);
     const [again] = await entriesOf(db, 'u1');
     expect(again).toMatchObject({
       seq: edit.seq,
       state: 'pending',
       attempts: 0,
-      body: { id: 7, translation: 'zorbel my text', baseVersion: 3 },
+      body: { id: 7, translation: 'zorbel this device', baseVersion: 3 },
     });
     expect(again!.id).not.toBe(edit.id);
     expect(again!.problem).toBeUndefined();
-    expect((await db.pairs.get(7))?.lopit).toBe('zorbel their text');
+    expect(await db.pairs.get(7)).toMatchObject({ lopit: 'zorbel approved', viewerId: 'u1' });
   });
 
-  it('save over: a new text based on their version', async () => {
+  it('save over: a new text based on the server version', async () => {
     const edit = await refusedEdit();
-    await saveOver(db, edit, theirs, 'zorbel a third text');
+    await saveOver(db, edit, current, 'zorbel a third text');
     expect((await entriesOf(db, 'u1'))[0]?.body).toEqual({
       id: 7,
       translation: 'zorbel a third text',
@@ -76,10 +99,11 @@ describe('edit conflicts', () => {
     });
   });
 
-  it('take theirs: my edit is dropped and the pair shows their text', async () => {
+  it("take the other: my edit is dropped and the pair keeps the other device's proposal", async () => {
     const edit = await refusedEdit();
-    await takeTheirs(db, edit, theirs);
+    await takeOtherDevice(db, edit, current);
     expect(await entriesOf(db, 'u1')).toEqual([]);
-    expect((await db.pairs.get(7))?.lopit).toBe('zorbel their text');
+    const cached = await db.pairs.get(7);
+    expect(cached?.proposals.find((one) => one.mine)?.text).toBe('zorbel other device');
   });
 });

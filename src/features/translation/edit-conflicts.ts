@@ -1,28 +1,40 @@
-// The choice a contributor makes when someone else changed a pair while their edit waited: the server's 409
-// EDIT_CONFLICT carries the pair as it now is (core/api/translation.ts, editConflictDetailsSchema). Each choice
-// is one IndexedDB transaction: the cached pair becomes theirs, and the waiting edit is rebased onto their
-// version (keep mine, or save a new text over theirs) or dropped (take theirs).
+// The choice a contributor makes when their own proposal for a pair changed (from another device of theirs)
+// while an edit on this one waited: the server's 409 EDIT_CONFLICT carries the pair as it now is, with that
+// newer proposal (core/api/translation.ts, editConflictDetailsSchema). Between different people there is no
+// conflict: their proposals wait side by side for review. Each choice is one IndexedDB transaction: the cached
+// pair becomes the server's, and the waiting edit is rebased onto its version (keep this one, or save a new
+// text over the other) or dropped (take the other).
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
   editConflictDetailsSchema,
+  type ReviewedPair,
   type SaveTranslation,
-  type TranslationPair,
 } from '../../../core/api/translation.ts';
 import type { LocalDb, OutboxEntry } from '../../offline/local-db.ts';
 import { newEntryId } from '../../offline/outbox.ts';
+import { ownProposal } from './local-pairs.ts';
 
 /** The server's version of the pair when the edit was refused as a conflict; undefined otherwise. */
-export function conflictOf(edit: OutboxEntry | undefined): TranslationPair | undefined {
+export function conflictOf(edit: OutboxEntry | undefined): ReviewedPair | undefined {
   if (edit?.state !== 'attention' || edit.problem?.code !== ERROR_CODES.editConflict) return undefined;
   const parsed = editConflictDetailsSchema.safeParse(edit.problem.details);
   return parsed.success ? parsed.data.current : undefined;
 }
 
-/** Sends `translation` over their version, knowingly: the edit, under a new key, is based on theirs. */
-export async function saveOver(db: LocalDb, edit: OutboxEntry, theirs: TranslationPair, translation: string) {
+/** The text the other device sent: the person's own proposal as the server holds it ('' if none is open). */
+export function otherDeviceText(current: ReviewedPair): string {
+  return ownProposal(current)?.text ?? '';
+}
+
+/** Caches the server's pair as the edit's author sees it. */
+const cache = (db: LocalDb, edit: OutboxEntry, current: ReviewedPair) =>
+  db.pairs.put({ ...current, cachedAt: Date.now(), viewerId: edit.userId });
+
+/** Sends `translation` over the other device's proposal, knowingly: the edit, under a new key, is based on it. */
+export async function saveOver(db: LocalDb, edit: OutboxEntry, current: ReviewedPair, translation: string) {
   await db.transaction('rw', db.outbox, db.pairs, async () => {
-    await db.pairs.put({ ...theirs, cachedAt: Date.now() });
-    const body: SaveTranslation = { id: theirs.id, translation, baseVersion: theirs.version };
+    await cache(db, edit, current);
+    const body: SaveTranslation = { id: current.id, translation, baseVersion: current.version };
     await db.outbox.put({
       ...edit,
       id: newEntryId(),
@@ -35,15 +47,15 @@ export async function saveOver(db: LocalDb, edit: OutboxEntry, theirs: Translati
   });
 }
 
-/** Keeps the contributor's own text: it is sent again over their version. */
-export function keepMine(db: LocalDb, edit: OutboxEntry, theirs: TranslationPair) {
-  return saveOver(db, edit, theirs, (edit.body as SaveTranslation).translation);
+/** Keeps this device's text: it is sent again over the other device's proposal. */
+export function keepThisDevice(db: LocalDb, edit: OutboxEntry, current: ReviewedPair) {
+  return saveOver(db, edit, current, (edit.body as SaveTranslation).translation);
 }
 
-/** Takes their text: the waiting edit is dropped and the pair shows their version. */
-export async function takeTheirs(db: LocalDb, edit: OutboxEntry, theirs: TranslationPair) {
+/** Takes the other device's text: the waiting edit is dropped and the pair shows the proposal the server holds. */
+export async function takeOtherDevice(db: LocalDb, edit: OutboxEntry, current: ReviewedPair) {
   await db.transaction('rw', db.outbox, db.pairs, async () => {
-    await db.pairs.put({ ...theirs, cachedAt: Date.now() });
+    await cache(db, edit, current);
     if (edit.seq !== undefined) await db.outbox.delete(edit.seq);
   });
 }

@@ -1,18 +1,21 @@
-// The device's copy of the pairs, kept by cursor: a first download in pages, then only what changed; a rebuild
-// drops pairs the server no longer has; a cut download goes on from the last stored page, and a cut rebuild
-// starts again (never a copy that looks complete but is not).
+// The device's copy of the pairs, kept by cursor: a first download in pages, then only what changed (a change of
+// a pair's proposals included); a rebuild drops pairs the server no longer has; a cut download goes on from the
+// last stored page, and a cut rebuild starts again (never a copy that looks complete but is not); a copy read
+// for another account is read again. And what the editor shows from it: edit, own proposal, approved text.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PairsResponse, ReviewedPair } from '../../../core/api/translation.ts';
-import { localDb } from '../../offline/local-db.ts';
-import { refreshPairs, type PairsProgress } from './local-pairs.ts';
+import type { User } from '../../../core/api/auth.ts';
+import type { PairsResponse, ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { cachedPairs, localCsv, refreshPairs, shownText, type PairsProgress } from './local-pairs.ts';
 import { translationApi } from './translation-api.ts';
 
 vi.mock('./translation-api.ts', () => ({ translationApi: { pairs: vi.fn() } }));
 const pairsCall = vi.mocked(translationApi.pairs);
 
 const EPOCH = '0f0e0d0c-0b0a-4909-8807-060504030201';
-const pair = (id: number, lopit = ''): ReviewedPair => ({
+const pair = (id: number, lopit = '', proposals: ProposalSummary[] = []): ReviewedPair => ({
   id,
   english: `Sentence ${id}.`,
   lopit,
@@ -20,8 +23,22 @@ const pair = (id: number, lopit = ''): ReviewedPair => ({
   status: lopit ? 'approved' : 'empty',
   version: 1,
   updatedAt: '2026-11-20T10:00:00.000Z',
-  proposals: [],
+  proposals,
 });
+const proposal = (text: string, mine: boolean, approvals = 0): ProposalSummary => ({
+  id: text.length,
+  text,
+  authorName: mine ? 'Me' : 'Another',
+  mine,
+  approvals,
+  rejections: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+/** The account the requests are made as (the answers' `mine` flags are theirs). */
+function signedInAs(id: string) {
+  vi.spyOn(authStore, 'getState').mockReturnValue({ token: 't', user: { id } as User });
+}
 
 /** A server holding `pairs` in change order (change number = position + 1), answering in pages. */
 function serve(pairs: ReviewedPair[], { failOnCall }: { failOnCall?: number } = {}) {
@@ -52,6 +69,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 beforeEach(() => {
   pairsCall.mockReset();
+  signedInAs('me');
 });
 afterEach(async () => {
   await Promise.all(localDb().tables.map((table) => table.clear()));
@@ -81,10 +99,43 @@ describe('refreshPairs', () => {
     expect((await localDb().pairs.get(7))?.lopit).toBe('zq seven');
     expect(await localDb().pairs.count()).toBe(2500);
     expect(await cursor()).toBe(`${EPOCH}:2502`);
+
+    // Someone proposes a text for pair 8: its proposals changed, so it comes again, and only it.
+    server.push(pair(8, '', [proposal('zq eight', false)]));
+    pairsCall.mockClear();
+    await refreshPairs();
+    expect(pairsCall.mock.calls[0]?.[0].since).toBe(`${EPOCH}:2502`);
+    expect((await localDb().pairs.get(8))?.proposals).toEqual([proposal('zq eight', false)]);
+  });
+
+  it('reads the copy again from the start when it was read for another account or before proposals existed', async () => {
+    const server = range(1, 3).map((id) => pair(id));
+    serve(server);
+    await refreshPairs();
+    expect((await localDb().pairs.get(1))?.viewerId).toBe('me');
+
+    // Nothing changed, but another person signs in on this phone: their `mine` flags are not these.
+    signedInAs('someone-else');
+    pairsCall.mockClear();
+    await refreshPairs();
+    expect(pairsCall.mock.calls[0]?.[0].since).toBeUndefined();
+    expect((await localDb().pairs.get(1))?.viewerId).toBe('someone-else');
+
+    // The same person again: only what changed.
+    pairsCall.mockClear();
+    await refreshPairs();
+    expect(pairsCall.mock.calls[0]?.[0].since).toBe(`${EPOCH}:3`);
+
+    // A row cached by an app from before the review loop (no proposals, no viewer) starts a new copy too.
+    const { proposals: _, ...legacy } = pair(2);
+    await localDb().pairs.put({ ...(legacy as ReviewedPair), cachedAt: 1 });
+    pairsCall.mockClear();
+    await refreshPairs();
+    expect(pairsCall.mock.calls[0]?.[0].since).toBeUndefined();
   });
 
   it('rebuilds the copy when the server starts from the beginning, dropping pairs it no longer has', async () => {
-    await localDb().pairs.bulkPut([5000, 5001].map((id) => ({ ...pair(id), cachedAt: 1 })));
+    await localDb().pairs.bulkPut([5000, 5001].map((id) => ({ ...pair(id), cachedAt: 1, viewerId: 'me' })));
     await localDb().syncCursors.put({ name: 'pairs', cursor: `${'a'.repeat(36)}:40`, syncedAt: 1 });
     serve(range(1, 1200).map((id) => pair(id)));
     await refreshPairs();
@@ -129,5 +180,42 @@ describe('refreshPairs', () => {
     expect(second.at(-1)).toEqual({ received: 2500, total: 2500 });
     expect(first.at(-1)).toEqual({ received: 2500, total: 2500 });
     expect(await ids()).toEqual(range(1, 2500));
+  });
+});
+
+describe('what the editor shows', () => {
+  const edit = (translation: string) => ({ body: { id: 1, translation, baseVersion: 1 } }) as OutboxEntry;
+
+  it('the field shows the waiting edit, else my own proposal, else the approved text', () => {
+    const approved = pair(1, 'zq approved', [proposal('zq theirs', false)]);
+    expect(shownText(approved, undefined)).toBe('zq approved');
+    const proposed = { ...approved, proposals: [...approved.proposals, proposal('zq mine', true)] };
+    expect(shownText(proposed, undefined)).toBe('zq mine');
+    expect(shownText(proposed, edit('zq typed'))).toBe('zq typed');
+  });
+
+  it('a copy read for someone else marks none of its proposals mine; one without proposals has none', async () => {
+    await localDb().pairs.bulkPut([
+      { ...pair(1, '', [proposal('zq one', true)]), cachedAt: 1, viewerId: 'me' },
+      { ...pair(2, '', [proposal('zq two', true)]), cachedAt: 1, viewerId: 'someone-else' },
+    ]);
+    const { proposals: _, ...legacy } = pair(3, 'zq three');
+    await localDb().pairs.put({ ...(legacy as ReviewedPair), cachedAt: 1 });
+    const seen = await cachedPairs('all', 'me');
+    expect(seen.map((one) => one.proposals.map((p) => p.mine))).toEqual([[true], [false], []]);
+  });
+
+  it('the offline CSV marks my waiting texts pending and keeps approved texts approved', () => {
+    const pairs = [
+      pair(1, 'zq approved'),
+      pair(2, 'zq approved two', [proposal('zq proposed', true)]),
+      pair(3, '', [proposal('zq not mine', false)]),
+    ];
+    const csv = localCsv(pairs, new Map([[3, edit('zq typed')]]));
+    expect(csv.trim().split(/\r?\n/).slice(1)).toEqual([
+      '1,greetings,Sentence 1.,zq approved,approved',
+      '2,greetings,Sentence 2.,zq proposed,pending',
+      '3,greetings,Sentence 3.,zq typed,pending',
+    ]);
   });
 });

@@ -1,11 +1,15 @@
-// The editor's data on this device: pairs cached from the server, and edits waiting in the outbox.
+// The editor's data on this device: pairs cached from the server (with their open proposals, as the signed-in
+// person sees them), and edits waiting in the outbox.
 import {
   PAIRS_PAGE_SIZE,
+  type ProposalSummary,
+  type ReviewedPair,
   type SaveTranslation,
   type TranslationPair,
 } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
+import { authStore } from '../../lib/auth-store.ts';
 import { localDb, type CachedPair, type OutboxEntry } from '../../offline/local-db.ts';
 import { submitChange } from '../sync/sync.ts';
 import { translationApi } from './translation-api.ts';
@@ -18,14 +22,31 @@ const PAIRS_CURSOR = 'pairs';
 const byCategoryThenId = (a: TranslationPair, b: TranslationPair) =>
   a.category === b.category ? a.id - b.id : a.category < b.category ? -1 : 1;
 
-/** Cached pairs of a category (or all), in the server's order. */
-export async function cachedPairs(category: TranslationCategory | 'all'): Promise<CachedPair[]> {
+/**
+ * Cached pairs of a category (or all), in the server's order, as `viewerId` sees them: on a copy read for
+ * someone else (a phone a family shares) no proposal is theirs, and a copy from before the review loop has none.
+ */
+export async function cachedPairs(
+  category: TranslationCategory | 'all',
+  viewerId: string | null,
+): Promise<CachedPair[]> {
   const db = localDb();
   const rows =
     category === 'all'
       ? await db.pairs.toArray()
       : await db.pairs.where('category').equals(category).toArray();
-  return rows.sort(byCategoryThenId);
+  return rows.map((row) => seenBy(row, viewerId)).sort(byCategoryThenId);
+}
+
+function seenBy(row: CachedPair, viewerId: string | null): CachedPair {
+  const proposals = (row.proposals as ProposalSummary[] | undefined) ?? [];
+  if (row.viewerId === viewerId) return { ...row, proposals };
+  return { ...row, proposals: proposals.map((proposal) => ({ ...proposal, mine: false })) };
+}
+
+/** The signed-in person's own open proposal for the pair, if any. */
+export function ownProposal(pair: ReviewedPair): ProposalSummary | undefined {
+  return pair.proposals.find((proposal) => proposal.mine);
 }
 
 /** How far a download of pairs has come: pairs received, and pairs in all (received and still to come). */
@@ -58,7 +79,12 @@ export function refreshPairs(onProgress?: (progress: PairsProgress) => void): Pr
 
 async function downloadPairs(onProgress: (progress: PairsProgress) => void): Promise<void> {
   const db = localDb();
+  // The answers' `mine` flags are those of the account the requests are made as.
+  const viewerId = authStore.getState().user?.id;
   let since = (await db.syncCursors.get(PAIRS_CURSOR))?.cursor;
+  // A copy holding pairs read for someone else (another account on this phone, or an app from before the review
+  // loop, without proposals) is read again from the start; only what changed would leave those as they were.
+  if (since && (await db.pairs.toArray()).some((pair) => pair.viewerId !== viewerId)) since = undefined;
   let rebuilding = false;
   const present = new Set<number>();
   let received = 0;
@@ -69,7 +95,7 @@ async function downloadPairs(onProgress: (progress: PairsProgress) => void): Pro
     onProgress({ received, total: received + page.remaining });
     const now = Date.now();
     await db.transaction('rw', db.pairs, db.syncCursors, async () => {
-      await db.pairs.bulkPut(page.pairs.map((pair) => ({ ...pair, cachedAt: now })));
+      await db.pairs.bulkPut(page.pairs.map((pair) => ({ ...pair, cachedAt: now, viewerId })));
       if (rebuilding) for (const pair of page.pairs) present.add(pair.id);
       if (rebuilding && page.more) return;
       if (rebuilding) await db.pairs.filter((pair) => !present.has(pair.id)).delete();
@@ -105,18 +131,26 @@ export function latestEditByPair(entries: readonly OutboxEntry[] | undefined): M
   return map;
 }
 
-/** The text this device shows for a pair: the latest waiting edit, else the server's. */
-export function shownText(pair: TranslationPair, entry: OutboxEntry | undefined): string {
-  return entry ? (entry.body as SaveTranslation).translation : pair.lopit;
+/**
+ * The text the editor's field shows for a pair: the latest waiting edit, else the person's own proposal, else
+ * the approved text (which a contributor's change turns into a proposal).
+ */
+export function shownText(pair: ReviewedPair, entry: OutboxEntry | undefined): string {
+  if (entry) return (entry.body as SaveTranslation).translation;
+  return ownProposal(pair)?.text ?? pair.lopit;
 }
 
-/** translations.csv from this device's copy (with waiting edits), for when the server cannot be reached. */
-export function localCsv(pairs: readonly TranslationPair[], edits: Map<number, OutboxEntry>): string {
+/**
+ * translations.csv from this device's copy, for when the server cannot be reached: the text the editor shows,
+ * 'pending' where it is the person's own (waiting to be sent, or waiting for review).
+ */
+export function localCsv(pairs: readonly ReviewedPair[], edits: Map<number, OutboxEntry>): string {
   return toCsv(
     ['id', 'category', 'english', 'lopit', 'status'],
     pairs.map((pair) => {
-      const text = shownText(pair, edits.get(pair.id));
-      const status = edits.has(pair.id) ? 'pending' : pair.status;
+      const edit = edits.get(pair.id);
+      const text = shownText(pair, edit);
+      const status = edit || ownProposal(pair) ? 'pending' : pair.status;
       return [pair.id, pair.category, pair.english, text, status];
     }),
   );

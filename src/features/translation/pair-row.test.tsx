@@ -1,19 +1,20 @@
 // @vitest-environment happy-dom
-// The editor row as a contributor uses it (Testing Library, IndexedDB by fake-indexeddb): a conflict shows both
-// texts and each choice does what it says; a refusal says why and can be discarded; bad text is refused at the
-// field and nothing is queued.
+// The editor row as a contributor uses it (Testing Library, IndexedDB by fake-indexeddb): the approved text, my
+// proposal with its review progress and other people's proposals side by side; a conflict with my other device
+// shows both texts and each choice does what it says; a refusal says why and can be discarded; bad text is
+// refused at the field and nothing is queued.
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
-import type { TranslationPair } from '../../../core/api/translation.ts';
+import type { ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { enqueue, entriesOf, park } from '../../offline/outbox.ts';
 import { PairRow } from './pair-row.tsx';
 
 const USER = 'user-1';
-const mine: TranslationPair = {
+const mine: ReviewedPair = {
   id: 7,
   english: 'Good morning.',
   lopit: 'zorbel old text',
@@ -21,8 +22,19 @@ const mine: TranslationPair = {
   status: 'approved',
   version: 2,
   updatedAt: '2026-11-20T09:00:00.000Z',
+  proposals: [],
 };
-const theirs: TranslationPair = { ...mine, lopit: 'zorbel their text', version: 3 };
+const proposal = (text: string, own: boolean, approvals = 0): ProposalSummary => ({
+  id: own ? 11 : 12,
+  text,
+  authorName: own ? 'Me' : 'Akol Example',
+  mine: own,
+  approvals,
+  rejections: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+/** The pair as the server holds it after my other device sent a newer proposal. */
+const theirs: ReviewedPair = { ...mine, version: 3, proposals: [proposal('zorbel other device', true)] };
 
 async function waitingEdit(): Promise<OutboxEntry> {
   return enqueue(localDb(), {
@@ -38,12 +50,12 @@ async function waitingEdit(): Promise<OutboxEntry> {
 const entries = () => entriesOf(localDb(), USER);
 
 /** Renders the row with the outbox entry as it now stands, the way the editor's live query does. */
-async function renderRow(pair: TranslationPair = mine, readOnly = false) {
+async function renderRow(pair: ReviewedPair = mine, readOnly = false, approves = false) {
   const edit = (await entries())[0];
   return render(
     <table>
       <tbody>
-        <PairRow pair={pair} edit={edit} userId={USER} readOnly={readOnly} />
+        <PairRow pair={pair} edit={edit} userId={USER} readOnly={readOnly} approves={approves} />
       </tbody>
     </table>,
   );
@@ -60,7 +72,7 @@ afterEach(() => {
 });
 
 describe('PairRow', () => {
-  it('shows both texts of a conflict; "Take theirs" drops my edit and shows their text', async () => {
+  it('shows both texts of a conflict; "Take the other" drops my edit and shows the other device\'s text', async () => {
     await park(localDb(), await waitingEdit(), {
       status: 409,
       code: ERROR_CODES.editConflict,
@@ -70,15 +82,15 @@ describe('PairRow', () => {
     await renderRow();
     const conflict = await screen.findByTestId('conflict');
     expect(conflict.textContent).toContain('zorbel my text');
-    expect(conflict.textContent).toContain('zorbel their text');
+    expect(conflict.textContent).toContain('zorbel other device');
     expect(screen.getByTestId('pair-status').textContent).toContain('Conflict');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Take theirs' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Take the other' }));
     await waitFor(async () => expect(await entries()).toEqual([]));
-    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('zorbel their text');
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('zorbel other device');
   });
 
-  it('"Keep mine" sends my text again, now based on their version', async () => {
+  it('"Keep this one" sends my text again, now based on the server\'s version', async () => {
     await park(localDb(), await waitingEdit(), {
       status: 409,
       code: ERROR_CODES.editConflict,
@@ -86,7 +98,7 @@ describe('PairRow', () => {
       details: { current: theirs },
     });
     await renderRow();
-    await userEvent.click(await screen.findByRole('button', { name: 'Keep mine' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep this one' }));
     await waitFor(async () => {
       const [entry] = await entries();
       expect(entry?.state).toBe('pending');
@@ -144,5 +156,61 @@ describe('PairRow', () => {
     await userEvent.tab();
     expect(field.value).toBe('zorbel old text');
     expect(await entries()).toEqual([]);
+  });
+
+  it("shows my proposal in the field with its review progress, the approved text labelled, and another person's proposal beside it", async () => {
+    await renderRow({
+      ...mine,
+      proposals: [proposal('zorbel theirs waiting', false, 1), proposal('zorbel mine waiting', true, 1)],
+    });
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Good morning.' });
+    expect(field.value).toBe('zorbel mine waiting');
+    expect(screen.getByTestId('approved-text').textContent).toBe('✓ Approved zorbel old text');
+    expect(screen.getByTestId('pair-status').textContent).toBe('◔ Waiting for review: 1 of 2 approvals');
+    const other = screen.getByTestId('other-proposal');
+    expect(other.textContent).toContain('zorbel theirs waiting');
+    expect(other.textContent).toContain('Proposed by Akol Example · 1 of 2 approvals');
+    // Read-only: another person's text is no field of mine.
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    // The field's description names the approved text and the progress for a screen reader.
+    const described = field
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['✓ Approved zorbel old text', '◔ Waiting for review: 1 of 2 approvals']);
+  });
+
+  it('without a proposal of mine the field shows the approved text, said to be approved', async () => {
+    await renderRow({ ...mine, proposals: [proposal('zorbel theirs waiting', false)] });
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('zorbel old text');
+    expect(screen.queryByTestId('approved-text')).toBeNull();
+    expect(screen.getByTestId('pair-status').textContent).toBe('✓ Approved');
+  });
+
+  it('a contributor cannot empty the approved text (an empty save only withdraws a proposal); an admin can', async () => {
+    await renderRow();
+    const field = screen.getByRole<HTMLInputElement>('textbox');
+    expect(field.placeholder).toBe('Propose a Lopit translation');
+    await userEvent.clear(field);
+    await userEvent.tab();
+    expect(await screen.findByText(/An approved translation cannot be removed here/)).toBeTruthy();
+    expect(await entries()).toEqual([]);
+    cleanup();
+
+    await renderRow(mine, false, true);
+    const adminField = screen.getByRole<HTMLInputElement>('textbox');
+    expect(adminField.placeholder).toBe('Add the Lopit translation');
+    await userEvent.clear(adminField);
+    await userEvent.tab();
+    await waitFor(async () => expect((await entries())[0]?.body).toMatchObject({ translation: '' }));
+  });
+
+  it('clearing my own proposal queues its withdrawal', async () => {
+    await renderRow({ ...mine, proposals: [proposal('zorbel mine waiting', true)] });
+    await userEvent.clear(screen.getByRole('textbox'));
+    await userEvent.tab();
+    await waitFor(async () =>
+      expect((await entries())[0]?.body).toEqual({ id: mine.id, translation: '', baseVersion: mine.version }),
+    );
   });
 });

@@ -1,10 +1,11 @@
-// One row of the editor: English, the editable Lopit field (saved on leaving it), its status, and the
-// conflict choice when someone else changed the pair meanwhile.
+// One row of the editor: English; the Lopit field (saved on leaving it) with the approved text and the open
+// proposals of other people beside it; its status (a contributor's own proposal with its review progress); and
+// the conflict choice when the person's own proposal changed on another device while this edit waited.
 import { useEffect, useRef, useState } from 'react';
 import {
   saveTranslationSchema,
+  type ReviewedPair,
   type SaveTranslation,
-  type TranslationPair,
 } from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
@@ -12,8 +13,9 @@ import { discardEntry } from '../../offline/outbox.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { useBusy } from '../../pwa/busy.ts';
-import { conflictOf, keepMine, saveOver, takeTheirs } from './edit-conflicts.ts';
-import { queueTranslation, shownText } from './local-pairs.ts';
+import { conflictOf, keepThisDevice, otherDeviceText, saveOver, takeOtherDevice } from './edit-conflicts.ts';
+import { ownProposal, queueTranslation, shownText } from './local-pairs.ts';
+import { authorOf, reviewProgress } from './review-progress.ts';
 import { RevisionHistory } from './revision-history.tsx';
 
 /** What to tell the contributor about a refusal, by status. */
@@ -28,11 +30,14 @@ export function PairRow({
   pair,
   edit,
   userId,
+  approves = false,
   readOnly = false,
 }: {
-  pair: TranslationPair;
+  pair: ReviewedPair;
   edit: OutboxEntry | undefined;
   userId: string;
+  /** The person's saves are approved at once (an admin); a contributor's become proposals. */
+  approves?: boolean;
   /** Shown but not editable (no translation consent on this phone). */
   readOnly?: boolean;
 }) {
@@ -65,6 +70,8 @@ export function PairRow({
   useBusy(focused && text.trim() !== current, 'an unsaved translation');
 
   const conflict = conflictOf(edit);
+  const own = ownProposal(pair);
+  const others = pair.proposals.filter((proposal) => !proposal.mine);
 
   async function save() {
     const value = text.trim();
@@ -78,9 +85,14 @@ export function PairRow({
       setFieldError(parsed.error.issues[0]?.message ?? 'This text cannot be saved');
       return;
     }
+    // An empty save only withdraws the contributor's own proposal: it cannot take the approved text away.
+    if (value === '' && !approves && !own && !edit && pair.lopit) {
+      setFieldError('An approved translation cannot be removed here: write the text you propose instead.');
+      return;
+    }
     setFieldError(null);
     if (conflict && edit) {
-      // Saving over their text, knowingly: the edit is based on their version now.
+      // Saving over the other device's text, knowingly: the edit is based on the server's version now.
       await saveOver(localDb(), edit, conflict, value);
       void syncEngine().trigger();
       return;
@@ -89,21 +101,28 @@ export function PairRow({
     await queueTranslation(pair, userId, value);
   }
 
-  async function chooseMine() {
+  async function chooseThisDevice() {
     if (!conflict || !edit) return;
-    await keepMine(localDb(), edit, conflict);
+    await keepThisDevice(localDb(), edit, conflict);
     void syncEngine().trigger();
   }
 
-  async function chooseTheirs() {
+  async function chooseOtherDevice() {
     if (!conflict || !edit) return;
     hadEdit.current = false; // leaving the edit is not a save: no check mark
-    await takeTheirs(localDb(), edit, conflict);
-    setText(conflict.lopit);
+    await takeOtherDevice(localDb(), edit, conflict);
+    setText(shownText(conflict, undefined));
   }
 
   const inputId = `pair-${pair.id}`;
   const errorId = `${inputId}-error`;
+  const approvedId = `${inputId}-approved`;
+  const statusId = `${inputId}-status`;
+  // The approved text gets a line of its own when the field shows another text (a proposal, a waiting edit).
+  const approvedApart = pair.lopit !== '' && current !== pair.lopit;
+  const describedBy = [fieldError && errorId, approvedApart && approvedId, statusId]
+    .filter(Boolean)
+    .join(' ');
   const refused = edit?.state === 'attention' && !conflict ? edit.problem : undefined;
   return (
     <tr data-testid="pair-row" data-pair-id={pair.id}>
@@ -111,138 +130,190 @@ export function PairRow({
         <label htmlFor={inputId}>{pair.english}</label>
       </td>
       <td>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="input"
-          lang="lpx"
-          value={text}
-          readOnly={readOnly}
-          placeholder={readOnly ? undefined : 'Add the Lopit translation'}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? errorId : undefined}
-          onChange={(event) => setText(event.target.value)}
-          onFocus={() => setFocused(true)}
-          onBlur={() => {
-            setFocused(false);
-            void save();
-          }}
-        />
-        {fieldError && (
-          <p id={errorId} className="field-error">
-            {fieldError}
-          </p>
-        )}
-        {conflict && (
-          <div className="notice-box conflict" role="alert" data-testid="conflict">
-            <p>
-              Someone else changed this translation while yours was waiting. Both are kept until you choose.
+        <div className="pair-texts">
+          {approvedApart && (
+            <p id={approvedId} className="pair-approved" data-testid="approved-text">
+              <span className="badge badge-approved">✓ Approved</span> <span lang="lpx">{pair.lopit}</span>
             </p>
-            <dl className="conflict-texts">
-              <dt>Yours</dt>
-              <dd lang="lpx">{(edit!.body as SaveTranslation).translation || '(empty)'}</dd>
-              <dt>Theirs</dt>
-              <dd lang="lpx">{conflict.lopit || '(empty)'}</dd>
-            </dl>
-            <div className="button-row">
-              <button type="button" className="btn" onClick={() => void chooseMine()}>
-                Keep mine
-              </button>
-              <button type="button" className="btn" onClick={() => void chooseTheirs()}>
-                Take theirs
-              </button>
-              <button type="button" className="btn" onClick={() => inputRef.current?.focus()}>
-                Edit
-              </button>
-            </div>
-            <p className="muted">To combine them, choose Edit, change the text, and leave the field.</p>
-          </div>
-        )}
-        {refused && (
-          <div className="error-box" role="alert" data-testid="refused">
-            <p>
-              The server did not accept this change: {refused.message} {whatToDo(refused.status)}
+          )}
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="input"
+            lang="lpx"
+            value={text}
+            readOnly={readOnly}
+            placeholder={
+              readOnly ? undefined : approves ? 'Add the Lopit translation' : 'Propose a Lopit translation'
+            }
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setText(event.target.value)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => {
+              setFocused(false);
+              void save();
+            }}
+          />
+          {fieldError && (
+            <p id={errorId} className="field-error">
+              {fieldError}
             </p>
-            <div className="button-row">
-              <button type="button" className="btn" onClick={() => void retryAndSync(edit!.seq!)}>
-                Try again
-              </button>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  hadEdit.current = false;
-                  void discardEntry(localDb(), edit!.seq!);
-                }}
-              >
-                Discard my change
-              </button>
+          )}
+          {conflict && (
+            <div className="notice-box conflict" role="alert" data-testid="conflict">
+              <p>
+                You changed this translation on another device while this one waited. Both are kept until you
+                choose.
+              </p>
+              <dl className="conflict-texts">
+                <dt>This device</dt>
+                <dd lang="lpx">{(edit!.body as SaveTranslation).translation || '(empty)'}</dd>
+                <dt>Other device</dt>
+                <dd lang="lpx">{otherDeviceText(conflict) || '(withdrawn)'}</dd>
+              </dl>
+              <div className="button-row">
+                <button type="button" className="btn" onClick={() => void chooseThisDevice()}>
+                  Keep this one
+                </button>
+                <button type="button" className="btn" onClick={() => void chooseOtherDevice()}>
+                  Take the other
+                </button>
+                <button type="button" className="btn" onClick={() => inputRef.current?.focus()}>
+                  Edit
+                </button>
+              </div>
+              <p className="muted">To combine them, choose Edit, change the text, and leave the field.</p>
             </div>
-          </div>
-        )}
+          )}
+          {refused && (
+            <div className="error-box" role="alert" data-testid="refused">
+              <p>
+                The server did not accept this change: {refused.message} {whatToDo(refused.status)}
+              </p>
+              <div className="button-row">
+                <button type="button" className="btn" onClick={() => void retryAndSync(edit!.seq!)}>
+                  Try again
+                </button>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    hadEdit.current = false;
+                    void discardEntry(localDb(), edit!.seq!);
+                  }}
+                >
+                  Discard my change
+                </button>
+              </div>
+            </div>
+          )}
+          {others.length > 0 && (
+            <ul className="pair-proposals" aria-label={`Other proposals for “${pair.english}”`}>
+              {others.map((proposal) => (
+                <li key={proposal.id} data-testid="other-proposal">
+                  <span lang="lpx">{proposal.text}</span>
+                  <span className="muted">
+                    Proposed by {authorOf(proposal)} · {reviewProgress(proposal)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </td>
       <td className="pair-status">
         {historyOpen && <RevisionHistory pair={pair} onClose={() => setHistoryOpen(false)} />}
-        <StatusIcon
-          pair={pair}
-          edit={edit}
-          conflict={Boolean(conflict)}
-          saved={savedUntil > 0}
-          waiting={phase === 'offline' || phase === 'signed-out'}
-        />
-        {pair.version > 1 && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => setHistoryOpen(true)}
-            aria-label={`History of “${pair.english}”`}
-          >
-            History
-          </button>
-        )}
+        {/* One line the height of the field: the status reads level with the text typed in it. */}
+        <div className="pair-status-line">
+          <StatusText
+            id={statusId}
+            pair={pair}
+            edit={edit}
+            conflict={Boolean(conflict)}
+            saved={savedUntil > 0}
+            waiting={phase === 'offline' || phase === 'signed-out'}
+          />
+          {/* The history is of the approved text: a pair with proposals only has none yet. */}
+          {pair.version > 1 && pair.lopit !== '' && (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => setHistoryOpen(true)}
+              aria-label={`History of “${pair.english}”`}
+            >
+              History
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );
 }
 
-function StatusIcon({
+function StatusText({
+  id,
   pair,
   edit,
   conflict,
   saved,
   waiting,
 }: {
-  pair: TranslationPair;
+  id: string;
+  pair: ReviewedPair;
   edit: OutboxEntry | undefined;
   conflict: boolean;
   saved: boolean;
   waiting: boolean;
 }) {
-  if (conflict) return <span data-testid="pair-status">⚠ Conflict</span>;
-  if (edit?.state === 'attention') return <span data-testid="pair-status">⚠ Not accepted</span>;
+  const own = ownProposal(pair);
+  if (conflict)
+    return (
+      <span id={id} data-testid="pair-status">
+        ⚠ Conflict
+      </span>
+    );
+  if (edit?.state === 'attention')
+    return (
+      <span id={id} data-testid="pair-status">
+        ⚠ Not accepted
+      </span>
+    );
   if (edit)
     return waiting ? (
-      <span data-testid="pair-status" title="Saved on this device; sent when you are back online">
+      <span id={id} data-testid="pair-status" title="Saved on this device; sent when you are back online">
         ◔ Waiting to sync
       </span>
     ) : (
-      <span role="status" data-testid="pair-status">
+      <span id={id} role="status" data-testid="pair-status">
         Saving…
       </span>
     );
   if (saved)
     return (
-      <span role="status" data-testid="saved-check">
+      <span id={id} role="status" data-testid="saved-check">
         ✓ Saved
       </span>
     );
+  if (own)
+    return (
+      <span id={id} data-testid="pair-status">
+        ◔ Waiting for review: <span className="pair-progress">{reviewProgress(own)}</span>
+      </span>
+    );
+  if (pair.lopit && pair.status === 'approved')
+    return (
+      <span id={id} data-testid="pair-status">
+        ✓ Approved
+      </span>
+    );
   return pair.lopit ? (
-    <span data-testid="pair-status" title="Translated">
+    <span id={id} data-testid="pair-status">
       ● Translated
     </span>
   ) : (
-    <span className="muted" data-testid="pair-status" title="Not translated yet">
-      ○ Empty
+    <span id={id} className="muted" data-testid="pair-status">
+      ○ Not translated yet
     </span>
   );
 }

@@ -1,19 +1,29 @@
 // /translation: contributors translate the English prompt sentences into Lopit, online or offline.
 // Pairs are read from this device's cache (refreshed from the server when it can be reached); edits go
-// to the outbox and show as waiting until the server confirms them.
+// to the outbox and show as waiting until the server confirms them. A contributor's text is a proposal until
+// the community approves it (issue 15); an admin's is approved at once.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
 import { PAIRS_PAGE_SIZE } from '../../../core/api/translation.ts';
+import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
-import { cachedPairs, latestEditByPair, localCsv, refreshPairs, type PairsProgress } from './local-pairs.ts';
+import {
+  cachedPairs,
+  latestEditByPair,
+  localCsv,
+  ownProposal,
+  refreshPairs,
+  type PairsProgress,
+} from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
+import './translation.css';
 
 type Fetch =
   | { kind: 'loading'; progress?: PairsProgress }
@@ -26,7 +36,8 @@ export function TranslationPage() {
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
   const [fetchState, setFetchState] = useState<Fetch>({ kind: 'loading' });
   const [exportNote, setExportNote] = useState<string | null>(null);
-  const pairs = useLiveQuery(() => cachedPairs(category), [category]);
+  const viewerId = user?.id ?? null;
+  const pairs = useLiveQuery(() => cachedPairs(category, viewerId), [category, viewerId]);
   const edits = latestEditByPair(useOutbox());
   const consent = useConsentOnPhone(user?.id ?? '');
   // Typing needs translation consent (the server refuses translations without it): read-only until given.
@@ -56,21 +67,26 @@ export function TranslationPage() {
         return;
       }
       // Offline: the file is made from this device's copy, with the edits still waiting marked pending.
-      const all = await cachedPairs('all');
+      const all = await cachedPairs('all', viewerId);
       saveBlob(new Blob([localCsv(all, edits)], { type: 'text/csv;charset=utf-8' }), 'translations.csv');
       setExportNote('You are offline: the file was made from the copy on this device.');
     }
   }
 
   const loading = pairs === undefined || (pairs.length === 0 && fetchState.kind === 'loading');
-  const translated = pairs?.filter((pair) => edits.has(pair.id) || pair.lopit).length ?? 0;
+  const approved = pairs?.filter((pair) => pair.status === 'approved' && pair.lopit).length ?? 0;
+  const waiting = pairs?.filter((pair) => edits.has(pair.id) || ownProposal(pair)).length ?? 0;
+  const approves = user?.role === 'admin';
   return (
     <div className="page">
       <div className="page-header">
         <h1>Translation Editor</h1>
         <p>
           Write each sentence the way it is said in Lopit. Your work is saved on this device when you leave
-          the field, and sent to the server as soon as there is a connection.
+          the field, and sent to the server as soon as there is a connection.{' '}
+          {approves
+            ? 'As an admin, what you save is approved at once.'
+            : `What you write is a proposal until ${PROPOSAL_APPROVALS_TO_ACCEPT} other contributors approve it; only approved translations teach the models.`}
         </p>
       </div>
       <div className="toolbar">
@@ -93,8 +109,9 @@ export function TranslationPage() {
           Export CSV
         </button>
         {pairs && pairs.length > 0 && (
-          <span className="muted">
-            {translated} of {pairs.length} translated
+          <span className="muted" data-testid="pairs-counts">
+            {approved} of {pairs.length} approved
+            {waiting > 0 && ` · ${waiting} of yours waiting`}
           </span>
         )}
       </div>
@@ -138,6 +155,7 @@ export function TranslationPage() {
                   pair={pair}
                   edit={edits.get(pair.id)}
                   userId={user.id}
+                  approves={approves}
                   readOnly={!canEdit}
                 />
               ))}

@@ -1,0 +1,149 @@
+// Parts both review queues share: a list that loads page by page as its filters change, and the pager.
+import { useCallback, useEffect, useState } from 'react';
+import { REVIEW_QUEUE_PAGE } from './review-api.ts';
+
+export interface QueuePage<Item> {
+  items: Item[];
+  total: number;
+}
+
+/**
+ * The queue's page for `key` (the filters and page, as text): loaded again when it changes or on `reload`;
+ * a failure keeps the rows last shown and says what went wrong.
+ */
+export function useQueue<Item>(key: string, fetchPage: () => Promise<QueuePage<Item>>) {
+  const [data, setData] = useState<QueuePage<Item> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  // The fetch is chosen by the key alone: the caller builds it from the same filters.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const load = useCallback(fetchPage, [key]);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await load());
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [load]);
+  useEffect(() => void reload(), [reload]);
+  return { data, error, loading, reload };
+}
+
+export function QueuePager({
+  page,
+  total,
+  label,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  /** What the rows are ("clips"), for the pager's name. */
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / REVIEW_QUEUE_PAGE));
+  if (pages === 1) return null;
+  return (
+    <nav className="button-row queue-pager" aria-label={`Pages of ${label}`}>
+      <button type="button" className="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous page
+      </button>
+      <span className="muted">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next page
+      </button>
+    </nav>
+  );
+}
+
+/** One filter of a queue: a labelled choice among `values`, or none (`''`, shown as `anyLabel`). */
+export function QueueFilter<Value extends string>({
+  label,
+  value,
+  anyLabel,
+  values,
+  labelOf = (name) => name,
+  onChange,
+}: {
+  label: string;
+  value: Value | '';
+  anyLabel: string;
+  values: readonly Value[];
+  labelOf?: (value: Value) => string;
+  onChange: (value: Value | '') => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value | '')}
+      >
+        <option value="">{anyLabel}</option>
+        {values.map((name) => (
+          <option key={name} value={name}>
+            {labelOf(name)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** What a queue says above its rows: a failure, the last decision, that it is loading, or that it is empty. */
+export function QueueMessages({
+  queue,
+  notice,
+  noticeTestId,
+  what,
+}: {
+  queue: { data: QueuePage<unknown> | null; error: string | null; loading: boolean };
+  notice: string | null;
+  noticeTestId?: string;
+  /** What the rows are ("clips"). */
+  what: string;
+}) {
+  return (
+    <>
+      {queue.error && (
+        <div className="error-box" role="alert">
+          {queue.error}
+        </div>
+      )}
+      {notice && (
+        <div className="success-box" role="status" data-testid={noticeTestId}>
+          {notice}
+        </div>
+      )}
+      {queue.loading && !queue.data && <p>Loading {what}...</p>}
+      {queue.data?.items.length === 0 && <p>No {what} here.</p>}
+    </>
+  );
+}
+
+/** A row's review state in words, with the reason an admin gave when they decided it. */
+export function StateCell({
+  label,
+  reason,
+  testId,
+}: {
+  label: string;
+  reason: string | null;
+  testId: string;
+}) {
+  return (
+    <td data-label="State">
+      <div className="review-cell">
+        <span data-testid={testId}>{label}</span>
+        {reason && <span className="muted">Decided: {reason}</span>}
+      </div>
+    </td>
+  );
+}

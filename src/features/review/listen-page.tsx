@@ -1,0 +1,258 @@
+// /listen: one clip at a time from the review pack on the phone, with the text it should say; "Yes" once the
+// whole clip has played, "No" and "Skip" at any time, "Report" with a reason. Votes go through the outbox, so
+// the screen works offline for as long as the pack lasts.
+import { useEffect, useRef, useState } from 'react';
+import { flagProblems } from '../../../core/audio/quality.ts';
+import type { ClipFlag, ClipVote } from '../../../core/api/review.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { localDb, type PackedClip } from '../../offline/local-db.ts';
+import { clipAudio } from '../../offline/review-pack.ts';
+import { ReportDialog } from './report-dialog.tsx';
+import { bringBackSkipped, reportClip, skip, voteOnClip } from './review-actions.ts';
+import { CountsLine, EmptyPack, OfflineNotice, ReviewTabs } from './review-shared.tsx';
+import { useReviewShortcuts } from './use-review-shortcuts.ts';
+import { refillPack, useClipPack, useReviewScreen } from './use-review-pack.ts';
+import './review.css';
+
+export function ListenPage() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const pack = useClipPack(userId);
+  const { refill, offline, counts, skipped } = useReviewScreen('clips', userId);
+  // After the first answer, each next clip starts by itself: the reviewer's hands stay on the answers.
+  const [autoPlay, setAutoPlay] = useState(false);
+  const clip = pack?.[0];
+
+  return (
+    <div className="page stack review-page">
+      <div className="page-header">
+        <h1>Listen</h1>
+        <p>
+          Listen to clips other people recorded and say whether each one says its text. A clip counts for the
+          speech model once two people say yes.
+        </p>
+      </div>
+      <ReviewTabs current="listen" />
+      <CountsLine counts={counts} noun="votes" />
+      {offline && pack && <OfflineNotice held={pack.length} noun={['clip', 'clips']} reviews="votes" />}
+      {clip ? (
+        <ClipCard
+          key={clip.id}
+          clip={clip}
+          position={`Clip 1 of ${pack.length} on this phone`}
+          autoPlay={autoPlay}
+          onAnswered={() => setAutoPlay(true)}
+          userId={userId}
+        />
+      ) : pack === undefined ? (
+        <p role="status">Reading the clips on this phone…</p>
+      ) : (
+        <EmptyPack
+          refill={refill}
+          offline={offline}
+          why={{
+            offline:
+              'This phone holds no clips to listen to, and it is offline. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring clips onto it.',
+            online:
+              'You have listened to every clip waiting for review, or the ones waiting are your own. New clips arrive as people record.',
+          }}
+          skipped={{ count: skipped, label: `Listen to the ${skipped} you skipped` }}
+          onBringBack={() => void bringBackSkipped(userId, ['clip'])}
+          onRetry={() => void refillPack('clips', userId, { force: true })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The server's flags in words ("very quiet, too short"), from the one quality rule. */
+const flagWords = (flags: readonly ClipFlag[]) =>
+  flagProblems(flags)
+    .map((problem) => problem.label.toLowerCase())
+    .join(', ');
+
+const clock = (seconds: number) => {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/** The object URL of a packed clip's audio (the phone's copy, never the network): null until read. */
+function useClipUrl(clip: PackedClip): { url: string | null; missing: boolean } {
+  const [state, setState] = useState<{ url: string | null; missing: boolean }>({ url: null, missing: false });
+  useEffect(() => {
+    let made: string | null = null;
+    let current = true;
+    void clipAudio(localDb(), clip).then((blob) => {
+      if (!current) return;
+      made = blob ? URL.createObjectURL(blob) : null;
+      setState({ url: made, missing: !blob });
+    });
+    return () => {
+      current = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [clip]);
+  return state;
+}
+
+interface ClipCardProps {
+  clip: PackedClip;
+  userId: string;
+  position: string;
+  autoPlay: boolean;
+  onAnswered: () => void;
+}
+
+function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProps) {
+  const { url, missing } = useClipUrl(clip);
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [playedThrough, setPlayedThrough] = useState(false);
+  const [played, setPlayed] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const flags = flagWords(clip.flags);
+
+  useEffect(() => {
+    if (autoPlay && url) void audio.current?.play().catch(() => undefined);
+  }, [autoPlay, url]);
+
+  function play() {
+    const element = audio.current;
+    if (!element) return;
+    if (playing) return element.pause();
+    if (element.ended) element.currentTime = 0;
+    void element.play().catch(() => setFailed(true));
+  }
+
+  async function answer(run: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    audio.current?.pause();
+    onAnswered();
+    await run();
+  }
+  const vote = (value: ClipVote) => answer(() => voteOnClip(userId, clip, value));
+  const skipClip = () => answer(() => skip(userId, 'clip', clip.id));
+
+  useReviewShortcuts(!reporting, {
+    p: play,
+    y: () => {
+      if (playedThrough) void vote('up');
+    },
+    n: () => void vote('down'),
+    s: () => void skipClip(),
+  });
+
+  return (
+    <section className="card review-card" aria-labelledby="clip-heading" data-testid="listen-clip">
+      <p className="muted review-position">{position}</p>
+      <h2 id="clip-heading" className="review-question">
+        Does this clip say:
+      </h2>
+      <blockquote className="review-text" lang={clip.language ?? undefined} data-testid="clip-text">
+        {clip.text}
+      </blockquote>
+      {flags && (
+        <p className="review-flags" data-testid="clip-flags">
+          <span aria-hidden="true">⚠ </span>The server flagged this clip: {flags}. Listen carefully; you still
+          decide.
+        </p>
+      )}
+      {url && (
+        <audio
+          ref={audio}
+          src={url}
+          preload="auto"
+          data-testid="clip-audio"
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onTimeUpdate={(event) => setPlayed(event.currentTarget.currentTime)}
+          onEnded={() => {
+            setPlaying(false);
+            setPlayedThrough(true);
+            setPlayed(clip.duration);
+          }}
+          onError={() => setFailed(true)}
+        />
+      )}
+      <div className="review-player">
+        <button
+          type="button"
+          className="btn btn-primary review-play"
+          onClick={play}
+          disabled={!url || failed}
+          aria-keyshortcuts="p"
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : playedThrough ? '↻' : '▶'}</span>{' '}
+          {playing ? 'Pause' : playedThrough ? 'Replay' : 'Play'}
+        </button>
+        <progress
+          className="review-progress"
+          max={Math.max(clip.duration, 0.1)}
+          value={Math.min(played, clip.duration)}
+          aria-label="Played"
+          aria-valuetext={`${clock(played)} of ${clock(clip.duration)}`}
+        />
+        <span className="muted review-clock">
+          {clock(played)} / {clock(clip.duration)}
+        </span>
+      </div>
+      {(failed || missing) && (
+        <p className="error-box" role="alert">
+          This phone cannot play this clip. Answer No if it is broken, or Skip it.
+        </p>
+      )}
+      <div className="review-answers">
+        <button
+          type="button"
+          className="btn review-answer review-yes"
+          disabled={!playedThrough || busy}
+          aria-describedby={playedThrough ? undefined : 'yes-hint'}
+          aria-keyshortcuts="y"
+          onClick={() => void vote('up')}
+        >
+          <span aria-hidden="true">✓</span> Yes
+        </button>
+        <button
+          type="button"
+          className="btn review-answer review-no"
+          disabled={busy}
+          aria-keyshortcuts="n"
+          onClick={() => void vote('down')}
+        >
+          <span aria-hidden="true">✗</span> No
+        </button>
+        <button
+          type="button"
+          className="btn review-answer"
+          disabled={busy}
+          aria-keyshortcuts="s"
+          onClick={() => void skipClip()}
+        >
+          <span aria-hidden="true">→</span> Skip
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost review-answer"
+          disabled={busy}
+          onClick={() => setReporting(true)}
+        >
+          <span aria-hidden="true">⚑</span> Report
+        </button>
+      </div>
+      {!playedThrough && (
+        <p id="yes-hint" className="muted review-hint">
+          Listen to the whole clip before you can answer Yes.
+        </p>
+      )}
+      <p className="muted review-keys">Keys: P play, Y yes, N no, S skip.</p>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        onReport={(report) => void answer(() => reportClip(userId, clip, report))}
+      />
+    </section>
+  );
+}
