@@ -150,13 +150,18 @@ async function seed(): Promise<void> {
   await db.execute(sql`insert into consent_events (user_id, action, consent_type, form_version)
     select id, 'withdraw', 'full', ${CONSENT_FORM_VERSION} from bench_people where role = 'speaker' and n % 10 = 0`);
   await db.execute(sql`insert into recordings (id, owner_id, file_name, mime_type, size_bytes, sha256,
-      duration_seconds, transcript, language, age_group, gender, dialect, quality, created_at)
+      duration_seconds, transcript, language, age_group, gender, dialect, quality, created_at,
+      review_state, up_votes, down_votes)
     select gen_random_uuid(), p.id, 'take-' || i || '.wav', 'audio/wav',
       case when i % 10 = 0 then ${blob.size} else 64000 end,
       case when i % 10 = 0 then ${blob.sha256} else md5(i::text) || md5((i + 1)::text) end,
       2 + (i % 13) + (i % 7) / 10.0,
       case when i % 10 = 0 then 'zorbel kwintafa ' || i else null end, 'lpx', u.age_group, u.gender, u.dialect, '{}',
-      now() - (i % 700) * interval '1 day' - (i % 1440) * interval '1 minute'
+      now() - (i % 700) * interval '1 day' - (i % 1440) * interval '1 minute',
+      -- Most clips reviewed: 8 in 10 validated, 1 invalidated, 1 still pending.
+      (array['validated', 'validated', 'validated', 'validated', 'validated', 'validated', 'validated',
+        'validated', 'invalidated', 'pending'])[1 + (i / 10) % 10],
+      case when (i / 10) % 10 < 8 then 2 else 0 end, case when (i / 10) % 10 = 8 then 2 else 0 end
     from generate_series(1, ${RECORDINGS}) i
     join bench_people p on p.n = 1 + i % ${SPEAKERS}
     join users u on u.id = p.id`);

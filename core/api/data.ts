@@ -1,19 +1,43 @@
 // Data dashboard: statistics, the activity timeline, dialect figures and speakers.
 import { z } from 'zod';
+import { CLIP_VOTES_TO_DECIDE, PROPOSAL_APPROVALS_TO_ACCEPT } from '../review/rules.ts';
+
+/**
+ * What counts as accepted data (core/review/rules.ts), in words: the dashboard's goals, /training's readiness
+ * and what models learn from all count only this.
+ */
+export const ACCEPTED_CLIPS_TEXT = `A recording counts once listeners have validated it: at least ${CLIP_VOTES_TO_DECIDE} people other than its speaker voted, more of them up than down (or an admin decided).`;
+export const ACCEPTED_PAIRS_TEXT = `A translation counts once it is approved by ${PROPOSAL_APPROVALS_TO_ACCEPT} contributors other than its author (or by an admin).`;
 
 /**
  * Totals of the dashboard. Recordings, speakers and audio count only contributors whose recording consent
- * stands now; translation pairs only approved ones whose author's translation consent stands (or that have no
- * author: seeded and imported texts).
+ * stands now; translation pairs and proposals only those whose author's translation consent stands (or that have
+ * no author: seeded and imported texts). Beside what was recorded and proposed stands what the community has
+ * accepted (validated clips, approved pairs): the goals count only that.
  */
 export const statisticsSchema = z.object({
+  /** Every consented recording, whatever its review. */
   totalAudioHours: z.number(),
   totalSpeakers: z.number().int(),
+  /** Approved pairs (what models learn from). */
   totalTranslations: z.number().int(),
   totalRecordings: z.number().int(),
+  /** Approved lexicon entries (those sent to review count once approved). */
   lexiconSize: z.number().int(),
   /** Hours of those recordings that have a transcript (what speech recognition can be trained on). */
   transcribedAudioHours: z.number(),
+  /** Hours, recordings and speakers of the recordings listeners have validated. */
+  validatedAudioHours: z.number(),
+  validatedRecordings: z.number().int(),
+  validatedSpeakers: z.number().int(),
+  /** Pairs with at least one proposed text waiting for review. */
+  pairsProposed: z.number().int(),
+  /** What waits for the community: clips not yet decided, clips reported to the admins, open proposals. */
+  backlog: z.object({
+    clipsPending: z.number().int(),
+    clipsReported: z.number().int(),
+    proposalsWaiting: z.number().int(),
+  }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

@@ -1,5 +1,6 @@
 // Dataset exports for community admins: what each export would hold, and the options of each download.
 import { z } from 'zod';
+import type { ClipReviewState } from '../review/rules.ts';
 
 export const EXPORT_KINDS = ['asr', 'tts', 'mt'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -9,13 +10,40 @@ export const ASR_WAV_SAMPLE_RATE = 16_000;
 export const TTS_WAV_SAMPLE_RATE = 22_050;
 
 export const ASR_AUDIO_FORMATS = ['original', 'wav'] as const;
+
+/**
+ * Which clips a speech recognition export holds: `accepted` (the default) only those the community validated,
+ * what a model should learn from; `all` every consented, transcribed clip with its review state and votes,
+ * for research on the review itself. Consent decides both: a withdrawn speaker is in neither.
+ */
+export const EXPORT_SETS = ['accepted', 'all'] as const;
+export type ExportSet = (typeof EXPORT_SETS)[number];
+export const EXPORT_SET_LABELS: Record<ExportSet, string> = {
+  accepted: 'Validated clips only (for training)',
+  all: 'Full set with review states, for research',
+};
+
+/** lopit-asr-2026-05-01, lopit-asr-full-2026-05-01: the folder inside the archive and the archive's name. */
+export function datasetName(kind: ExportKind, createdAt: Date, set: ExportSet = 'accepted'): string {
+  return `lopit-${kind}${set === 'all' ? '-full' : ''}-${createdAt.toISOString().slice(0, 10)}`;
+}
+
 export const asrExportQuerySchema = z.object({
   /** original: the files as recorded (smaller); wav: 16 kHz mono 16-bit PCM, read by every toolkit. */
   audio: z.enum(ASR_AUDIO_FORMATS, { error: 'audio must be original or wav' }).default('original'),
+  set: z.enum(EXPORT_SETS, { error: 'set must be accepted or all' }).default('accepted'),
 });
 
+/** Common Voice's file of each review state (other.tsv holds the clips still waiting for votes). */
+export const REVIEW_STATE_FILES: Record<ClipReviewState, string> = {
+  validated: 'validated.tsv',
+  invalidated: 'invalidated.tsv',
+  pending: 'other.tsv',
+  reported: 'reported.tsv',
+};
+
 export const ttsExportQuerySchema = z.object({
-  /** The speaker's account id; without it, the speaker with the most consented, transcribed audio. */
+  /** The speaker's account id; without it, the speaker with the most consented, validated, transcribed audio. */
   speaker: z.uuid('speaker must be the id of a speaker listed by GET /api/admin/exports').optional(),
 });
 
@@ -31,8 +59,16 @@ export const ttsSpeakerSchema = z.object({
 });
 export type TtsSpeaker = z.infer<typeof ttsSpeakerSchema>;
 
+const clipStateCountsSchema = z.object({
+  pending: z.number().int(),
+  validated: z.number().int(),
+  invalidated: z.number().int(),
+  reported: z.number().int(),
+} satisfies Record<ClipReviewState, z.ZodType>);
+
 export const exportSummarySchema = z.object({
   asr: z.object({
+    /** Clips, speakers, hours and audio bytes of the default export: validated clips only. */
     clips: z.number().int(),
     speakers: z.number().int(),
     hours: z.number(),
@@ -42,9 +78,13 @@ export const exportSummarySchema = z.object({
     withoutConsent: z.number().int(),
     /** Bytes of audio as recorded (the archive is a little larger). */
     audioBytes: z.number().int(),
+    /** Consented, transcribed clips by review state: the full set holds them all. */
+    states: clipStateCountsSchema,
+    /** Bytes of audio of the full set. */
+    allAudioBytes: z.number().int(),
   }),
   tts: z.object({
-    /** Speakers with consented, transcribed recordings not marked English, most audio first. */
+    /** Speakers with consented, transcribed, validated recordings not marked English, most audio first. */
     speakers: z.array(ttsSpeakerSchema),
     defaultSpeakerId: z.string().nullable(),
   }),

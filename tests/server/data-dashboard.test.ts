@@ -1,6 +1,7 @@
 // The data dashboard's figures come from the real data and count only contributors who consent now: a
-// withdrawal removes a contributor's recordings and texts at once; a grant that does not cover a kind of
-// contribution does not count it.
+// withdrawal removes a contributor's recordings and texts at once, whatever their review; a grant that does not
+// cover a kind of contribution does not count it. Beside what was recorded and proposed it shows what the
+// community accepted (validated clips, approved pairs) and what waits for review.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
+import { approvedByCommunity, castVotes, propose, reviewProposal } from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
-import { pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
+import { pairsResponseSchema } from '../../core/api/translation.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -45,26 +47,19 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     expect((await inject('PATCH', '/api/auth/me', who.auth, body)).statusCode).toBe(200);
   };
 
-  /** A recording's row as the upload would store it (the figures need no audio bytes). */
+  /** A recording's row as the upload would store it (the figures need no audio bytes); answers its id. */
   const insertRecording = async (
     owner: Account,
     seconds: number,
     { daysAgo = 0, transcript = 'zorbel kwintafa' }: { daysAgo?: number; transcript?: string | null } = {},
   ) => {
+    const id = crypto.randomUUID();
     const createdAt = new Date(now - daysAgo * DAY_MS).toISOString();
     await t.database.db.execute(sql`insert into recordings
       (id, owner_id, file_name, mime_type, size_bytes, sha256, duration_seconds, transcript, language, created_at)
-      values (${crypto.randomUUID()}, ${owner.user.id}, 'take.wav', 'audio/wav', 1000,
+      values (${id}, ${owner.user.id}, 'take.wav', 'audio/wav', 1000,
         ${crypto.randomBytes(32).toString('hex')}, ${seconds}, ${transcript}, 'lpx', ${createdAt})`);
-  };
-
-  const savePair = async (who: Account, pair: TranslationPair, text: string) => {
-    const response = await inject('POST', '/api/translation/save', who.auth, {
-      id: pair.id,
-      translation: text,
-      baseVersion: pair.version,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    return id;
   };
 
   beforeAll(async () => {
@@ -94,23 +89,52 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     });
     expect(upload.statusCode, upload.body).toBe(201);
 
-    await insertRecording(alice, 3600, { daysAgo: 14 });
-    await insertRecording(alice, 1800);
-    await insertRecording(alice, 900, { transcript: null });
-    await insertRecording(bob, 1798.5, { daysAgo: 1 });
-    await insertRecording(carol, 7200);
+    const aliceHour = await insertRecording(alice, 3600, { daysAgo: 14 });
+    const aliceHalf = await insertRecording(alice, 1800);
+    const aliceUntranscribed = await insertRecording(alice, 900, { transcript: null });
+    const bobHalf = await insertRecording(bob, 1798.5, { daysAgo: 1 });
+    const carolTwo = await insertRecording(carol, 7200);
     await insertRecording(erin, 600);
+    // Listeners: alice's hour and carol's two hours validated, alice's half hour waiting for a second vote,
+    // her untranscribed clip turned down, bob's half hour reported; bob's upload not heard yet.
+    for (const id of [aliceHour, carolTwo])
+      await castVotes(t.app, id, [
+        [erin.auth, 'up'],
+        [dave.auth, 'up'],
+      ]);
+    await castVotes(t.app, aliceHalf, [[erin.auth, 'up']]);
+    await castVotes(t.app, aliceUntranscribed, [
+      [erin.auth, 'down'],
+      [dave.auth, 'down'],
+    ]);
+    const report = await inject('POST', `/api/review/clips/${bobHalf}/report`, dave.auth, {
+      reason: 'noise',
+    });
+    expect(report.statusCode, report.body).toBe(200);
 
     const pairs = answer(await inject('GET', '/api/translation/pairs', bob.auth), pairsResponseSchema).pairs;
-    const [p1, p2, p3, p4, p5] = pairs;
-    await savePair(bob, p1!, 'zorbel kwintafa');
-    await savePair(bob, p2!, 'kwintafa');
-    await savePair(dave, p3!, 'mebbo tash');
-    await savePair(carol, p4!, 'carvi text');
+    const [p1, p2, p3, p4, p5, p6, p7, p8] = pairs;
+    const reviewers = [erin.auth, admin.auth];
+    await approvedByCommunity(t.app, bob.auth, reviewers, p1!.id, 'zorbel kwintafa');
+    await approvedByCommunity(t.app, bob.auth, reviewers, p2!.id, 'kwintafa');
+    await approvedByCommunity(t.app, dave.auth, reviewers, p3!.id, 'mebbo tash');
+    await approvedByCommunity(t.app, carol.auth, reviewers, p4!.id, 'carvi text');
     // Alice wrote hers under full consent, then kept recording consent only: her text no longer counts.
     await consent(alice, 'full');
-    await savePair(alice, p5!, 'alinta text');
+    await approvedByCommunity(t.app, alice.auth, reviewers, p5!.id, 'alinta text');
     await consent(alice, 'recording');
+    // Waiting for review: two proposals for one pair, and carol's (who withdraws below); one rejected.
+    await propose(t.app, bob.auth, p6!.id, 'brolo proposal');
+    await propose(t.app, dave.auth, p6!.id, 'davro proposal');
+    await propose(t.app, carol.auth, p7!.id, 'carvi proposal');
+    const { proposal: turnedDown } = await propose(t.app, dave.auth, p8!.id, 'davro mistake');
+    for (const who of reviewers) {
+      const rejected = await reviewProposal(t.app, who, turnedDown!.id, {
+        verdict: 'reject',
+        reason: 'Wrong',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+    }
     // Dave's text was approved three weeks ago.
     await t.database.db.execute(
       sql`update translation_pairs set updated_at = ${new Date(now - 21 * DAY_MS).toISOString()} where id = ${p3!.id}`,
@@ -139,6 +163,13 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
       // bob's two, dave's one and the imported one; carol withdrew, alice's grant does not cover texts.
       totalTranslations: 4,
       lexiconSize: expect.any(Number) as number,
+      // alice's hour; carol's validated two hours left with her consent.
+      validatedAudioHours: 1,
+      validatedRecordings: 1,
+      validatedSpeakers: 1,
+      // One pair with two proposals waiting (bob's and dave's); carol's is hers to withdraw, dave's other rejected.
+      pairsProposed: 1,
+      backlog: { clipsPending: 2, clipsReported: 1, proposalsWaiting: 2 },
     });
   });
 
@@ -213,11 +244,43 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
   it('counts a contributor again after a new grant, and drops recordings when the grant no longer covers them', async () => {
     await consent(carol, 'recording');
     let stats = (await inject('GET', '/api/data/statistics', bob.auth)).json<Statistics>();
-    expect(stats).toMatchObject({ totalAudioHours: 4.25, totalSpeakers: 3, totalTranslations: 4 });
+    expect(stats).toMatchObject({
+      totalAudioHours: 4.25,
+      totalSpeakers: 3,
+      totalTranslations: 4,
+      validatedAudioHours: 3,
+      validatedSpeakers: 2,
+      backlog: { proposalsWaiting: 2 },
+    });
     await consent(carol, 'translation');
     stats = (await inject('GET', '/api/data/statistics', bob.auth)).json<Statistics>();
-    expect(stats).toMatchObject({ totalAudioHours: 2.25, totalSpeakers: 2, totalTranslations: 5 });
+    expect(stats).toMatchObject({
+      totalAudioHours: 2.25,
+      totalSpeakers: 2,
+      totalTranslations: 5,
+      validatedAudioHours: 1,
+      pairsProposed: 2,
+      backlog: { clipsPending: 2, clipsReported: 1, proposalsWaiting: 3 },
+    });
     expect((await inject('POST', '/api/consent/withdraw', carol.auth)).statusCode).toBe(200);
+  });
+
+  it('counts approved lexicon entries only: an import sent to review waits', async () => {
+    const size = async () =>
+      (await inject('GET', '/api/data/statistics', bob.auth)).json<Statistics>().lexiconSize;
+    const before = await size();
+    const curated = await inject('POST', '/api/admin/import/lexicon', admin.auth, {
+      entries: [
+        { lopit: 'zorbelik', english: 'hilltop' },
+        { lopit: 'kwintavo', english: 'riverbank' },
+      ],
+    });
+    expect(curated.statusCode, curated.body).toBe(200);
+    const toReview = await inject('POST', '/api/admin/import/lexicon?review=true', admin.auth, {
+      entries: [{ lopit: 'mebbotash', english: 'basket' }],
+    });
+    expect(toReview.statusCode, toReview.body).toBe(200);
+    expect(await size()).toBe(before + 2);
   });
 
   it('needs a signed-in user for every dashboard endpoint, and answers 401 in the error shape', async () => {

@@ -1,7 +1,8 @@
-// Exports carry only what contributors consented to share: a translation without translation consent is refused
-// when saved, and one whose author withdrew (or changed to a consent that does not cover it) is left out;
-// seeded and imported texts stay.
+// Exports carry only what contributors consented to share and the community approved: a translation without
+// translation consent is refused when saved; an approved one whose author withdrew (or changed to a consent that
+// does not cover it) is left out, and so is a proposal still waiting for review; seeded and imported texts stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedByCommunity, propose } from './review-fixtures.ts';
 import { answer, createTestApp, DATABASE_KINDS, grantConsent, signUp, type TestApp } from './test-app.ts';
 import { pairsExportSchema, pairsResponseSchema, type TranslationPair } from '../../core/api/translation.ts';
 
@@ -31,16 +32,21 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     });
 
   it('includes a text while its author consents, refuses one without consent, and leaves one out after a withdrawal or a consent that no longer covers it', async () => {
+    // The first account is the admin, whose saves are approved at once: the authors here are contributors.
+    await signUp(t.app);
     const author = await signUp(t.app);
     const silent = await signUp(t.app);
     const switcher = await signUp(t.app);
+    const reviewers = [(await signUp(t.app)).auth, (await signUp(t.app)).auth];
     const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: author.auth });
-    const [first, second, third] = answer(list, pairsResponseSchema).pairs;
+    const [first, second, third, fourth] = answer(list, pairsResponseSchema).pairs;
     await grantConsent(t.app, author.auth, 'translation');
     await grantConsent(t.app, switcher.auth, 'full');
     await grantConsent(t.app, silent.auth, 'recording');
-    expect((await save(author, first!, 'zz-consented')).statusCode).toBe(200);
-    expect((await save(switcher, third!, 'zz-switched')).statusCode).toBe(200);
+    await approvedByCommunity(t.app, author.auth, reviewers, first!.id, 'zz-consented');
+    await approvedByCommunity(t.app, switcher.auth, reviewers, third!.id, 'zz-switched');
+    // Proposed, not yet approved: not in the export.
+    await propose(t.app, author.auth, fourth!.id, 'zz-waiting');
     // Without translation consent a translation is refused, not kept unused.
     const refused = await save(silent, second!, 'zz-no-consent');
     expect(refused.statusCode).toBe(403);
@@ -54,6 +60,7 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     });
     expect(pairs.find((pair) => pair.id === second!.id)).toMatchObject({ lopit: '', status: 'empty' });
     expect(pairs.find((pair) => pair.id === third!.id)?.lopit).toBe('zz-switched');
+    expect(pairs.find((pair) => pair.id === fourth!.id)).toMatchObject({ lopit: '', status: 'empty' });
 
     await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: author.auth });
     await grantConsent(t.app, switcher.auth, 'recording');
@@ -68,5 +75,6 @@ describe.each(DATABASE_KINDS)('translation export and consent on %s', (kind) => 
     expect(csv.body).not.toContain('zz-consented');
     expect(csv.body).not.toContain('zz-no-consent');
     expect(csv.body).not.toContain('zz-switched');
+    expect(csv.body).not.toContain('zz-waiting');
   });
 });

@@ -1,5 +1,6 @@
 // Dataset exports (admins only): each archive's files, the manifest's figures, spreadsheet-safe cells, a
-// well-formed TMX, exact WAV sizes, and nothing from contributors whose consent does not stand.
+// well-formed TMX, exact WAV sizes, only what the community accepted (validated clips, approved pairs) unless
+// the full set is asked for, and nothing from contributors whose consent does not stand, whatever its review.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
+import { approvedByCommunity, castVotes, propose, reviewProposal } from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
 import { readZip, type ZipEntry } from './zip-reader.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
@@ -51,6 +53,7 @@ function checkWellFormed(xml: string): void {
 }
 
 const text = (entry: ZipEntry | undefined) => entry?.data.toString('utf8') ?? '';
+const TSV_HEADER = 'client_id\tpath\tsentence\tage\tgender\taccents\tlocale\tduration\tup_votes\tdown_votes';
 
 describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
   let t: AudioTestApp;
@@ -58,6 +61,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
   let alice: Account; // recording consent
   let bob: Account; // full consent, then withdrew
   let dave: Account; // translation consent
+  let erin: Account; // a listener and reviewer, no consent of her own
   const clips: Record<string, Stored> = {};
 
   const inject = (
@@ -109,6 +113,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     alice = await signUp(t.app, { name: 'Alinta Vesk' });
     bob = await signUp(t.app, { name: 'Brolo Tandi' });
     dave = await signUp(t.app, { name: 'Davro Quell' });
+    erin = await signUp(t.app, { name: 'Erwa Pimsel' });
     expect(
       (
         await inject('PATCH', '/api/auth/me', alice.auth, {
@@ -154,19 +159,37 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       );
     }
     await upload(bob, 'withdrawn', toneWav(1, { frequency: 400 }), { transcript: 'brolo kwin' }, 1);
+    // Clips the community has not accepted: turned down, still waiting, reported.
+    await upload(alice, 'doubtful', toneWav(1.4, { frequency: 420 }), { transcript: 'vorn tash' }, 1.4);
+    await upload(alice, 'waiting', toneWav(1.6, { frequency: 440 }), { transcript: 'plimbo drax' }, 1.6);
+    await upload(alice, 'flagged', toneWav(1.7, { frequency: 460 }), { transcript: 'munek fesha' }, 1.7);
+
+    const up = (who: Account): [Record<string, string>, 'up'] => [who.auth, 'up'];
+    const down = (who: Account): [Record<string, string>, 'down'] => [who.auth, 'down'];
+    for (const name of ['plain', 'formula', 'untranscribed', 'english', 'opus', 'withdrawn']) {
+      if (clips[name]) await castVotes(t.app, clips[name].id, [up(erin), up(dave)]);
+    }
+    await castVotes(t.app, clips.formula!.id, [down(admin)]);
+    await castVotes(t.app, clips.doubtful!.id, [down(erin), down(dave)]);
+    await castVotes(t.app, clips.waiting!.id, [up(erin)]);
+    const reported = await inject('POST', `/api/review/clips/${clips.flagged!.id}/report`, dave.auth, {
+      reason: 'noise',
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
 
     const pairs = answer(await inject('GET', '/api/translation/pairs', dave.auth), pairsResponseSchema).pairs;
-    for (const [who, pair, lopit] of [
-      [dave, pairs[0]!, '<zorbel & "kwin">'],
-      [dave, pairs[1]!, '+tash'],
-      [bob, pairs[2]!, 'brolo withdrawn text'],
-    ] as const) {
-      const saved = await inject('POST', '/api/translation/save', who.auth, {
-        id: pair.id,
-        translation: lopit,
-        baseVersion: pair.version,
+    await approvedByCommunity(t.app, dave.auth, [erin.auth, alice.auth], pairs[0]!.id, '<zorbel & "kwin">');
+    await approvedByCommunity(t.app, dave.auth, [erin.auth, alice.auth], pairs[1]!.id, '+tash');
+    await approvedByCommunity(t.app, bob.auth, [erin.auth, alice.auth], pairs[2]!.id, 'brolo withdrawn text');
+    // A proposal still waiting, and one the community turned down: neither is in a dataset.
+    await propose(t.app, dave.auth, pairs[3]!.id, 'dave waiting text');
+    const { proposal } = await propose(t.app, dave.auth, pairs[4]!.id, 'dave rejected text');
+    for (const who of [erin, alice]) {
+      const rejected = await reviewProposal(t.app, who.auth, proposal!.id, {
+        verdict: 'reject',
+        reason: 'Not what the English says',
       });
-      expect(saved.statusCode, saved.body).toBe(200);
+      expect(rejected.statusCode, rejected.body).toBe(200);
     }
     expect((await inject('POST', '/api/consent/withdraw', bob.auth)).statusCode).toBe(200);
   });
@@ -201,7 +224,18 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       speakers: 1,
       untranscribed: 1,
       withoutConsent: 1,
+      // bob's validated clip is not counted in any state: his consent was withdrawn.
+      states: { validated: transcribed, invalidated: 1, pending: 1, reported: 1 },
     });
+    const validatedBytes = ['plain', 'formula', 'english', ...(hasFfmpeg ? ['opus'] : [])].reduce(
+      (sum, name) => sum + clips[name]!.bytes.length,
+      0,
+    );
+    expect(summary.asr.audioBytes).toBe(validatedBytes);
+    expect(summary.asr.allAudioBytes).toBe(
+      validatedBytes +
+        ['doubtful', 'waiting', 'flagged'].reduce((sum, name) => sum + clips[name]!.bytes.length, 0),
+    );
     expect(summary.tts.defaultSpeakerId).toBe(alice.user.id);
     expect(summary.tts.speakers).toEqual([
       expect.objectContaining({ id: alice.user.id, name: 'Alinta Vesk', clips: transcribed - 1 }),
@@ -210,7 +244,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(summary.ffmpeg).toBe(hasFfmpeg);
   });
 
-  it('exports ASR clips as recorded with a Common Voice TSV, an audiofolder CSV and a manifest', async () => {
+  it('exports validated ASR clips as recorded with Common Voice TSVs, an audiofolder CSV and a manifest', async () => {
     const { response, entries, folder, file, manifest } = await download('/api/admin/exports/asr.zip');
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="lopit-asr-\d{4}-\d{2}-\d{2}\.zip"$/,
@@ -225,7 +259,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       const extension = name === 'opus' ? 'ogg' : 'wav';
       expect(file(`clips/${clip.id}.${extension}`)?.data.equals(clip.bytes), name).toBe(true);
     }
-    for (const name of ['untranscribed', 'withdrawn']) {
+    for (const name of ['untranscribed', 'withdrawn', 'doubtful', 'waiting', 'flagged']) {
       expect(
         [...entries.keys()].some((key) => key.includes(clips[name]!.id)),
         name,
@@ -233,7 +267,11 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     }
 
     const tsv = text(file('validated.tsv')).trimEnd().split('\n');
-    expect(tsv[0]).toBe('client_id\tpath\tsentence\tage\tgender\taccents\tlocale\tduration');
+    expect(tsv[0]).toBe(TSV_HEADER);
+    // The default set is what a model should learn from: the other review states are left empty.
+    for (const name of ['invalidated.tsv', 'other.tsv', 'reported.tsv']) {
+      expect(text(file(name)), name).toBe(`${TSV_HEADER}\n`);
+    }
     expect(tsv).toHaveLength(included.length + 1);
     const rows = new Map(
       tsv
@@ -242,7 +280,9 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
         .map((cells) => [cells[1]!, cells]),
     );
     const plain = rows.get(`${clips.plain!.id}.wav`)!;
-    expect(plain.slice(2)).toEqual(['zorbel kwintafa', '18-29', 'female', 'Zorvek', 'lpx', '1.2']);
+    expect(plain.slice(2)).toEqual(['zorbel kwintafa', '18-29', 'female', 'Zorvek', 'lpx', '1.2', '2', '0']);
+    // Votes as cast: two up, then one down (still validated: more up than down).
+    expect(rows.get(`${clips.formula!.id}.wav`)?.slice(-2)).toEqual(['2', '1']);
     expect(plain[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(tsv.join('\n')).not.toContain(alice.user.id);
     expect(rows.get(`${clips.formula!.id}.wav`)?.[2]).toBe(`'=HYPERLINK("http://x.invalid")`);
@@ -259,16 +299,36 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     );
     expect(csv).toContain(`clips/${clips.formula!.id}.wav,"'=HYPERLINK(""http://x.invalid"")",`);
 
+    // One speaker: the speaker-disjoint split puts every validated clip in train.
+    expect(text(file('train.tsv'))).toBe(text(file('validated.tsv')));
+    expect(text(file('dev.tsv'))).toBe(`${TSV_HEADER}\n`);
+    expect(text(file('test.tsv'))).toBe(`${TSV_HEADER}\n`);
+
     expect(manifest).toMatchObject({
       kind: 'asr',
+      set: 'accepted',
       licence: 'CC-BY-NC-4.0',
-      counts: { clips: included.length, speakers: 1 },
+      counts: {
+        clips: included.length,
+        speakers: 1,
+        validated: included.length,
+        invalidated: 0,
+        pending: 0,
+        reported: 0,
+      },
+      splits: {
+        train: { speakers: 1, clips: included.length },
+        dev: { speakers: 0, clips: 0, hours: 0 },
+        test: { speakers: 0, clips: 0, hours: 0 },
+      },
       consentFormVersions: { '2026-11-v1': 1 },
       excluded: {
         recordingsWithoutConsent: 1,
         recordingsWithoutTranscript: 1,
         recordingsWithMissingAudio: 0,
+        recordingsNotValidated: 3,
       },
+      review: { votesToDecide: 2, tieInvalidAfterVotes: 3 },
       format: { name: expect.stringContaining('Common Voice') as string },
     });
     const seconds = included.reduce((sum, name) => sum + clips[name]!.duration, 0);
@@ -278,6 +338,83 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     // The pseudonymous id stays the same from one export to the next.
     const again = await download('/api/admin/exports/asr.zip');
     expect(text(again.file('validated.tsv'))).toContain(`${plain[0]}\t${clips.plain!.id}.wav`);
+  });
+
+  it('exports the full set for research on request: every review state with its votes, clearly named', async () => {
+    const { response, entries, folder, file, manifest } = await download(
+      '/api/admin/exports/asr.zip?set=all',
+    );
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="lopit-asr-full-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(folder).toMatch(/^lopit-asr-full-/);
+    const validated = ['plain', 'formula', 'english', ...(hasFfmpeg ? ['opus'] : [])];
+    const everyState = [...validated, 'doubtful', 'waiting', 'flagged'];
+    for (const name of everyState) {
+      const extension = name === 'opus' ? 'ogg' : 'wav';
+      expect(file(`clips/${clips[name]!.id}.${extension}`)?.data.equals(clips[name]!.bytes), name).toBe(true);
+    }
+    // Consent still decides: bob's clip was validated, then he withdrew.
+    expect([...entries.keys()].some((key) => key.includes(clips.withdrawn!.id))).toBe(false);
+
+    const rowsOf = (name: string) =>
+      text(file(name))
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t'));
+    const pathOf = (name: string) => `${clips[name]!.id}.${name === 'opus' ? 'ogg' : 'wav'}`;
+    expect(
+      rowsOf('validated.tsv')
+        .map((cells) => cells[1])
+        .sort(),
+    ).toEqual(validated.map(pathOf).sort());
+    expect(rowsOf('invalidated.tsv')).toEqual([
+      [expect.any(String), pathOf('doubtful'), 'vorn tash', '18-29', 'female', 'Zorvek', '', '1.4', '0', '2'],
+    ]);
+    expect(rowsOf('other.tsv').map((cells) => [cells[1], ...cells.slice(-2)])).toEqual([
+      [pathOf('waiting'), '1', '0'],
+    ]);
+    expect(rowsOf('reported.tsv').map((cells) => [cells[1], ...cells.slice(-2)])).toEqual([
+      [pathOf('flagged'), '0', '0'],
+    ]);
+    // Train, dev and test hold validated clips only, in the full set too.
+    expect(
+      [...rowsOf('train.tsv'), ...rowsOf('dev.tsv'), ...rowsOf('test.tsv')].map((cells) => cells[1]).sort(),
+    ).toEqual(validated.map(pathOf).sort());
+
+    const csv = text(file('metadata.csv')).split('\r\n');
+    expect(csv[0]).toBe(
+      'file_name,transcription,speaker_id,age,gender,dialect,locale,duration,recorded_at,review_state',
+    );
+    expect(csv).toHaveLength(everyState.length + 2);
+    const stateOf = (name: string) =>
+      csv
+        .find((line) => line.startsWith(`clips/${pathOf(name)},`))
+        ?.split(',')
+        .at(-1);
+    expect(stateOf('plain')).toBe('validated');
+    expect(stateOf('doubtful')).toBe('invalidated');
+    expect(stateOf('waiting')).toBe('pending');
+    expect(stateOf('flagged')).toBe('reported');
+
+    expect(manifest).toMatchObject({
+      dataset: folder,
+      set: 'all',
+      counts: {
+        clips: everyState.length,
+        speakers: 1,
+        validated: validated.length,
+        invalidated: 1,
+        pending: 1,
+        reported: 1,
+      },
+      excluded: { recordingsWithoutConsent: 1, recordingsWithoutTranscript: 1 },
+    });
+    expect(manifest.excluded).not.toHaveProperty('recordingsNotValidated');
+    expect((await inject('GET', '/api/admin/exports/asr.zip?set=everything', admin.auth)).statusCode).toBe(
+      400,
+    );
   });
 
   it.skipIf(!hasFfmpeg)(
@@ -343,7 +480,9 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       for (const id of [bob.user.id, dave.user.id, '00000000-0000-4000-8000-000000000000']) {
         const response = await inject('GET', `/api/admin/exports/tts.zip?speaker=${id}`, admin.auth);
         expect(response.statusCode, id).toBe(404);
-        expect(response.json<{ message: string }>().message).toMatch(/no consented, transcribed recordings/);
+        expect(response.json<{ message: string }>().message).toMatch(
+          /no consented, transcribed recordings that listeners have validated/,
+        );
       }
       expect((await inject('GET', '/api/admin/exports/tts.zip?speaker=nobody', admin.auth)).statusCode).toBe(
         400,
@@ -358,7 +497,9 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(tsv).toHaveLength(3);
     expect(tsv.some((line) => line.endsWith(`\t<zorbel & "kwin">`))).toBe(true);
     expect(tsv.some((line) => line.endsWith(`\t'+tash`))).toBe(true);
-    expect(tsv.join('\n')).not.toContain('brolo withdrawn text');
+    for (const left of ['brolo withdrawn text', 'dave waiting text', 'dave rejected text']) {
+      expect(tsv.join('\n')).not.toContain(left);
+    }
 
     const tmx = text(file('pairs.tmx'));
     checkWellFormed(tmx);
@@ -369,6 +510,8 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(tmx).toContain('<seg>+tash</seg>');
     expect(tmx.match(/<tu /g)).toHaveLength(2);
     expect(tmx).not.toContain('brolo withdrawn text');
+    expect(tmx).not.toContain('dave waiting text');
+    expect(tmx).not.toContain('dave rejected text');
 
     expect(manifest).toMatchObject({
       kind: 'mt',
@@ -403,6 +546,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect((await inject('POST', '/api/consent/withdraw', alice.auth)).statusCode).toBe(200);
     const { entries, file, manifest } = await download('/api/admin/exports/asr.zip');
     expect(text(file('validated.tsv')).trimEnd().split('\n')).toHaveLength(1);
+    expect(text(file('train.tsv'))).toBe(`${TSV_HEADER}\n`);
     expect([...entries.keys()].filter((key) => key.includes('/clips/'))).toEqual([]);
     expect(manifest).toMatchObject({ counts: { clips: 0, speakers: 0 }, hours: 0, consentFormVersions: {} });
     const tts = await inject('GET', '/api/admin/exports/tts.zip', admin.auth);

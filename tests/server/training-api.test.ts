@@ -1,7 +1,8 @@
 // /api/training on a real database: role checks, status/start/stop/progress, 409 on a double start, the TTS voice
 // inventory and its metrics, ASR saying that no external worker exists, MT trained by the real trainer, the
 // external worker protocol end to end (claim, data set, audio, heartbeat, stop, artifact upload, complete), and
-// the worker inside the server picking up a start at once.
+// the worker inside the server picking up a start at once. Training uses only accepted data: recordings that
+// listeners validated (through the review API here) and approved pairs.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
+import { castVotes, propose, reviewProposal } from './review-fixtures.ts';
 import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -54,13 +56,31 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     call('POST', '/api/training/start', admin.auth, { model_type: type, ...extra });
   const db = () => t.database.db;
 
-  /** A recording row with made-up bytes (the figures are what matter here). */
+  /** Two listeners other than the speakers: admin and member. */
+  const validate = (id: string) =>
+    castVotes(t.app, id, [
+      [admin.auth, 'up'],
+      [member.auth, 'up'],
+    ]);
+
+  /**
+   * A recording row with made-up bytes (the figures are what matter here), validated by two listeners unless
+   * `review` says otherwise.
+   */
   let inserted = 0;
   const insertRecording = async (
     owner: Account,
     seconds: number,
     transcript: string | null,
-    { language = 'lpx', quality = {} }: { language?: string; quality?: Record<string, unknown> } = {},
+    {
+      language = 'lpx',
+      quality = {},
+      review = 'validated',
+    }: {
+      language?: string;
+      quality?: Record<string, unknown>;
+      review?: 'validated' | 'pending' | 'invalidated';
+    } = {},
   ) => {
     const id = crypto.randomUUID();
     // Strictly later than the previous one: two inserts can share a clock tick, and order follows time.
@@ -69,6 +89,12 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
         duration_seconds, transcript, language, quality, created_at)
       values (${id}, ${owner.user.id}, 'take.wav', 'audio/wav', 1000, ${hex()}, ${seconds}, ${transcript},
         ${language}, ${JSON.stringify(quality)}::jsonb, now() + ${inserted} * interval '1 millisecond')`);
+    if (review === 'validated') await validate(id);
+    if (review === 'invalidated')
+      await castVotes(t.app, id, [
+        [admin.auth, 'down'],
+        [member.auth, 'down'],
+      ]);
     return id;
   };
   /** A real upload (audio in the blob store) with a transcript. */
@@ -81,7 +107,9 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
       payload: body.payload,
     });
     if (response.statusCode !== 201) throw new Error(response.body);
-    return response.json<{ recording: { id: string; sha256: string } }>().recording;
+    const recording = response.json<{ recording: { id: string; sha256: string } }>().recording;
+    await validate(recording.id);
+    return recording;
   };
   /** Runs queued built-in jobs to their end with the real trainers. */
   const runBuiltIn = async () => {
@@ -168,6 +196,12 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     expect(asr.items.find((item) => item.key === 'speakers')).toMatchObject({ min: 50, value: 0 });
     expect(models[1]!.readiness.items[0]).toMatchObject({ min: 3, target: 8 });
     expect(models[2]!.readiness.items[0]).toMatchObject({ key: 'pairs', min: 10_000, target: 30_000 });
+    // The figures measure accepted data, and say so.
+    expect(asr.items.find((item) => item.key === 'hours')?.label).toBe('Validated, transcribed audio');
+    expect(asr.note).toMatch(/counts once listeners have validated it/);
+    expect(models[1]!.readiness.note).toMatch(/validated/);
+    expect(models[2]!.readiness.items[0]?.label).toBe('Approved sentence pairs');
+    expect(models[2]!.readiness.note).toMatch(/counts once it is approved/);
   });
 
   it('starts, answers 409 on a second start, reports progress, and stops', async () => {
@@ -233,10 +267,39 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
       ['field', 'asuri'],
       ['cow', 'memek'],
     ];
-    for (const [en, lp] of adjectives)
-      for (const [enNoun, lpNoun] of nouns)
-        await db().execute(sql`insert into translation_pairs (english, lopit, category, status)
-          values (${`the ${en} ${enNoun}`}, ${`${lpNoun} ${lp}`}, 'food', 'approved') on conflict do nothing`);
+    // Approved the way curated texts are: imported by an admin.
+    const imported = await call('POST', '/api/admin/import/pairs', admin.auth, {
+      pairs: adjectives.flatMap(([en, lp]) =>
+        nouns.map(([enNoun, lpNoun]) => ({
+          english: `the ${en} ${enNoun}`,
+          lopit: `${lpNoun} ${lp}`,
+          category: 'food',
+        })),
+      ),
+    });
+    expect(imported.json()).toMatchObject({ accepted: 64, approved: 64, proposed: 0 });
+    // A contributor's proposals, one waiting and one rejected: neither trains the model.
+    const writer = await signUp(t.app, { name: 'Proposal Writer' });
+    await call('POST', '/api/consent/submit', writer.auth, { consent_type: 'translation' });
+    const prompts = await call('POST', '/api/admin/import/pairs', admin.auth, {
+      pairs: [
+        { english: 'the wet field at night', category: 'food' },
+        { english: 'the cold goat at dawn', category: 'food' },
+      ],
+    });
+    expect(prompts.json()).toMatchObject({ accepted: 2, approved: 0 });
+    const ids = rowsOf<{ id: number }>(
+      await db().execute(sql`select id from translation_pairs where english like '% at %' order by english`),
+    ).map((row) => row.id);
+    await propose(t.app, writer.auth, ids[0]!, 'memek fesha lotuk');
+    const { proposal } = await propose(t.app, writer.auth, ids[1]!, 'asuri drax wabri');
+    for (const who of [admin, member]) {
+      const rejected = await reviewProposal(t.app, who.auth, proposal!.id, {
+        verdict: 'reject',
+        reason: 'No',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+    }
 
     expect((await start('mt')).statusCode).toBe(202);
     await runBuiltIn();
@@ -252,7 +315,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     expect(trained.readiness.items[0]).toMatchObject({ key: 'pairs', value: 64, met: false });
   });
 
-  it('builds the TTS voice from the speaker with most consented, transcribed audio, with its metrics', async () => {
+  it('builds the TTS voice from the speaker with most consented, transcribed, validated audio, with its metrics', async () => {
     const chosen = await signUp(t.app, { name: 'Voice One' });
     const other = await signUp(t.app, { name: 'Voice Two' });
     const unconsenting = await signUp(t.app, { name: 'Voice Three' });
@@ -263,8 +326,15 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     await insertRecording(chosen, 9000, 'zorbel', { quality: { silent: true } });
     await insertRecording(chosen, 9000, 'hello there', { language: 'en' });
     await insertRecording(chosen, 9000, null);
+    // Not accepted by listeners (yet): neither in the voice nor in the figures.
+    await insertRecording(chosen, 9000, 'plimbo wabri', { review: 'pending' });
+    await insertRecording(chosen, 9000, 'wabri drax', { review: 'invalidated' });
     await insertRecording(other, 3600, 'drax munek');
+    await insertRecording(other, 9000, 'munek drax tokal', { review: 'pending' });
+    // Validated while Voice Three consented, then withdrawn: gone whatever its review says.
+    await grantRecordingConsent(t.app, unconsenting.auth);
     await insertRecording(unconsenting, 36_000, 'fesha lotuk');
+    expect((await call('POST', '/api/consent/withdraw', unconsenting.auth)).statusCode).toBe(200);
     for (const [lopit, english] of [
       ['zorbel', 'stone'],
       ['kwintafa', 'water'],
@@ -521,10 +591,17 @@ describe.each(DATABASE_KINDS)('the worker inside the server on %s', (kind) => {
   it('takes a started job at once and shows its progress until it is trained', async () => {
     const admin = await signUp(t.app, { name: 'Inline Admin' });
     await grantRecordingConsent(t.app, admin.auth);
+    const id = crypto.randomUUID();
     await t.database.db
       .execute(sql`insert into recordings (id, owner_id, file_name, mime_type, size_bytes, sha256,
         duration_seconds, transcript, language)
-      values (${crypto.randomUUID()}, ${admin.user.id}, 'a.wav', 'audio/wav', 10, ${hex()}, 720, 'zorbel', 'lpx')`);
+      values (${id}, ${admin.user.id}, 'a.wav', 'audio/wav', 10, ${hex()}, 720, 'zorbel', 'lpx')`);
+    const listeners = [await signUp(t.app), await signUp(t.app)];
+    await castVotes(
+      t.app,
+      id,
+      listeners.map((listener) => [listener.auth, 'up']),
+    );
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/training/start',

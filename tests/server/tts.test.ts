@@ -1,5 +1,6 @@
-// POST /api/tts/synthesize: a consented recording of the text, else the text assembled from recordings of its
-// words, else espeak-ng synthesis (Lopit labelled an approximation); cached; withdrawn consent is honoured at once.
+// POST /api/tts/synthesize: a consented, validated recording of the text, else the text assembled from such
+// recordings of its words, else espeak-ng synthesis (Lopit labelled an approximation); cached; a clip listeners
+// have not validated is never played; withdrawn consent is honoured at once, whatever the clip's review.
 // Lopit-looking text here is made up ("zorbel kwintafa"): no real Lopit words are used.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import {
   multipartBody,
   type AudioTestApp,
 } from './audio-fixtures.ts';
+import { castVotes } from './review-fixtures.ts';
 import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -75,9 +77,11 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
   let t: AudioTestApp;
   let alice: Account;
   let bob: Account;
+  /** Two listeners who validate the clips (nobody votes on their own). */
+  let listeners: Account[];
   beforeAll(async () => {
     t = await createAudioTestApp(kind);
-    await signUp(t.app); // the first account is admin
+    listeners = [await signUp(t.app), await signUp(t.app)]; // the first account is admin
     alice = await signUp(t.app, { name: 'Alice' });
     bob = await signUp(t.app, { name: 'Bob' });
     await grantRecordingConsent(t.app, alice.auth);
@@ -88,7 +92,19 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
   const speak = (payload: object) => t.app.inject({ method: 'POST', url: '/api/tts/synthesize', payload });
   const info = (response: LightMyRequestResponse) =>
     readSpeechInfo({ get: (name) => (response.headers[name.toLowerCase()] as string | undefined) ?? null });
-  const upload = async (who: Account, bytes: Buffer, transcript: string, language = 'lpx') => {
+  const vote = (id: string, vote: 'up' | 'down') =>
+    castVotes(
+      t.app,
+      id,
+      listeners.map((listener) => [listener.auth, vote]),
+    );
+  /** Uploads a clip; listeners validate it unless `review` is false. */
+  const upload = async (
+    who: Account,
+    bytes: Buffer,
+    transcript: string,
+    { language = 'lpx', review = true }: { language?: string; review?: boolean } = {},
+  ) => {
     const body = multipartBody(
       { bytes },
       { recordingId: crypto.randomUUID(), fileName: 'take.wav', transcript, language },
@@ -100,6 +116,9 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
       payload: body.payload,
     });
     if (response.statusCode !== 201) throw new Error(response.body);
+    const { id } = response.json<{ recording: { id: string } }>().recording;
+    if (review) await vote(id, 'up');
+    return id;
   };
   /** Duration and levels of the answer, measured as uploads are. */
   const inspect = async (bytes: Buffer) => {
@@ -168,6 +187,20 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
     const { samples, sampleRate } = readWav(response.rawPayload);
     expect(samples.length / sampleRate).toBeCloseTo(1.5, 1);
     expect(frequencyOf(samples, sampleRate, 0.2, 1.2)).toBeCloseTo(440, -1);
+  });
+
+  it.runIf(hasFfmpeg)('never plays a recording listeners have not validated, or turned down', async () => {
+    const waiting = await upload(alice, tone(1.2, 520), 'Grovum taleki', { review: false });
+    const text = { text: 'grovum taleki', language: 'lpx' };
+    expect(info(await speak(text))).toMatchObject({ source: 'synthesis', speakers: [] });
+    await vote(waiting, 'down');
+    expect(info(await speak(text))).toMatchObject({ source: 'synthesis', speakers: [] });
+    // Listeners change their minds: validated now, so it speaks.
+    await vote(waiting, 'up');
+    expect(info(await speak(text))).toMatchObject({
+      source: 'recording',
+      speakers: [await speakerLabelOf(t.database, alice.user.id)],
+    });
   });
 
   it.runIf(hasFfmpeg)(

@@ -1,6 +1,8 @@
-// SQL fragments that decide whose contributions count: the dashboard's figures and the dataset exports share them.
+// SQL fragments that decide whose contributions count, and which of them the community has accepted: the
+// dashboard's figures, the dataset exports, training and speech playback share them.
 import { sql, type SQL } from 'drizzle-orm';
 import { typesCovering, type ConsentScope } from '../../../core/api/consent.ts';
+import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 
 export type { ConsentScope } from '../../../core/api/consent.ts';
 
@@ -41,6 +43,27 @@ export function consentedPairCondition(alias = 'p'): SQL {
   const p = sql.raw(alias);
   return sql`${p}.status = 'approved' and ${p}.lopit <> ''
     and (${p}.updated_by is null or ${p}.updated_by in ${consentingUsers('translation')})`;
+}
+
+/** The review state of a clip that models and datasets may use (core/review/rules.ts decides it). */
+const ACCEPTED_CLIP_STATE: ClipReviewState = 'validated';
+
+/**
+ * Condition on a recordings row `r`: the community has validated it (votes or an admin's decision). Every
+ * use of clips for a model or a dataset adds it; consent is a separate condition, so a withdrawal removes a
+ * clip whatever its state.
+ */
+export function validatedClipCondition(alias = 'r'): SQL {
+  return sql`${sql.raw(alias)}.review_state = ${ACCEPTED_CLIP_STATE}`;
+}
+
+/**
+ * Condition on a lexicon_entries row `l`: approved (an admin's import, or the community's review of one sent
+ * to review; migration 0011). Only approved entries answer, train or count.
+ */
+export function approvedLexiconCondition(alias = 'l'): SQL {
+  const state: ProposalState = 'approved';
+  return sql`${sql.raw(alias)}.state = ${state}`;
 }
 
 /** Condition on a recordings row `r`: a non-empty transcript (speech recognition and voices need the text). */

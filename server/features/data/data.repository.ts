@@ -1,14 +1,27 @@
-// SQL for the data dashboard: totals, speakers, activity over time, dialects, lexicon search. Recordings and
-// translation pairs count only while their contributors consent (consent-sql.ts).
+// SQL for the data dashboard: totals (recorded and validated, proposed and approved, the review backlog),
+// speakers, activity over time, dialects, lexicon search. Recordings, pairs and proposals count only while their
+// contributors consent (consent-sql.ts).
 import { sql } from 'drizzle-orm';
 import { audioHoursOf } from '../../../core/api/data.ts';
 import type { DialectFigures, Speaker, Statistics, Timeline, TimelineBucket } from '../../../core/api/data.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
-import { consentedPairCondition, consents, transcribedCondition } from '../consent/consent-sql.ts';
+import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
+import {
+  approvedLexiconCondition,
+  consentedPairCondition,
+  consents,
+  transcribedCondition,
+  validatedClipCondition,
+} from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 
+const PENDING: ClipReviewState = 'pending';
+const REPORTED: ClipReviewState = 'reported';
+const PROPOSED: ProposalState = 'proposed';
+/** Condition on a translation_proposals row `o`: waiting for review, by an author who consents now. */
+const openProposal = sql`o.state = ${PROPOSED} and ${consents('o.author_id', 'translation')}`;
 
 /** Dialect groups answered at most (free text: a typo makes a group of its own). */
 const MAX_DIALECT_GROUPS = 200;
@@ -20,20 +33,38 @@ export class DataRepository {
     const [row] = rowsOf<{
       seconds: number | null;
       transcribed_seconds: number | null;
+      validated_seconds: number | null;
       speakers: number;
+      validated_speakers: number;
       recordings: number;
+      validated: number;
+      pending: number;
+      reported: number;
       pairs: number;
+      pairs_proposed: number;
+      proposals: number;
       lexicon: number;
     }>(
       await this.db.execute(sql`select
         coalesce(sum(s.seconds), 0) as seconds,
         coalesce(sum(s.transcribed_seconds), 0) as transcribed_seconds,
+        coalesce(sum(s.validated_seconds), 0) as validated_seconds,
         count(*)::int as speakers,
+        (count(*) filter (where s.validated > 0))::int as validated_speakers,
         coalesce(sum(s.recordings), 0)::int as recordings,
+        coalesce(sum(s.validated), 0)::int as validated,
+        coalesce(sum(s.pending), 0)::int as pending,
+        coalesce(sum(s.reported), 0)::int as reported,
         (select count(*)::int from translation_pairs p where ${consentedPairCondition('p')}) as pairs,
-        (select count(*)::int from lexicon_entries) as lexicon
+        (select count(distinct o.pair_id)::int from translation_proposals o where ${openProposal}) as pairs_proposed,
+        (select count(*)::int from translation_proposals o where ${openProposal}) as proposals,
+        (select count(*)::int from lexicon_entries l where ${approvedLexiconCondition('l')}) as lexicon
         from (select r.owner_id, sum(r.duration_seconds) as seconds, count(*) as recordings,
-                sum(r.duration_seconds) filter (where ${transcribedCondition('r')}) as transcribed_seconds
+                sum(r.duration_seconds) filter (where ${transcribedCondition('r')}) as transcribed_seconds,
+                sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}) as validated_seconds,
+                count(*) filter (where ${validatedClipCondition('r')}) as validated,
+                count(*) filter (where r.review_state = ${PENDING}) as pending,
+                count(*) filter (where r.review_state = ${REPORTED}) as reported
               from recordings r where ${consents('r.owner_id', 'recording')} group by r.owner_id) s`),
     );
     return {
@@ -43,6 +74,15 @@ export class DataRepository {
       totalRecordings: Number(row?.recordings ?? 0),
       lexiconSize: Number(row?.lexicon ?? 0),
       transcribedAudioHours: audioHoursOf(Number(row?.transcribed_seconds ?? 0)),
+      validatedAudioHours: audioHoursOf(Number(row?.validated_seconds ?? 0)),
+      validatedRecordings: Number(row?.validated ?? 0),
+      validatedSpeakers: Number(row?.validated_speakers ?? 0),
+      pairsProposed: Number(row?.pairs_proposed ?? 0),
+      backlog: {
+        clipsPending: Number(row?.pending ?? 0),
+        clipsReported: Number(row?.reported ?? 0),
+        proposalsWaiting: Number(row?.proposals ?? 0),
+      },
     };
   }
 

@@ -1,7 +1,12 @@
 // What every dataset export shares: its name, the manifest, the file extension of stored audio, and the
 // profile values as datasets write them.
 import { PREFER_NOT_TO_SAY } from '../../../core/api/auth.ts';
-import type { ExportKind, ExportManifest } from '../../../core/api/exports.ts';
+import {
+  datasetName,
+  type ExportKind,
+  type ExportManifest,
+  type ExportSet,
+} from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
@@ -28,20 +33,18 @@ export interface BuiltExport {
   fileName: string;
 }
 
-/** lopit-asr-2026-05-01: the folder inside the archive and the archive's name. */
-export function datasetName(kind: ExportKind, createdAt: Date): string {
-  return `lopit-${kind}-${createdAt.toISOString().slice(0, 10)}`;
-}
+export { datasetName } from '../../../core/api/exports.ts';
 
 export function manifestBuffer(manifest: ExportManifest): Buffer {
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
 }
 
 /** Common fields of every manifest. */
-export function manifestBase(kind: ExportKind, createdAt: Date) {
+export function manifestBase(kind: ExportKind, createdAt: Date, set: ExportSet = 'accepted') {
   return {
-    dataset: datasetName(kind, createdAt),
+    dataset: datasetName(kind, createdAt, set),
     kind,
+    set,
     createdAt: createdAt.toISOString(),
     licence: CONTRIBUTION_LICENCE,
     licenceUrl: LICENCE_URL,

@@ -1,8 +1,10 @@
-// SQL for the dataset exports: consented clips in batches, the speakers of a voice, the figures of the summary,
-// consent form versions, and the installation's salt for pseudonymous speaker ids.
+// SQL for the dataset exports: consented clips in batches (validated ones, or every review state for the full
+// set), the speakers of a voice and of the speaker-disjoint split, the figures of the summary, consent form
+// versions, and the installation's salt for pseudonymous speaker ids.
 import { sql } from 'drizzle-orm';
 import { speakerLabeller, speakerSalt } from '../../lib/speaker-pseudonyms.ts';
-import type { ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
+import type { ExportSet, ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
+import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/rules.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import {
@@ -11,9 +13,11 @@ import {
   consents,
   latestConsents,
   transcribedCondition,
+  validatedClipCondition,
 } from '../consent/consent-sql.ts';
+import type { SpeakerTotal } from '../training/training-data.repository.ts';
 
-/** A consented, transcribed recording with the speaker profile it was recorded with. */
+/** A consented, transcribed recording with the speaker profile it was recorded with and its review. */
 export interface Clip {
   id: string;
   ownerId: string;
@@ -30,13 +34,22 @@ export interface Clip {
   formVersion: string;
   /** When it was recorded, by the phone's clock; null when unknown. */
   recordedAt: Date | null;
+  reviewState: ClipReviewState;
+  upVotes: number;
+  downVotes: number;
 }
 
 export interface ClipFilter {
   ownerId?: string;
   /** Leave out recordings marked English (a Lopit voice). */
   excludeEnglish?: boolean;
+  /** accepted (the default): validated clips only; all: every review state (the research set). */
+  set?: ExportSet;
 }
+
+/** Condition on a recordings row `r`: in the dataset exports at all (consent now, and a transcript). */
+const exportableClip = (alias = 'r') =>
+  sql`${transcribedCondition(alias)} and ${consents(`${alias}.owner_id`, 'recording')}`;
 
 /** Speakers offered for a voice export. */
 const MAX_TTS_SPEAKERS = 200;
@@ -45,7 +58,10 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 1000) / 1000;
 export class ExportsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Consented, transcribed recordings in batches, by recording id (keyset paging: each batch is one query). */
+  /**
+   * Consented, transcribed recordings (validated ones unless the full set is asked for) in batches, by
+   * recording id (keyset paging: each batch is one query).
+   */
   async *clips(filter: ClipFilter = {}, batchSize = 2000): AsyncGenerator<Clip[]> {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
@@ -63,15 +79,19 @@ export class ExportsRepository {
         dialect: string | null;
         form_version: string;
         recorded_at: Date | string | null;
+        review_state: ClipReviewState;
+        up_votes: number;
+        down_votes: number;
       }>(
         await this.db.execute(sql`select r.id, r.owner_id, r.sha256, r.size_bytes, r.mime_type,
-            r.duration_seconds, r.transcript, r.language, r.recorded_at,
+            r.duration_seconds, r.transcript, r.language, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
             coalesce(r.age_group, u.age_group) as age_group, coalesce(r.gender, u.gender) as gender,
             coalesce(r.dialect, u.dialect) as dialect, latest.form_version
           from recordings r
           join ${latestConsents} latest on latest.user_id = r.owner_id
           join users u on u.id = r.owner_id
-          where r.id > ${after}::uuid and ${transcribedCondition('r')} and ${consents('r.owner_id', 'recording')}
+          where r.id > ${after}::uuid and ${exportableClip('r')}
+            ${filter.set === 'all' ? sql`` : sql`and ${validatedClipCondition('r')}`}
             ${filter.ownerId ? sql`and r.owner_id = ${filter.ownerId}::uuid` : sql``}
             ${filter.excludeEnglish ? sql`and r.language is distinct from 'en'` : sql``}
           order by r.id limit ${batchSize}`),
@@ -91,18 +111,39 @@ export class ExportsRepository {
         dialect: row.dialect,
         formVersion: row.form_version,
         recordedAt: row.recorded_at === null ? null : new Date(row.recorded_at),
+        reviewState: row.review_state,
+        upVotes: Number(row.up_votes),
+        downVotes: Number(row.down_votes),
       }));
       if (rows.length < batchSize) return;
       after = rows[rows.length - 1]?.id ?? after;
     }
   }
 
-  /** Speakers with consented, transcribed recordings not marked English, most audio first. */
+  /**
+   * Validated audio per speaker in the default ASR export, for its speaker-disjoint train/dev/test split
+   * (server/features/training/dataset-split.ts).
+   */
+  async validatedSpeakerTotals(): Promise<SpeakerTotal[]> {
+    const rows = rowsOf<{ owner_id: string; seconds: number; utterances: number }>(
+      await this.db.execute(sql`select r.owner_id, sum(r.duration_seconds)::float8 as seconds,
+          count(*)::int as utterances
+        from recordings r where ${exportableClip('r')} and ${validatedClipCondition('r')}
+        group by r.owner_id`),
+    );
+    return rows.map((row) => ({
+      userId: row.owner_id,
+      seconds: Number(row.seconds),
+      utterances: Number(row.utterances),
+    }));
+  }
+
+  /** Speakers with consented, transcribed, validated recordings not marked English, most audio first. */
   async ttsSpeakers(): Promise<TtsSpeaker[]> {
     const rows = rowsOf<{ id: string; name: string; dialect: string | null; clips: number; seconds: number }>(
       await this.db.execute(sql`select u.id, u.name, u.dialect, s.clips, s.seconds
         from (select owner_id, count(*)::int as clips, sum(duration_seconds) as seconds from recordings r
-              where ${consents('r.owner_id', 'recording')} and ${transcribedCondition('r')}
+              where ${exportableClip('r')} and ${validatedClipCondition('r')}
                 and r.language is distinct from 'en'
               group by owner_id) s
         join users u on u.id = s.owner_id
@@ -120,24 +161,37 @@ export class ExportsRepository {
   }
 
   async asrSummary(): Promise<ExportSummary['asr']> {
-    const [row] = rowsOf<{
-      clips: number;
-      speakers: number;
-      seconds: number;
-      bytes: number | string;
-      untranscribed: number;
-      without_consent: number;
-    }>(
-      await this.db.execute(sql`select
-          count(*) filter (where consented and transcribed)::int as clips,
-          count(distinct owner_id) filter (where consented and transcribed)::int as speakers,
-          coalesce(sum(duration_seconds) filter (where consented and transcribed), 0) as seconds,
-          coalesce(sum(size_bytes) filter (where consented and transcribed), 0) as bytes,
+    const byState = sql.join(
+      CLIP_REVIEW_STATES.map(
+        (state) =>
+          sql`count(*) filter (where exported and review_state = ${state})::int as ${sql.raw(state)}`,
+      ),
+      sql`, `,
+    );
+    const [row] = rowsOf<
+      {
+        clips: number;
+        speakers: number;
+        seconds: number;
+        bytes: number | string;
+        all_bytes: number | string;
+        untranscribed: number;
+        without_consent: number;
+      } & Record<ClipReviewState, number>
+    >(
+      await this.db.execute(sql`select ${byState},
+          count(*) filter (where exported and validated)::int as clips,
+          count(distinct owner_id) filter (where exported and validated)::int as speakers,
+          coalesce(sum(duration_seconds) filter (where exported and validated), 0) as seconds,
+          coalesce(sum(size_bytes) filter (where exported and validated), 0) as bytes,
+          coalesce(sum(size_bytes) filter (where exported), 0) as all_bytes,
           count(*) filter (where consented and not transcribed)::int as untranscribed,
           count(*) filter (where not consented)::int as without_consent
-        from (select r.owner_id, r.duration_seconds, r.size_bytes,
+        from (select r.owner_id, r.duration_seconds, r.size_bytes, r.review_state,
                 ${consents('r.owner_id', 'recording')} as consented,
-                ${transcribedCondition('r')} as transcribed
+                ${transcribedCondition('r')} as transcribed,
+                ${exportableClip('r')} as exported,
+                ${validatedClipCondition('r')} as validated
               from recordings r) x`),
     );
     return {
@@ -147,6 +201,10 @@ export class ExportsRepository {
       audioBytes: Number(row?.bytes ?? 0),
       untranscribed: Number(row?.untranscribed ?? 0),
       withoutConsent: Number(row?.without_consent ?? 0),
+      states: Object.fromEntries(
+        CLIP_REVIEW_STATES.map((state) => [state, Number(row?.[state] ?? 0)]),
+      ) as Record<ClipReviewState, number>,
+      allAudioBytes: Number(row?.all_bytes ?? 0),
     };
   }
 

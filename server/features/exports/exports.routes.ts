@@ -94,7 +94,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
 
   app.get('/asr.zip', { schema: { querystring: asrExportQuerySchema } }, async (request, reply) => {
     if (request.query.audio === 'wav') await requireFfmpeg();
-    return sendArchive(request, reply, (context) => buildAsrExport(context, request.query.audio));
+    return sendArchive(request, reply, (context) => buildAsrExport(context, request.query));
   });
 
   app.get('/tts.zip', { schema: { querystring: ttsExportQuerySchema } }, async (request, reply) => {

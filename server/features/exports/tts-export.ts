@@ -1,5 +1,5 @@
 // Voice dataset of one speaker: LJSpeech-style metadata.csv (id|text|normalised text) and 22,050 Hz mono
-// 16-bit WAV files of the speaker's consented, transcribed recordings not marked English.
+// 16-bit WAV files of the speaker's consented, transcribed, validated recordings not marked English.
 import { neutraliseFormula } from '../../../core/csv.ts';
 import { TTS_WAV_SAMPLE_RATE } from '../../../core/api/exports.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -44,7 +44,7 @@ export async function buildTtsExport(
   if (!chosen) {
     throw new AppError(
       404,
-      'No speaker has consented, transcribed recordings yet, so there is no voice to export.',
+      'No speaker has consented, transcribed recordings that listeners have validated yet, so there is no voice to export.',
       ERROR_CODES.notFound,
     );
   }
@@ -84,7 +84,7 @@ export async function buildTtsExport(
   if (clips === 0 && missingAudio === 0) {
     throw new AppError(
       404,
-      'This speaker has no consented, transcribed recordings to export.',
+      'This speaker has no consented, transcribed recordings that listeners have validated to export.',
       ERROR_CODES.notFound,
     );
   }
@@ -102,7 +102,7 @@ export async function buildTtsExport(
       format: {
         name: 'LJSpeech',
         description:
-          "One speaker's transcribed recordings (not those marked English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, no header, no quoting, like LJSpeech-1.1; wavs/<id>.wav is the clip. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Text that begins with =, +, -, @ has an apostrophe put before it so spreadsheet programs do not run it as a formula; | and line breaks in text become spaces. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
+          "One speaker's transcribed recordings that the community has validated (not those marked English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, no header, no quoting, like LJSpeech-1.1; wavs/<id>.wav is the clip. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Text that begins with =, +, -, @ has an apostrophe put before it so spreadsheet programs do not run it as a formula; | and line breaks in text become spaces. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
         files: {
           'metadata.csv': 'id|text|normalised text',
           'wavs/': '22,050 Hz mono 16-bit PCM WAV, named by recording id',

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
+import { approvedLexiconCondition } from '../consent/consent-sql.ts';
 
 /** Rows per INSERT statement: 3 parameters each, well below PostgreSQL's limit of 65,535. */
 const INSERT_CHUNK = 2000;
@@ -40,7 +41,7 @@ function prefixEnd(prefix: string): string | null {
 const ENTRY_COLUMNS = sql.raw('id, lopit, english, part_of_speech, lopit_key, english_key');
 
 /** Only entries the community (or an admin) approved are searched, exported and translated with. */
-const APPROVED = sql.raw(`state = 'approved'`);
+const APPROVED = approvedLexiconCondition('lexicon_entries');
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,6 +1,7 @@
 // The built-in trainers, by model type:
 //   mt  - trains the statistical translation model (server/features/mt/mt-training.ts), which then serves;
-//   tts - builds the recording-based voice inventory from one speaker's consented, transcribed recordings;
+//   tts - builds the recording-based voice inventory from one speaker's consented, transcribed, validated
+//         recordings;
 //   asr - prepares the speaker-disjoint training set, then hands the job to an external worker (a GPU machine),
 //         or fails saying that none is registered: this server never pretends to train speech recognition.
 import { matchWords, sentenceKey } from '../../../core/mt/normalise.ts';
@@ -73,8 +74,8 @@ export const ttsTrainer: Trainer = {
     if (!speaker) {
       throw new TrainingError(
         params.speakerId
-          ? 'The chosen speaker has no consented, transcribed Lopit recordings (or withdrew recording consent).'
-          : 'No speaker has consented, transcribed Lopit recordings yet. Record and transcribe some first.',
+          ? 'The chosen speaker has no consented, transcribed Lopit recordings that listeners have validated (or withdrew recording consent).'
+          : 'No speaker has consented, transcribed Lopit recordings that listeners have validated yet. Record and transcribe some, and ask the community to listen to them on the Listen screen.',
       );
     }
     throwIfAborted(signal);
@@ -130,12 +131,12 @@ export const ttsTrainer: Trainer = {
 
 export const asrTrainer: Trainer = {
   async run({ data, tokens, signal, onProgress }) {
-    onProgress(10, 'Collecting consented, transcribed recordings');
+    onProgress(10, 'Collecting consented, transcribed, validated recordings');
     const totals = await data.speakerTotals('asr');
     throwIfAborted(signal);
     if (totals.length === 0) {
       throw new TrainingError(
-        'There are no consented, transcribed Lopit recordings yet, so there is no training set to prepare.',
+        'There are no consented, transcribed Lopit recordings that listeners have validated yet, so there is no training set to prepare.',
       );
     }
     onProgress(50, 'Splitting speakers into train, dev and test');

@@ -1,23 +1,31 @@
-// SQL for what training may use: consented, transcribed Lopit recordings (ASR, TTS), approved pairs of consenting
-// contributors (MT), the lexicon's words, and the data readiness figures. Consent is read as it is now (the
-// latest ledger row of each contributor, consent-sql.ts), so a withdrawal takes effect at the next run.
+// SQL for what training may use: consented, transcribed, validated Lopit recordings (ASR, TTS), approved pairs of
+// consenting contributors (MT), the lexicon's words, and the data readiness figures. Consent is read as it is now
+// (the latest ledger row of each contributor, consent-sql.ts), so a withdrawal takes effect at the next run; the
+// review state likewise (a clip invalidated or reported after a job was prepared leaves its data set).
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/driver.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { consentedPairCondition, consentingUsers, transcribedCondition } from '../consent/consent-sql.ts';
+import {
+  approvedLexiconCondition,
+  consentedPairCondition,
+  consentingUsers,
+  transcribedCondition,
+  validatedClipCondition,
+} from '../consent/consent-sql.ts';
 
 export type SpeechUse = 'asr' | 'tts';
 
 /**
- * Condition on a recordings row `r` usable for speech models: its owner consents to recording now, it has a
- * transcript, it is Lopit (or of unstated language: the platform collects Lopit), and it is neither silent nor
- * too short. A voice (TTS) also leaves out clipped recordings.
+ * Condition on a recordings row `r` usable for speech models: its owner consents to recording now, the community
+ * has validated it, it has a transcript, it is Lopit (or of unstated language: the platform collects Lopit), and
+ * it is neither silent nor too short. A voice (TTS) also leaves out clipped recordings.
  */
 export function usableRecording(use: SpeechUse): SQL {
   const flag = (name: string) => sql.raw(`coalesce((r.quality->>'${name}')::boolean, false) = false`);
-  return sql`r.owner_id in ${consentingUsers('recording')} and ${transcribedCondition('r')}
+  return sql`r.owner_id in ${consentingUsers('recording')} and ${validatedClipCondition('r')}
+    and ${transcribedCondition('r')}
     and coalesce(r.language, 'lpx') = 'lpx' and ${flag('silent')} and ${flag('tooShort')}
     ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
 }
@@ -117,16 +125,27 @@ export class TrainingDataRepository {
     return row ? toRecording(row) : null;
   }
 
-  /** Figures for the ASR readiness: consented audio, of which transcribed and usable, and its speakers. */
+  /**
+   * Figures for the ASR readiness: consented audio, of which validated, and of that what is usable (transcribed
+   * Lopit, not silent or too short), with its speakers and recordings.
+   */
   async asrFigures(): Promise<{
     consentedSeconds: number;
+    validatedSeconds: number;
     usableSeconds: number;
     speakers: number;
     utterances: number;
   }> {
-    const [row] = rowsOf<{ consented: number; usable: number; speakers: number; utterances: number }>(
+    const [row] = rowsOf<{
+      consented: number;
+      validated: number;
+      usable: number;
+      speakers: number;
+      utterances: number;
+    }>(
       await this.db.execute(sql`select
           coalesce(sum(r.duration_seconds), 0)::float8 as consented,
+          coalesce(sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}), 0)::float8 as validated,
           coalesce(sum(r.duration_seconds) filter (where ${usableRecording('asr')}), 0)::float8 as usable,
           count(distinct r.owner_id) filter (where ${usableRecording('asr')})::int as speakers,
           count(*) filter (where ${usableRecording('asr')})::int as utterances
@@ -134,6 +153,7 @@ export class TrainingDataRepository {
     );
     return {
       consentedSeconds: Number(row?.consented ?? 0),
+      validatedSeconds: Number(row?.validated ?? 0),
       usableSeconds: Number(row?.usable ?? 0),
       speakers: Number(row?.speakers ?? 0),
       utterances: Number(row?.utterances ?? 0),
@@ -152,13 +172,17 @@ export class TrainingDataRepository {
     return { pairs: Number(row?.pairs ?? 0), lopitWords: Number(row?.words ?? 0) };
   }
 
-  /** Lopit texts of the lexicon (for the share of its words a voice covers). */
+  /** Lopit texts of the approved lexicon (for the share of its words a voice covers). */
   async lexiconLopit(): Promise<string[]> {
-    const rows = rowsOf<{ lopit: string }>(await this.db.execute(sql`select lopit from lexicon_entries`));
+    const rows = rowsOf<{ lopit: string }>(
+      await this.db.execute(
+        sql`select l.lopit from lexicon_entries l where ${approvedLexiconCondition('l')}`,
+      ),
+    );
     return rows.map((row) => row.lopit);
   }
 
-  /** Whether the user now consents to recording and has usable recordings for `use`. */
+  /** Whether the user now consents to recording and has usable (validated) recordings for `use`. */
   async speakerTotal(use: SpeechUse, userId: string): Promise<SpeakerTotal | null> {
     const [row] = rowsOf<{ seconds: number; utterances: number }>(
       await this.db

@@ -9,6 +9,7 @@ import type {
   TrainingRun,
   TrainingStart,
 } from '../../../core/api/training.ts';
+import { ACCEPTED_CLIPS_TEXT, ACCEPTED_PAIRS_TEXT } from '../../../core/api/data.ts';
 import { MODEL_TYPES, TRAINING_REQUIREMENTS, type ModelType } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -52,42 +53,58 @@ export class TrainingService {
       data.speakerTotals('tts', 1),
       data.mtFigures(),
     ]);
-    const transcribedShare =
-      asr.consentedSeconds > 0 ? Math.round((asr.usableSeconds / asr.consentedSeconds) * 1000) / 10 : 0;
+    // What the review has accepted so far, of everything consented: the rest is waiting for listeners or was
+    // turned down.
+    const validatedShare =
+      asr.consentedSeconds > 0 ? Math.round((asr.validatedSeconds / asr.consentedSeconds) * 1000) / 10 : 0;
     const req = TRAINING_REQUIREMENTS;
     return {
-      asr: readinessOf([
-        item(
-          'hours',
-          'Transcribed audio',
-          hours(asr.usableSeconds),
-          'hours',
-          req.asr.minHours,
-          req.asr.targetHours,
-        ),
-        item('speakers', 'Speakers', asr.speakers, 'speakers', req.asr.minSpeakers),
-        item('utterances', 'Transcribed recordings', asr.utterances, 'recordings'),
-        item('transcribed', 'Consented audio that is transcribed', transcribedShare, 'percent'),
-      ]),
+      asr: readinessOf(
+        [
+          item(
+            'hours',
+            'Validated, transcribed audio',
+            hours(asr.usableSeconds),
+            'hours',
+            req.asr.minHours,
+            req.asr.targetHours,
+          ),
+          item(
+            'speakers',
+            'Speakers with validated recordings',
+            asr.speakers,
+            'speakers',
+            req.asr.minSpeakers,
+          ),
+          item('utterances', 'Validated, transcribed recordings', asr.utterances, 'recordings'),
+          item('validated', 'Recorded audio validated by listeners', validatedShare, 'percent'),
+        ],
+        null,
+        ACCEPTED_CLIPS_TEXT,
+      ),
       tts: readinessOf(
         [
           item(
             'hours',
-            'Audio of one speaker',
+            'Validated audio of one speaker',
             hours(voice?.seconds ?? 0),
             'hours',
             req.tts.minHours,
             req.tts.targetHours,
           ),
-          item('utterances', 'Their transcribed recordings', voice?.utterances ?? 0, 'recordings'),
+          item('utterances', 'Their validated, transcribed recordings', voice?.utterances ?? 0, 'recordings'),
         ],
         voice ? await this.training.data.speakerLabel(voice.userId) : null,
-        'Counts the speaker with the most consented, transcribed audio. Accent (Omiaha) and recording quality beyond silence and clipping are not measured.',
+        `Counts the speaker with the most validated, transcribed audio. ${ACCEPTED_CLIPS_TEXT} Accent (Omiaha) and recording quality beyond silence and clipping are not measured.`,
       ),
-      mt: readinessOf([
-        item('pairs', 'Approved sentence pairs', mt.pairs, 'pairs', req.mt.minPairs, req.mt.targetPairs),
-        item('words', 'Distinct Lopit words in them', mt.lopitWords, 'words'),
-      ]),
+      mt: readinessOf(
+        [
+          item('pairs', 'Approved sentence pairs', mt.pairs, 'pairs', req.mt.minPairs, req.mt.targetPairs),
+          item('words', 'Distinct Lopit words in them', mt.lopitWords, 'words'),
+        ],
+        null,
+        ACCEPTED_PAIRS_TEXT,
+      ),
     };
   }
 
@@ -146,9 +163,9 @@ export class TrainingService {
     if (speakerId && !(await this.training.data.speakerTotal('tts', speakerId))) {
       throw new AppError(
         400,
-        'That speaker has no consented, transcribed Lopit recordings to build a voice from.',
+        'That speaker has no consented, transcribed Lopit recordings that listeners have validated to build a voice from.',
         ERROR_CODES.validation,
-        [{ path: 'speaker_id', message: 'No usable recordings for this speaker' }],
+        [{ path: 'speaker_id', message: 'No validated recordings for this speaker' }],
       );
     }
     const params = {

@@ -1,7 +1,7 @@
-// Speech playback: a consented recording of the text, else the text assembled from consented recordings of its
-// words, else espeak-ng synthesis (Lopit through the letter-to-sound table, labelled an approximation). Results
-// are cached on disk under a key naming everything the audio depends on, so a new recording or a withdrawn
-// consent changes the key, and the answer.
+// Speech playback: a consented, validated recording of the text, else the text assembled from such recordings of
+// its words, else espeak-ng synthesis (Lopit through the letter-to-sound table, labelled an approximation).
+// Results are cached on disk under a key naming everything the audio depends on, so a new recording, a clip
+// validated or turned down, or a withdrawn consent changes the key, and the answer.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -114,7 +114,10 @@ export class SpeechService {
     return this.engine.close();
   }
 
-  /** Only recordings whose owner consents now, and only those that could speak this text, are considered. */
+  /**
+   * Only validated recordings whose owner consents now, and only those that could speak this text, are
+   * considered.
+   */
   private async plan(text: string, language: TtsLanguage, speaker: string | null): Promise<SpeechPlan> {
     const candidates = relevantRecordings(
       text,

@@ -1,9 +1,10 @@
-// SQL of speech playback: the transcribed recordings of a language, and whose owners currently consent.
+// SQL of speech playback: the transcribed, validated recordings of a language, and whose owners currently consent.
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { TtsLanguage } from '../../../core/api/tts.ts';
 import type { Db } from '../../db/driver.ts';
 import { recordings } from '../../db/schema.ts';
 import type { ConsentRepository } from '../consent/consent.repository.ts';
+import { validatedClipCondition } from '../consent/consent-sql.ts';
 
 export interface VoiceRecording {
   id: string;
@@ -24,7 +25,10 @@ export class VoiceRepository {
     private readonly ledger: ConsentRepository,
   ) {}
 
-  /** Recordings with a transcript in this language (or no language given), at most `maxSeconds` long. */
+  /**
+   * Recordings the community validated, with a transcript in this language (or no language given), at most
+   * `maxSeconds` long: a clip nobody has checked (or that listeners turned down) never speaks for the community.
+   */
   async transcribed(language: TtsLanguage, maxSeconds: number): Promise<VoiceRecording[]> {
     const rows = await this.db
       .select({
@@ -41,6 +45,7 @@ export class VoiceRepository {
       .where(
         and(
           isNotNull(recordings.transcript),
+          validatedClipCondition('recordings'),
           or(eq(recordings.language, language), isNull(recordings.language)),
           lte(recordings.durationSeconds, maxSeconds),
         ),

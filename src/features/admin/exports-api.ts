@@ -41,7 +41,7 @@ async function pickFile(fileName: string): Promise<WritableFile | null> {
 
 export class DownloadCancelled extends Error {}
 
-const megabytes = (bytes: number) =>
+export const megabytes = (bytes: number) =>
   `${(bytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 
 export function sizeText({ received, total }: DownloadProgress): string {

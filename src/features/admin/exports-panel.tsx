@@ -1,12 +1,20 @@
 // Admin: dataset exports (speech recognition, voice, translation) downloaded as zip archives with a progress
-// bar. What each holds is shown before downloading; only consented contributions are ever in them.
+// bar. What each holds is shown before downloading; only consented contributions are ever in them, and only
+// what the community accepted unless the speech recognition export's full set (for research) is chosen.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ExportKind, ExportSummary } from '../../../core/api/exports.ts';
+import {
+  datasetName,
+  EXPORT_SET_LABELS,
+  type ExportKind,
+  type ExportSet,
+  type ExportSummary,
+} from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
 import {
   DownloadCancelled,
   downloadArchive,
   exportsApi,
+  megabytes,
   sizeText,
   type DownloadProgress,
 } from './exports-api.ts';
@@ -26,7 +34,6 @@ const KIND_NAMES: Record<ExportKind, string> = {
   mt: 'translation dataset',
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
 const hours = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 2 });
 
 export function ExportsPanel() {
@@ -34,6 +41,7 @@ export function ExportsPanel() {
   const [summary, setSummary] = useState<ExportSummary | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [asrAudio, setAsrAudio] = useState<'original' | 'wav'>('original');
+  const [asrSet, setAsrSet] = useState<ExportSet>('accepted');
   const [speaker, setSpeaker] = useState('');
   const [running, setRunning] = useState<Running | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -64,8 +72,8 @@ export function ExportsPanel() {
     };
   }, []);
 
-  async function start(kind: ExportKind, path: string) {
-    const fileName = `lopit-${kind}-${today()}.zip`;
+  async function start(kind: ExportKind, path: string, set: ExportSet = 'accepted') {
+    const fileName = `${datasetName(kind, new Date(), set)}.zip`;
     const controller = new AbortController();
     controllerRef.current = controller;
     setResult(null);
@@ -106,9 +114,10 @@ export function ExportsPanel() {
         <h2 id={headingId}>Dataset exports</h2>
         <p className="muted">
           Zip archives for training speech and translation models elsewhere. Only contributions whose
-          contributors consent now are included; each archive has a manifest.json with counts, hours, consent
-          form versions and the licence ({CONTRIBUTION_LICENCE}, non-commercial). Speaker ids in the files are
-          pseudonymous.
+          contributors consent now are included, and only what the community accepted (validated clips,
+          approved translations) unless you ask for the full speech set; each archive has a manifest.json with
+          counts, hours, consent form versions and the licence ({CONTRIBUTION_LICENCE}, non-commercial).
+          Speaker ids in the files are pseudonymous.
         </p>
       </div>
       {loadError && (
@@ -124,48 +133,54 @@ export function ExportsPanel() {
         <div className="exports-list">
           <ExportCard
             title="Speech recognition (ASR)"
-            description="Transcribed recordings with a Common Voice-style validated.tsv and a Hugging Face audiofolder metadata.csv."
-            figures={`${asr.clips.toLocaleString('en')} clips, ${hours(asr.hours)} hours, ${asr.speakers.toLocaleString('en')} speakers. Left out: ${asr.untranscribed.toLocaleString('en')} without a transcript, ${asr.withoutConsent.toLocaleString('en')} without consent.`}
-            button="Download ASR dataset"
-            disabled={busy || asr.clips === 0}
-            onDownload={() => void start('asr', `admin/exports/asr.zip?audio=${asrAudio}`)}
+            description="Transcribed recordings with Common Voice's files (validated.tsv, invalidated.tsv, other.tsv, reported.tsv with the votes; train, dev and test.tsv split by speaker) and a Hugging Face audiofolder metadata.csv."
+            figures={`${asr.clips.toLocaleString('en')} validated clips, ${hours(asr.hours)} hours, ${asr.speakers.toLocaleString('en')} speakers. Not validated: ${asr.states.pending.toLocaleString('en')} waiting for votes, ${asr.states.reported.toLocaleString('en')} reported, ${asr.states.invalidated.toLocaleString('en')} invalidated. Left out of both sets: ${asr.untranscribed.toLocaleString('en')} without a transcript, ${asr.withoutConsent.toLocaleString('en')} without consent.`}
+            button={asrSet === 'all' ? 'Download full ASR set (research)' : 'Download ASR dataset'}
+            disabled={busy || (asrSet === 'all' ? asr.allAudioBytes === 0 : asr.clips === 0)}
+            onDownload={() =>
+              void start('asr', `admin/exports/asr.zip?audio=${asrAudio}&set=${asrSet}`, asrSet)
+            }
           >
-            <fieldset className="exports-choice" disabled={busy}>
-              <legend>Audio</legend>
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="asr-audio"
-                  checked={asrAudio === 'original'}
-                  onChange={() => setAsrAudio('original')}
-                />
-                <span>
-                  As recorded (about{' '}
-                  {(asr.audioBytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB)
-                </span>
-              </label>
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="asr-audio"
-                  checked={asrAudio === 'wav'}
-                  disabled={!summary.ffmpeg}
-                  onChange={() => setAsrAudio('wav')}
-                />
-                <span>
-                  WAV, 16 kHz mono (larger; read by every toolkit)
-                  {!summary.ffmpeg && ' — needs ffmpeg on the server'}
-                </span>
-              </label>
-            </fieldset>
+            <RadioChoice
+              legend="Clips"
+              name="asr-set"
+              value={asrSet}
+              onChange={setAsrSet}
+              disabled={busy}
+              options={[
+                { value: 'accepted', label: EXPORT_SET_LABELS.accepted },
+                {
+                  value: 'all',
+                  label: `${EXPORT_SET_LABELS.all}: every consented clip with its review state and votes (the file name says full)`,
+                },
+              ]}
+            />
+            <RadioChoice
+              legend="Audio"
+              name="asr-audio"
+              value={asrAudio}
+              onChange={setAsrAudio}
+              disabled={busy}
+              options={[
+                {
+                  value: 'original',
+                  label: `As recorded (about ${megabytes(asrSet === 'all' ? asr.allAudioBytes : asr.audioBytes)})`,
+                },
+                {
+                  value: 'wav',
+                  label: `WAV, 16 kHz mono (larger; read by every toolkit)${summary.ffmpeg ? '' : ' — needs ffmpeg on the server'}`,
+                  disabled: !summary.ffmpeg,
+                },
+              ]}
+            />
           </ExportCard>
           <ExportCard
             title="Voice (TTS)"
-            description="One speaker's transcribed recordings as LJSpeech: metadata.csv (id|text|normalised text) and 22,050 Hz mono WAV files."
+            description="One speaker's validated, transcribed recordings as LJSpeech: metadata.csv (id|text|normalised text) and 22,050 Hz mono WAV files."
             figures={
               chosen
-                ? `${chosen.clips.toLocaleString('en')} clips, ${hours(chosen.hours)} hours of ${chosen.label}.`
-                : 'No speaker has consented, transcribed recordings yet.'
+                ? `${chosen.clips.toLocaleString('en')} validated clips, ${hours(chosen.hours)} hours of ${chosen.label}.`
+                : 'No speaker has consented, transcribed recordings that listeners have validated yet.'
             }
             button="Download voice dataset"
             disabled={busy || !chosen || !summary.ffmpeg}
@@ -234,6 +249,41 @@ function ExportCard({
         </button>
       </div>
     </div>
+  );
+}
+
+/** One choice of an export as radio buttons with their words. */
+function RadioChoice<T extends string>({
+  legend,
+  name,
+  value,
+  onChange,
+  disabled,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  onChange: (value: T) => void;
+  disabled: boolean;
+  options: { value: T; label: string; disabled?: boolean }[];
+}) {
+  return (
+    <fieldset className="exports-choice" disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="checkbox">
+          <input
+            type="radio"
+            name={name}
+            checked={value === option.value}
+            disabled={option.disabled}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -1,13 +1,21 @@
-// /data: how much the community has contributed, and how far it is from a first model of each kind.
+// /data: how much the community has contributed and how much of it the community has accepted, what waits for
+// review, and how far the accepted data is from a first model of each kind.
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { PREFER_NOT_TO_SAY } from '../../../core/api/auth.ts';
-import type { Speaker, Statistics } from '../../../core/api/data.ts';
+import {
+  ACCEPTED_CLIPS_TEXT,
+  ACCEPTED_PAIRS_TEXT,
+  type Speaker,
+  type Statistics,
+} from '../../../core/api/data.ts';
 import {
   MVP_GOAL_AUDIO_HOURS,
   MVP_GOAL_SPEAKERS,
   MVP_GOAL_TRANSLATION_PAIRS,
   SPEAKERS_TABLE_ROWS,
 } from '../../../core/constants.ts';
+import { PATHS } from '../../app/paths.ts';
 import { ActivitySection } from './activity-section.tsx';
 import { formatCount, formatHours } from './chart-scale.ts';
 import { dataApi } from './data-api.ts';
@@ -45,35 +53,60 @@ export function DataPage() {
       )}
       <div className="grid" data-testid="stat-tiles">
         <Tile
-          label="Total audio hours"
-          value={stats?.totalAudioHours}
+          label="Audio hours"
+          figures={[
+            { value: stats?.totalAudioHours, caption: 'recorded' },
+            { value: stats?.validatedAudioHours, caption: 'validated' },
+          ]}
           note={stats ? `${formatHours(stats.transcribedAudioHours)} transcribed` : undefined}
         />
-        <Tile label="Speakers" value={stats?.totalSpeakers} />
-        <Tile label="Translation pairs" value={stats?.totalTranslations} />
-        <Tile label="Recordings" value={stats?.totalRecordings} />
+        <Tile
+          label="Speakers"
+          figures={[
+            { value: stats?.totalSpeakers, caption: 'recorded' },
+            { value: stats?.validatedSpeakers, caption: 'validated' },
+          ]}
+        />
+        <Tile
+          label="Translation pairs"
+          figures={[
+            { value: stats?.totalTranslations, caption: 'approved' },
+            { value: stats?.pairsProposed, caption: 'proposed' },
+          ]}
+        />
+        <Tile
+          label="Recordings"
+          figures={[
+            { value: stats?.totalRecordings, caption: 'recorded' },
+            { value: stats?.validatedRecordings, caption: 'validated' },
+          ]}
+        />
       </div>
       <section className="card" aria-labelledby={goalsId}>
         <h2 id={goalsId}>Progress toward a first model</h2>
+        <p className="muted">
+          The goals count only what the community has accepted. {ACCEPTED_CLIPS_TEXT} {ACCEPTED_PAIRS_TEXT}
+        </p>
         <Goal
-          label="Audio hours"
-          value={stats?.totalAudioHours ?? 0}
+          label="Validated audio hours"
+          value={stats?.validatedAudioHours ?? 0}
           goal={MVP_GOAL_AUDIO_HOURS}
           words={(value) => formatHours(value)}
         />
         <Goal
-          label="Speakers"
-          value={stats?.totalSpeakers ?? 0}
+          label="Speakers with validated recordings"
+          value={stats?.validatedSpeakers ?? 0}
           goal={MVP_GOAL_SPEAKERS}
           words={(value) => formatCount(value, 'speaker')}
         />
         <Goal
-          label="Translation pairs"
+          label="Approved translation pairs"
           value={stats?.totalTranslations ?? 0}
           goal={MVP_GOAL_TRANSLATION_PAIRS}
           words={(value) => formatCount(value, 'pair')}
         />
       </section>
+      <BacklogSection backlog={stats?.backlog ?? null} />
       <ActivitySection />
       <SpeakersTable speakers={speakers} />
       <DialectsSection />
@@ -82,13 +115,56 @@ export function DataPage() {
   );
 }
 
-function Tile({ label, value, note }: { label: string; value: number | undefined; note?: string | undefined }) {
+/** A figure as recorded beside the same figure as accepted (or approved beside proposed), each with its word. */
+function Tile({
+  label,
+  figures,
+  note,
+}: {
+  label: string;
+  figures: { value: number | undefined; caption: string }[];
+  note?: string | undefined;
+}) {
   return (
     <div className="card stat">
-      <span className="stat-value">{value === undefined ? '…' : value.toLocaleString('en')}</span>
       <span className="stat-label">{label}</span>
+      <span className="stat-figures">
+        {figures.map(({ value, caption }) => (
+          <span key={caption} className="stat-figure">
+            <span className="stat-value">{value === undefined ? '…' : value.toLocaleString('en')}</span>
+            <span className="stat-caption">{caption}</span>
+          </span>
+        ))}
+      </span>
       {note && <span className="stat-note muted">{note}</span>}
     </div>
+  );
+}
+
+/** What waits for the community's ears and eyes before it can count. */
+function BacklogSection({ backlog }: { backlog: Statistics['backlog'] | null }) {
+  const headingId = useId();
+  const rows: [string, number | undefined][] = [
+    ['Clips waiting for votes', backlog?.clipsPending],
+    ['Clips reported to the admins', backlog?.clipsReported],
+    ['Translations waiting for review', backlog?.proposalsWaiting],
+  ];
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Waiting for review</h2>
+      <p className="muted">
+        Until the community has checked them, these do not count toward the goals above.{' '}
+        <Link to={PATHS.listen}>Listen to clips</Link> · <Link to={PATHS.review}>Review translations</Link>
+      </p>
+      <dl className="data-backlog">
+        {rows.map(([label, value]) => (
+          <div key={label} className="data-backlog-item">
+            <dt>{label}</dt>
+            <dd>{value === undefined ? '…' : value.toLocaleString('en')}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -5,15 +5,16 @@ import type { ModelType } from '../../../core/constants.ts';
 export const MODEL_INFO: Record<ModelType, { title: string; requirement: string }> = {
   asr: {
     title: 'Speech recognition (ASR)',
-    requirement: 'Needs 20-50 hours of audio, 50+ speakers, transcribed data.',
+    requirement: 'Needs 20-50 hours of transcribed audio that listeners have validated, from 50+ speakers.',
   },
   tts: {
     title: 'Text-to-speech (TTS)',
-    requirement: 'Needs 3-8 hours of single-speaker high-quality recordings with the Omiaha accent.',
+    requirement:
+      'Needs 3-8 hours of validated, high-quality recordings of one speaker with the Omiaha accent.',
   },
   mt: {
     title: 'Machine translation (MT)',
-    requirement: 'Needs 10-30k sentence pairs Lopit-English with diverse vocabulary.',
+    requirement: 'Needs 10-30k approved Lopit-English sentence pairs with diverse vocabulary.',
   },
 };
 
