@@ -1,7 +1,8 @@
 // Admin: the one form both imports use: choose a file, check its size here, send it, show the server's report.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportReport } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
+import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ImportReportView } from './import-report.tsx';
@@ -86,5 +87,27 @@ export function ImportFileForm(props: ImportFileFormProps) {
       </form>
       {report && <ImportReportView report={report} testId={props.reportTestId} rowsNote={props.rowsNote} />}
     </>
+  );
+}
+
+/** The import option that sends what a file brings to community review instead of approving it. */
+export function SendToReviewOption({
+  what,
+  checked,
+  onChange,
+}: {
+  what: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <label className="checkbox" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>
+        Send imported {what} to community review instead of approving them (each then waits for{' '}
+        {PROPOSAL_APPROVALS_TO_ACCEPT} approvals)
+      </span>
+    </label>
   );
 }

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { LEXICON_EXPORT_FORMATS, type LexiconExportFormat } from '../../../core/api/lexicon.ts';
 import { LEXICON_IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { IMPORT_MAX_MB, ImportFileForm } from './import-file-form.tsx';
+import { IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 import { lexiconApi } from './lexicon-api.ts';
 
 export function ImportLexiconPanel() {
   const headingId = useId();
+  const [review, setReview] = useState(false);
   const [exporting, setExporting] = useState<LexiconExportFormat | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -31,16 +32,18 @@ export function ImportLexiconPanel() {
         <strong>english</strong> and optionally <strong>part_of_speech</strong>, or a JSON list of such
         entries. At most {IMPORT_MAX_MB} MB and {LEXICON_IMPORT_MAX_ROWS.toLocaleString('en')} entries. An
         entry whose Lopit and English texts are already there (ignoring accents and case) counts as a
-        duplicate and is not added again. The translation engine uses new entries at once.
+        duplicate and is not added again. Entries from a curated source count as approved by you and the
+        translation engine uses them at once, unless you send them to community review.
       </p>
       <ImportFileForm
         fileLabel="CSV, TSV or JSON file"
         accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json"
         missingFileMessage="Choose a CSV, TSV or JSON file to import."
         submitLabel="Import lexicon"
-        upload={(file) => lexiconApi.importFile(file)}
+        upload={(file) => lexiconApi.importFile(file, review)}
         reportTestId="lexicon-import-report"
         rowsNote="Row numbers count from the first row after the header (or the first JSON entry)."
+        options={<SendToReviewOption what="entries" checked={review} onChange={setReview} />}
       />
       <h3>Export</h3>
       <p className="muted">

@@ -2,13 +2,11 @@
 // and whether the imported texts were approved by the admin or sent to community review.
 import { useId, useState } from 'react';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
-import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import { adminApi } from './admin-api.ts';
-import { IMPORT_MAX_MB, ImportFileForm } from './import-file-form.tsx';
+import { IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 
 export function ImportPairsPanel() {
   const headingId = useId();
-  const reviewId = useId();
   const [review, setReview] = useState(false);
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -28,20 +26,7 @@ export function ImportPairsPanel() {
         upload={(file) => adminApi.importPairs(file, review)}
         reportTestId="import-report"
         rowsNote="Row numbers count from the first row after the header."
-        options={
-          <label className="checkbox" htmlFor={reviewId}>
-            <input
-              id={reviewId}
-              type="checkbox"
-              checked={review}
-              onChange={(event) => setReview(event.target.checked)}
-            />
-            <span>
-              Send imported translations to community review instead of approving them (each then waits for{' '}
-              {PROPOSAL_APPROVALS_TO_ACCEPT} approvals)
-            </span>
-          </label>
-        }
+        options={<SendToReviewOption what="translations" checked={review} onChange={setReview} />}
       />
     </section>
   );

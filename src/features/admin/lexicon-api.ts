@@ -7,11 +7,16 @@ import { api, request, requestJson } from '../../lib/api-client.ts';
 const LEXICON_TIMEOUT_MS = 120_000;
 
 export const lexiconApi = {
-  importFile: (file: File) => {
+  /** With `review`, the entries wait for the community's review instead of counting as approved. */
+  importFile: (file: File, review: boolean) => {
     const body = new FormData();
     body.append('file', file);
     return requestJson(importReportSchema, () =>
-      api.post('admin/import/lexicon', { body, timeout: LEXICON_TIMEOUT_MS }),
+      api.post('admin/import/lexicon', {
+        body,
+        timeout: LEXICON_TIMEOUT_MS,
+        searchParams: review ? { review: 'true' } : {},
+      }),
     );
   },
   exportFile: (format: LexiconExportFormat) =>
