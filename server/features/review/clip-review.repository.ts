@@ -15,10 +15,19 @@ import { CLIP_FLAGS } from '../../../core/api/review.ts';
 import { recordingLanguageSchema, recordingQualitySchema } from '../../../core/api/recordings.ts';
 import { clipReviewState, type ClipReviewState } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
+import { reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { clipReports, clipVotes, recordings, users } from '../../db/schema.ts';
 import { consents, transcribedCondition } from '../consent/consent-sql.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
+
+const CLIP_VOTES_TABLE: ReviewsTable = {
+  table: clipVotes,
+  item: clipVotes.recordingId,
+  reviewer: clipVotes.voterId,
+  verdict: clipVotes.vote,
+  createdAt: clipVotes.createdAt,
+};
 
 export type ClipChange = { kind: 'changed'; review: ClipReview } | { kind: 'own' } | { kind: 'missing' };
 
@@ -250,14 +259,7 @@ export class ClipReviewRepository {
   }
 
   /** Votes `voterId` gave: since a moment (their day) and in all. */
-  async voteCounts(voterId: string, since: Date): Promise<{ today: number; total: number }> {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        today: sql<number>`count(*) filter (where ${clipVotes.createdAt} >= ${since.toISOString()})::int`,
-      })
-      .from(clipVotes)
-      .where(eq(clipVotes.voterId, voterId));
-    return { today: row?.today ?? 0, total: row?.total ?? 0 };
+  voteCounts(voterId: string, since: Date): Promise<{ today: number; total: number }> {
+    return reviewsGiven(this.db, CLIP_VOTES_TABLE, voterId, since);
   }
 }

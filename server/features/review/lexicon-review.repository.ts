@@ -1,6 +1,7 @@
 // SQL for the review of lexicon entries an admin imported for review (migration 0011): the same rule as
 // translation proposals (core/review/rules.ts), the importing admin counting as the entry's author.
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
 import type {
   AdminLexiconEntry,
   LexiconReviewStatus,
@@ -9,9 +10,19 @@ import type {
 } from '../../../core/api/review.ts';
 import { proposalStateFromReviews, type ProposalState } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
+import { countVerdicts, rejectionReasons, reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { lexiconEntries, lexiconReviews } from '../../db/schema.ts';
 
 type EntryRow = typeof lexiconEntries.$inferSelect;
+
+const LEXICON_REVIEWS: ReviewsTable = {
+  table: lexiconReviews,
+  item: lexiconReviews.entryId,
+  reviewer: lexiconReviews.reviewerId,
+  verdict: lexiconReviews.verdict,
+  reason: lexiconReviews.reason,
+  createdAt: lexiconReviews.createdAt,
+};
 
 export type LexiconReviewResult =
   { kind: 'reviewed'; entry: LexiconReviewStatus } | { kind: 'own' } | { kind: 'missing' };
@@ -90,14 +101,8 @@ export class LexiconReviewRepository {
           target: [lexiconReviews.entryId, lexiconReviews.reviewerId],
           set: { verdict, reason, updatedAt: new Date() },
         });
-      const [tally] = await tx
-        .select({
-          approvals: sql<number>`count(*) filter (where ${lexiconReviews.verdict} = 'approve')::int`,
-          rejections: sql<number>`count(*) filter (where ${lexiconReviews.verdict} = 'reject')::int`,
-        })
-        .from(lexiconReviews)
-        .where(eq(lexiconReviews.entryId, entryId));
-      const counts = { approvals: tally?.approvals ?? 0, rejections: tally?.rejections ?? 0 };
+      const [approvals, rejections] = await countVerdicts(tx, LEXICON_REVIEWS, entryId, PROPOSAL_VERDICTS);
+      const counts = { approvals, rejections };
       const [updated] = await tx
         .update(lexiconEntries)
         .set({ ...counts, state: proposalStateFromReviews(counts) })
@@ -141,18 +146,11 @@ export class LexiconReviewRepository {
       .limit(limit)
       .offset((page - 1) * limit);
     const [total] = await this.db.select({ total: count() }).from(lexiconEntries).where(where);
-    const ids = rows.map((row) => row.id);
-    const reasons = new Map<number, string[]>();
-    if (ids.length > 0) {
-      const rejections = await this.db
-        .select({ entryId: lexiconReviews.entryId, reason: lexiconReviews.reason })
-        .from(lexiconReviews)
-        .where(and(inArray(lexiconReviews.entryId, ids), eq(lexiconReviews.verdict, 'reject')))
-        .orderBy(asc(lexiconReviews.createdAt));
-      for (const { entryId, reason } of rejections) {
-        if (reason) reasons.set(entryId, [...(reasons.get(entryId) ?? []), reason]);
-      }
-    }
+    const reasons = await rejectionReasons(
+      this.db,
+      LEXICON_REVIEWS,
+      rows.map((row) => row.id),
+    );
     return {
       entries: rows.map((row) => ({
         ...toReviewEntry(row),
@@ -165,14 +163,7 @@ export class LexiconReviewRepository {
   }
 
   /** Reviews `reviewerId` gave: since a moment (their day) and in all. */
-  async reviewCounts(reviewerId: string, since: Date): Promise<{ today: number; total: number }> {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        today: sql<number>`count(*) filter (where ${lexiconReviews.createdAt} >= ${since.toISOString()})::int`,
-      })
-      .from(lexiconReviews)
-      .where(eq(lexiconReviews.reviewerId, reviewerId));
-    return { today: row?.today ?? 0, total: row?.total ?? 0 };
+  reviewCounts(reviewerId: string, since: Date): Promise<{ today: number; total: number }> {
+    return reviewsGiven(this.db, LEXICON_REVIEWS, reviewerId, since);
   }
 }

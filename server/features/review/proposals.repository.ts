@@ -5,6 +5,7 @@
 // approved data through the columns it always read. Every change of a pair's proposals also touches the pair
 // row, so the trigger of migration 0009 gives it a new change number and phones holding a copy by cursor see it.
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
 import type {
   AdminProposal,
   ProposalStatus,
@@ -15,6 +16,7 @@ import type { ProposalSummary, ReviewedPair, TranslationPair } from '../../../co
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { proposalStateFromReviews } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
+import { countVerdicts, rejectionReasons, reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import {
   proposalReviews,
   translationPairs,
@@ -25,6 +27,15 @@ import {
 import { toPair } from '../translation/translation.repository.ts';
 
 type ProposalRow = typeof translationProposals.$inferSelect;
+
+const PROPOSAL_REVIEWS: ReviewsTable = {
+  table: proposalReviews,
+  item: proposalReviews.proposalId,
+  reviewer: proposalReviews.reviewerId,
+  verdict: proposalReviews.verdict,
+  reason: proposalReviews.reason,
+  createdAt: proposalReviews.createdAt,
+};
 type PairRow = typeof translationPairs.$inferSelect;
 
 /** Who is acting: their account and whether they are an admin (whose word decides). */
@@ -258,14 +269,13 @@ export class ProposalsRepository {
           target: [proposalReviews.proposalId, proposalReviews.reviewerId],
           set: { verdict, reason, updatedAt: now },
         });
-      const [counts] = await tx
-        .select({
-          approvals: sql<number>`count(*) filter (where ${proposalReviews.verdict} = 'approve')::int`,
-          rejections: sql<number>`count(*) filter (where ${proposalReviews.verdict} = 'reject')::int`,
-        })
-        .from(proposalReviews)
-        .where(eq(proposalReviews.proposalId, proposalId));
-      const tally = { approvals: counts?.approvals ?? 0, rejections: counts?.rejections ?? 0 };
+      const [approvals, rejections] = await countVerdicts(
+        tx,
+        PROPOSAL_REVIEWS,
+        proposalId,
+        PROPOSAL_VERDICTS,
+      );
+      const tally = { approvals, rejections };
       const state = proposalStateFromReviews(tally);
       const decided = state === 'proposed' ? {} : { decidedAt: now };
       const [updated] = await tx
@@ -408,18 +418,11 @@ export class ProposalsRepository {
       .from(translationProposals)
       .innerJoin(translationPairs, eq(translationPairs.id, translationProposals.pairId))
       .where(where);
-    const reasons = new Map<number, string[]>();
-    const ids = rows.map((row) => row.proposal.id);
-    if (ids.length > 0) {
-      const rejections = await this.db
-        .select({ proposalId: proposalReviews.proposalId, reason: proposalReviews.reason })
-        .from(proposalReviews)
-        .where(and(inArray(proposalReviews.proposalId, ids), eq(proposalReviews.verdict, 'reject')))
-        .orderBy(asc(proposalReviews.createdAt));
-      for (const { proposalId, reason } of rejections) {
-        if (reason) reasons.set(proposalId, [...(reasons.get(proposalId) ?? []), reason]);
-      }
-    }
+    const reasons = await rejectionReasons(
+      this.db,
+      PROPOSAL_REVIEWS,
+      rows.map((row) => row.proposal.id),
+    );
     const listed = await this.withPairs(rows, viewerId);
     return {
       proposals: listed.map((proposal, index) => {
@@ -437,15 +440,8 @@ export class ProposalsRepository {
   }
 
   /** Reviews `reviewerId` gave: since a moment (their day) and in all. */
-  async reviewCounts(reviewerId: string, since: Date): Promise<{ today: number; total: number }> {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        today: sql<number>`count(*) filter (where ${proposalReviews.createdAt} >= ${since.toISOString()})::int`,
-      })
-      .from(proposalReviews)
-      .where(eq(proposalReviews.reviewerId, reviewerId));
-    return { today: row?.today ?? 0, total: row?.total ?? 0 };
+  reviewCounts(reviewerId: string, since: Date): Promise<{ today: number; total: number }> {
+    return reviewsGiven(this.db, PROPOSAL_REVIEWS, reviewerId, since);
   }
 }
 
