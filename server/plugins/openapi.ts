@@ -10,6 +10,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
+/** The hash of the one inline <style> element of @fastify/swagger-ui 6.1.3's page. */
+const SWAGGER_UI_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
 const DESCRIPTION = `The REST API of the Lopit community platform: heritage content, English–Lopit translation, and the
 voice recordings and translations from which open Lopit language models are trained.
@@ -47,13 +49,23 @@ export default fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // Each route under its feature (the path's first segment after /api), so the docs group them.
+      transform: (input) => {
+        const { schema, url } = jsonSchemaTransform(input);
+        const feature = /^\/api\/(?:admin\/)?([a-z]+)/.exec(url)?.[1] ?? 'api';
+        // The admin command's control routes (only with the server's own secret) are not part of the API.
+        const hide = feature === 'internal' || Boolean((schema as { hide?: boolean } | undefined)?.hide);
+        return { schema: { ...schema, tags: [feature], hide }, url };
+      },
     });
     app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
     await app.register(swaggerUi, {
       routePrefix: API_DOCS_PATH,
       // No request to validator.swagger.io: the page talks to this server only.
-      uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true, url: OPENAPI_PATH } as never,
+      uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true } as never,
+      // Swagger UI adds one <style> element of its own: allowed by its hash on these pages only.
+      transformStaticCSP: (header) =>
+        header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE}`),
     });
   },
   { name: 'openapi' },

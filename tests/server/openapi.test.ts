@@ -68,10 +68,18 @@ describe('OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)|<script[^>]*>[^<\s]/);
-    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
+    // Swagger UI's one inline style is allowed by its hash on these pages only.
+    expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    const app = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(app.headers['content-security-policy'])).toContain("style-src 'self';");
     const initializer = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(initializer.statusCode).toBe(200);
-    expect(initializer.body).toContain('/api/openapi.json');
+    // The page reads the same document from this server (never validator.swagger.io).
+    expect(initializer.body).not.toContain('swagger.io');
+    const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(served.json()).toEqual(document);
     const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
   });
