@@ -7,6 +7,7 @@ import type { Database } from './db/driver.ts';
 import { inputValidatorCompiler } from './lib/validation.ts';
 import accountsRoutes from './features/auth/accounts.routes.ts';
 import recordingsRoutes from './features/recordings/recordings.routes.ts';
+import { adminPromptsRoutes, promptReportRoutes } from './features/prompts/prompts.routes.ts';
 import consentRoutes from './features/consent/consent.routes.ts';
 import dataRoutes from './features/data/data.routes.ts';
 import exportsRoutes from './features/exports/exports.routes.ts';
@@ -139,6 +140,8 @@ export async function buildApp({
       await api.register(mtRoutes, { prefix: '/translation', config });
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(recordingsRoutes, { prefix: '/audio', config });
+      await api.register(promptReportRoutes, { prefix: '/audio/prompts' });
+      await api.register(adminPromptsRoutes, { prefix: '/admin/prompts' });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });

@@ -13,6 +13,8 @@ export const translationPairSchema = z.object({
   status: z.enum(['empty', 'pending', 'approved']),
   version: z.number().int(),
   updatedAt: z.string(),
+  /** Retired by an admin (issue 16): out of the prompt pack and the translate queue. */
+  retired: z.boolean().optional(),
 });
 export type TranslationPair = z.infer<typeof translationPairSchema>;
 

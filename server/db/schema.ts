@@ -7,3 +7,4 @@ export * from './schema/contributions.ts';
 export * from './schema/models.ts';
 export * from './schema/system.ts';
 export * from './schema/review.ts';
+export * from './schema/prompts.ts';

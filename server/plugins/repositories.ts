@@ -12,6 +12,7 @@ import { ConsentRepository } from '../features/consent/consent.repository.ts';
 import { DataRepository } from '../features/data/data.repository.ts';
 import { ExportsRepository } from '../features/exports/exports.repository.ts';
 import { LexiconRepository } from '../features/lexicon/lexicon.repository.ts';
+import { PromptsRepository } from '../features/prompts/prompts.repository.ts';
 import { RecordingsRepository } from '../features/recordings/recordings.repository.ts';
 import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
 import { LexiconReviewRepository } from '../features/review/lexicon-review.repository.ts';
@@ -36,6 +37,7 @@ export interface TransactionRepositories {
   proposals: ProposalsRepository;
   clipReview: ClipReviewRepository;
   lexiconReview: LexiconReviewRepository;
+  prompts: PromptsRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -56,6 +58,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     proposals: new ProposalsRepository(db),
     clipReview: new ClipReviewRepository(db),
     lexiconReview: new LexiconReviewRepository(db),
+    prompts: new PromptsRepository(db),
   };
 }
 

@@ -127,6 +127,16 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.speak,
+    lazyRouteComponent(() => import('../features/speak/speak-page.tsx'), 'SpeakPage'),
+    true,
+  ),
+  page(
+    PATHS.translate,
+    lazyRouteComponent(() => import('../features/translation/translate-one-page.tsx'), 'TranslateOnePage'),
+    true,
+  ),
+  page(
     PATHS.listen,
     lazyRouteComponent(() => import('../features/review/listen-page.tsx'), 'ListenPage'),
     true,

@@ -23,7 +23,8 @@ export type OutboxKind =
   | 'clip.vote'
   | 'clip.report'
   | 'proposal.review'
-  | 'lexicon.review';
+  | 'lexicon.review'
+  | 'prompt.report';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;
@@ -182,6 +183,15 @@ export interface ReviewSkip {
   at: number;
 }
 
+/** A sentence this person reported (issue 16): it stays out of their Speak and Translate queues on this phone. */
+export interface ReportedPrompt {
+  /** `${userId} ${pairId}` */
+  key: string;
+  userId: string;
+  pairId: number;
+  at: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -196,6 +206,7 @@ export class LocalDb extends Dexie {
   reviewProposals!: EntityTable<PackedProposal, 'id'>;
   reviewWords!: EntityTable<PackedWord, 'id'>;
   reviewSkips!: EntityTable<ReviewSkip, 'key'>;
+  reportedPrompts!: EntityTable<ReportedPrompt, 'key'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -246,6 +257,8 @@ export class LocalDb extends Dexie {
       reviewWords: 'id, [userId+rank]',
       reviewSkips: 'key, [userId+kind+at]',
     });
+    // Schema 5: the sentences each person reported, kept out of their one-at-a-time queues (issue 16).
+    this.version(5).stores({ reportedPrompts: 'key, userId' });
   }
 }
 

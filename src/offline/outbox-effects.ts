@@ -1,7 +1,7 @@
 // What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy, later
 // unsent edits of the same translation are rebased onto the version the server now holds, and a recording the
 // server holds leaves the device (its audio with it), and a review the server holds keeps its clip or proposal
-// out of the review pack.
+// out of the review pack; a reported sentence stays out of the prompt pack.
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { ReviewedPair, SaveTranslation } from '../../core/api/translation.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
@@ -21,6 +21,7 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       db.reviewClipChunks,
       db.reviewProposals,
       db.reviewWords,
+      db.prompts,
     ],
     async () => {
       await db.outbox.delete(entry.seq);
@@ -55,6 +56,10 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
           break;
         case 'lexicon.review':
           await db.reviewWords.delete(Number(reviewedItemId(entry)));
+          break;
+        // The sentence left the pack when it was reported; a pack downloaded meanwhile may have brought it back.
+        case 'prompt.report':
+          await db.prompts.delete(Number(reviewedItemId(entry)));
           break;
       }
     },

@@ -43,6 +43,7 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'clip.report': 0,
   'proposal.review': 0,
   'lexicon.review': 0,
+  'prompt.report': 0,
   'recording.upload': 1,
 };
 
@@ -97,6 +98,7 @@ export const JSON_SENDERS: OutboxSenders = {
   'clip.report': sendJson,
   'proposal.review': sendJson,
   'lexicon.review': sendJson,
+  'prompt.report': sendJson,
 };
 
 async function readJson(response: Response): Promise<unknown> {

@@ -69,6 +69,12 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/review/lexicon': 'admin',
   'POST /api/admin/review/lexicon/decide': 'admin',
 
+  // server/features/prompts/prompts.routes.ts: reporting a sentence (requireUser), the admins' list (requireAdmin)
+  'POST /api/audio/prompts/:id/report': 'user',
+  'GET /api/admin/prompts': 'admin',
+  'POST /api/admin/prompts/:id/retire': 'admin',
+  'POST /api/admin/prompts/:id/restore': 'admin',
+
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',
   'GET /api/translation/model': 'public',

@@ -68,6 +68,10 @@ export const translationPairs = pgTable(
     changeSeq: bigint('change_seq', { mode: 'number' })
       .notNull()
       .$defaultFn(() => 0),
+    /** A retired sentence (0012) leaves the prompt pack and the translate queue; what was made of it stays. */
+    retiredAt: timestamptz('retired_at'),
+    retiredBy: uuid('retired_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    retiredReason: text('retired_reason'),
   },
   (table) => [
     check('translation_pairs_category_check', oneOf(table.category, PAIR_CATEGORIES)),

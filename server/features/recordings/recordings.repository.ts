@@ -1,5 +1,5 @@
 // SQL for recordings; each row names its audio blob by SHA-256 (several rows may share one blob).
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import {
   recordingLanguageSchema,
   recordingQualitySchema,
@@ -8,7 +8,7 @@ import {
   type RecordingQuality,
 } from '../../../core/api/recordings.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { recordings, translationPairs, users } from '../../db/schema.ts';
+import { promptReports, recordings, translationPairs, users } from '../../db/schema.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecordingRow = typeof recordings.$inferInsert;
@@ -112,11 +112,14 @@ export class RecordingsRepository {
   /**
    * A prompt pack for `userId`: sentences with the fewest recordings first, those this contributor has already
    * recorded last; equal ones in an order of the contributor's own (so two contributors in one village do not
-   * read the same sentences in the same order).
+   * read the same sentences in the same order). Retired sentences and those this contributor reported (while
+   * the report is open) are left out.
    */
   async promptPack(userId: string, limit: number): Promise<RecordingPrompt[]> {
     const recorded = sql<number>`count(${recordings.id})::int`;
     const mine = sql<number>`count(${recordings.id}) filter (where ${recordings.ownerId} = ${userId})`;
+    const reported = sql`exists (select 1 from ${promptReports} r
+      where r.pair_id = ${translationPairs.id} and r.reporter_id = ${userId} and r.resolved_at is null)`;
     return this.db
       .select({
         id: translationPairs.id,
@@ -127,6 +130,7 @@ export class RecordingsRepository {
       })
       .from(translationPairs)
       .leftJoin(recordings, eq(recordings.promptPairId, translationPairs.id))
+      .where(and(isNull(translationPairs.retiredAt), not(reported)))
       .groupBy(translationPairs.id)
       .orderBy(sql`${mine} > 0`, asc(recorded), sql`md5(${translationPairs.id}::text || ${userId})`)
       .limit(limit);

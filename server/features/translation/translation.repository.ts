@@ -34,6 +34,8 @@ export function toPair(row: PairRow): TranslationPair {
     status: row.status,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+    // Only when true: answers about the other pairs stay as they were.
+    ...(row.retiredAt ? { retired: true } : {}),
   };
 }
 

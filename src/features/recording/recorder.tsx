@@ -168,7 +168,15 @@ const LIVE_WARNING: Record<Exclude<LiveWarning, null>, string> = {
   loud: 'Too loud: the sound distorts. Hold the phone a little further away.',
 };
 
-function LiveLevel({ elapsed, level, warning }: { elapsed: number; level: number; warning: LiveWarning }) {
+export function LiveLevel({
+  elapsed,
+  level,
+  warning,
+}: {
+  elapsed: number;
+  level: number;
+  warning: LiveWarning;
+}) {
   const percent = Math.round(level * 100);
   const levelWord = level < 0.05 ? 'very quiet' : level > 0.9 ? 'too loud' : 'good';
   return (
@@ -200,11 +208,13 @@ function LiveLevel({ elapsed, level, warning }: { elapsed: number; level: number
   );
 }
 
-function Review(props: {
+export function Review(props: {
   state: Extract<RecorderState, { kind: 'review' }>;
   onKeep: () => void;
   onAgain: () => void;
   onDiscard: () => void;
+  /** Offer "Record again" for every clip, not only one that may not be usable (Speak). */
+  alwaysAgain?: boolean;
 }) {
   const problems = qualityProblems(props.state.quality);
   return (
@@ -228,8 +238,12 @@ function Review(props: {
         </div>
       )}
       <div className="button-row">
-        {problems.length > 0 && (
-          <button type="button" className="btn btn-primary" onClick={props.onAgain}>
+        {(problems.length > 0 || props.alwaysAgain) && (
+          <button
+            type="button"
+            className={problems.length > 0 ? 'btn btn-primary' : 'btn'}
+            onClick={props.onAgain}
+          >
             Record again
           </button>
         )}

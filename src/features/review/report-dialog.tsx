@@ -1,13 +1,14 @@
 // "Report" on the Listen screen: why this clip should go to the admins (one of the fixed reasons, and a note
-// if the listener wants), in the app's dialog.
+// if the listener wants), in the app's dialog. ReasonDialog is the same form for any fixed list of reasons
+// (Speak and Translate report sentences with it).
 import { useId, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import {
   CLIP_REPORT_REASON_LABELS,
   CLIP_REPORT_REASONS,
   clipReportSchema,
   REVIEW_REASON_MAX,
   type ClipReport,
-  type ClipReportReason,
 } from '../../../core/api/review.ts';
 import { Modal } from '../../components/modal.tsx';
 
@@ -20,14 +21,50 @@ export function ReportDialog({
   onClose: () => void;
   onReport: (report: ClipReport) => void;
 }) {
-  const [reason, setReason] = useState<ClipReportReason | null>(null);
+  return (
+    <ReasonDialog
+      open={open}
+      onClose={onClose}
+      onReport={onReport}
+      title="Report this clip"
+      intro="Reported clips go to the admins, who decide whether they stay."
+      reasons={CLIP_REPORT_REASONS}
+      labels={CLIP_REPORT_REASON_LABELS}
+      schema={clipReportSchema}
+    />
+  );
+}
+
+export interface ReasonDialogProps<R extends string, T extends { reason: R; note?: string | undefined }> {
+  open: boolean;
+  onClose: () => void;
+  onReport: (report: T) => void;
+  title: string;
+  intro: string;
+  reasons: readonly R[];
+  labels: Record<R, string>;
+  /** The report's schema (core/api): a reason of `reasons` and an optional note. */
+  schema: z.ZodType<T>;
+}
+
+export function ReasonDialog<R extends string, T extends { reason: R; note?: string | undefined }>({
+  open,
+  onClose,
+  onReport,
+  title,
+  intro,
+  reasons,
+  labels,
+  schema,
+}: ReasonDialogProps<R, T>) {
+  const [reason, setReason] = useState<R | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = clipReportSchema.safeParse({
+    const parsed = schema.safeParse({
       reason: reason ?? undefined,
       note: note.trim() || undefined,
     });
@@ -40,16 +77,16 @@ export function ReportDialog({
   }
 
   return (
-    <Modal open={open} title="Report this clip" onClose={onClose} closeLabel="Cancel">
+    <Modal open={open} title={title} onClose={onClose} closeLabel="Cancel">
       <form className="form" onSubmit={submit} noValidate>
-        <p className="muted">Reported clips go to the admins, who decide whether they stay.</p>
+        <p className="muted">{intro}</p>
         <fieldset
           className="report-reasons"
           aria-invalid={error && !reason ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         >
           <legend>Why?</legend>
-          {CLIP_REPORT_REASONS.map((value) => (
+          {reasons.map((value) => (
             <label key={value} className="checkbox">
               <input
                 type="radio"
@@ -60,7 +97,7 @@ export function ReportDialog({
                   setError(null);
                 }}
               />
-              <span>{CLIP_REPORT_REASON_LABELS[value]}</span>
+              <span>{labels[value]}</span>
             </label>
           ))}
         </fieldset>

@@ -9,6 +9,8 @@ import { PAIRS_PAGE_SIZE } from '../../../core/api/translation.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
+import { PATHS } from '../../app/paths.ts';
+import { ModeTabs } from '../speak/mode-tabs.tsx';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
@@ -24,6 +26,7 @@ import {
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
 import './translation.css';
+import '../review/review.css';
 
 type Fetch =
   | { kind: 'loading'; progress?: PairsProgress }
@@ -89,6 +92,7 @@ export function TranslationPage() {
             : `What you write is a proposal until ${PROPOSAL_APPROVALS_TO_ACCEPT} other contributors approve it; only approved translations teach the models.`}
         </p>
       </div>
+      <ModeTabs group="translation" current={PATHS.translation} />
       <div className="toolbar">
         <label>
           Category{' '}

@@ -1,0 +1,205 @@
+// /speak: one sentence at a time from the prompt pack on the phone, read aloud with large record, stop and
+// record-again controls, listened back, then saved (the recorder's outbox path), skipped or reported; the next
+// sentence comes at once. Works offline for as long as the pack lasts; the contributor's counts stay in view.
+import { useEffect, useMemo, useState } from 'react';
+import type { RecordingPrompt } from '../../../core/api/recordings.ts';
+import { PATHS } from '../../app/paths.ts';
+import { ModeTabs } from './mode-tabs.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+import { ConsentNotice } from '../consent/consent-notice.tsx';
+import { useConsentOnPhone } from '../consent/device-consent.ts';
+import { saveDraft } from '../recording/local-recordings.ts';
+import { refreshPromptPack, usePrompts } from '../recording/prompt-pack.ts';
+import { LiveLevel, Review } from '../recording/recorder.tsx';
+import type { Language } from '../recording/recording-fields.tsx';
+import { useRecorder } from '../recording/use-recorder.ts';
+import { CountsLine } from '../review/review-shared.tsx';
+import { syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { PromptReportDialog } from './prompt-report-dialog.tsx';
+import { asideLast, reportPrompt } from './prompt-actions.ts';
+import { useSpeakCounts } from './speak-counts.ts';
+import '../recording/recording.css';
+import '../review/review.css';
+import './speak.css';
+
+export function SpeakPage() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const consent = useConsentOnPhone(userId);
+  const allowed = consent.status?.recording === true;
+  const counts = useSpeakCounts(userId);
+  const { phase } = useSyncStatus();
+
+  return (
+    <div className="page stack speak-page">
+      <div className="page-header">
+        <h1>Speak</h1>
+        <p>Read each sentence aloud, listen back, and save it. The next one comes at once.</p>
+      </div>
+      <ModeTabs group="recording" current={PATHS.speak} />
+      <CountsLine counts={counts} noun="recordings" />
+      <ConsentNotice scope="recording" consent={consent} />
+      {allowed && userId && <SpeakCard userId={userId} offline={phase === 'offline'} />}
+    </div>
+  );
+}
+
+function SpeakCard({ userId, offline }: { userId: string; offline: boolean }) {
+  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
+  const [readIn, setReadIn] = useState<Language>('en');
+  const [aside, setAside] = useState<number[]>([]);
+  const [reporting, setReporting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const pack = usePrompts(userId);
+  // A fresh pack whenever the screen opens with a connection (offline, the phone's pack serves).
+  useEffect(() => void refreshPromptPack().catch(() => undefined), []);
+  const prompts = useMemo(
+    () =>
+      asideLast(
+        (pack ?? []).filter((prompt) => (readIn === 'lpx' ? prompt.lopit.trim() !== '' : true)),
+        aside,
+      ),
+    [pack, readIn, aside],
+  );
+  // The sentence being recorded stays on screen: its draft alone would move it to the end of usePrompts' order.
+  const [pinned, setPinned] = useState<RecordingPrompt | null>(null);
+  const prompt = pinned ?? prompts[0];
+  const text = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
+  const recording = state.kind === 'recording' || state.kind === 'stopping';
+  const busy = recording || state.kind === 'review' || state.kind === 'starting';
+
+  function putAside(message: string) {
+    if (!prompt) return;
+    setAside((ids) => [...ids.filter((id) => id !== prompt.id), prompt.id]);
+    setPinned(null);
+    setNotice(message);
+  }
+
+  async function begin() {
+    if (!prompt || !text) return;
+    setNotice(null);
+    setPinned(prompt);
+    await start({ title: null, transcript: text, language: readIn, promptPairId: prompt.id });
+  }
+
+  async function again() {
+    await reset(true);
+    await begin();
+  }
+
+  async function save() {
+    if (state.kind !== 'review') return;
+    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
+    await reset(false);
+    putAside('Saved on this phone. It will be uploaded when there is a connection.');
+    void syncEngine().trigger();
+  }
+
+  return (
+    <section className="card stack speak-card" aria-labelledby="speak-heading" data-testid="speak-card">
+      <div className="speak-card-head">
+        <h2 id="speak-heading" className="review-position speak-position" data-testid="speak-position">
+          {prompt ? `Sentence 1 of ${prompts.length} on this phone` : 'No sentence to read'}
+        </h2>
+        <label className="speak-language">
+          Read in{' '}
+          <select
+            className="input"
+            value={readIn}
+            disabled={busy}
+            onChange={(event) => setReadIn(event.target.value as Language)}
+          >
+            <option value="en">English</option>
+            <option value="lpx">Lopit</option>
+          </select>
+        </label>
+      </div>
+      {offline && pack && (
+        <p className="notice-box" role="status" data-testid="speak-offline">
+          <span aria-hidden="true">⚠ </span>
+          Offline: {prompts.length} {prompts.length === 1 ? 'sentence' : 'sentences'} on this phone;
+          recordings and reports will be sent when you are back online.
+        </p>
+      )}
+      {notice && (
+        <p className="success-box" role="status" data-testid="speak-notice">
+          {notice}
+        </p>
+      )}
+      {prompt && text ? (
+        <p className="prompt-sentence speak-sentence" lang={readIn} data-testid="prompt">
+          {text}
+        </p>
+      ) : pack === undefined ? (
+        <p role="status">Reading the sentences on this phone…</p>
+      ) : (
+        <p className="muted" data-testid="speak-empty">
+          {readIn === 'lpx'
+            ? 'No sentence on this phone has a Lopit translation yet. Read in English, or translate some first.'
+            : 'No sentences to read are on this phone. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring sentences onto it.'}
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <div className="error-box" role="alert">
+          {state.message}
+        </div>
+      )}
+      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
+      {state.kind === 'review' ? (
+        <Review
+          state={state}
+          alwaysAgain
+          onKeep={() => void save()}
+          onAgain={() => void again()}
+          onDiscard={() => void reset(true).then(() => setPinned(null))}
+        />
+      ) : (
+        <div className="speak-controls">
+          {recording ? (
+            <button
+              type="button"
+              className="btn btn-danger speak-big"
+              disabled={state.kind === 'stopping'}
+              onClick={() => void stop()}
+            >
+              <span aria-hidden="true">■</span> {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary speak-big"
+              disabled={state.kind === 'starting' || !text}
+              onClick={() => void begin()}
+            >
+              <span aria-hidden="true">●</span>{' '}
+              {state.kind === 'starting' ? 'Starting the microphone…' : 'Record'}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="button-row speak-secondary">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || prompts.length < 2}
+          onClick={() => putAside('Skipped: it comes back after the others.')}
+        >
+          Skip
+        </button>
+        <button type="button" className="btn" disabled={busy || !prompt} onClick={() => setReporting(true)}>
+          Report the sentence
+        </button>
+      </div>
+      {prompt && (
+        <PromptReportDialog
+          open={reporting}
+          onClose={() => setReporting(false)}
+          onReport={(report) => {
+            setNotice('Reported. The sentence has left your list.');
+            void reportPrompt(userId, prompt, report);
+          }}
+        />
+      )}
+    </section>
+  );
+}

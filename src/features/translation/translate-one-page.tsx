@@ -1,0 +1,207 @@
+// /translate: one English sentence at a time from this phone's copy of the pairs (translate-queue.ts orders
+// them), typed in Lopit and saved through the outbox as a proposal; Skip and Report; a category filter; the
+// contributor's counts. The table at /translation stays for power users and admins.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import { saveTranslationSchema } from '../../../core/api/translation.ts';
+import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
+import { PATHS } from '../../app/paths.ts';
+import { ModeTabs } from '../speak/mode-tabs.tsx';
+import { localDb, type CachedPair } from '../../offline/local-db.ts';
+import { reportedPromptIds } from '../../offline/prompt-reports.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { ConsentNotice } from '../consent/consent-notice.tsx';
+import { useConsentOnPhone } from '../consent/device-consent.ts';
+import { CountsLine } from '../review/review-shared.tsx';
+import { startOfToday } from '../review/use-review-pack.ts';
+import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
+import { asideLast, reportPrompt } from '../speak/prompt-actions.ts';
+import { useSyncStatus } from '../sync/sync.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
+import { cachedPairs, latestEditByPair, queueTranslation, refreshPairs } from './local-pairs.ts';
+import { translateCounts, translateQueue } from './translate-queue.ts';
+import '../recording/recording.css';
+import '../review/review.css';
+import '../speak/speak.css';
+
+export function TranslateOnePage() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const consent = useConsentOnPhone(userId);
+  const canEdit = consent.status?.translation === true;
+  const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
+  const [aside, setAside] = useState<number[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { phase } = useSyncStatus();
+  const entries = useOutbox();
+  const pairs = useLiveQuery(() => cachedPairs('all', userId || null), [userId]);
+  const reported = useLiveQuery(() => reportedPromptIds(localDb(), userId), [userId]);
+  useEffect(() => void refreshPairs().catch(() => undefined), []);
+
+  const mine = useMemo(() => (entries ?? []).filter((entry) => entry.userId === userId), [entries, userId]);
+  const queue = useMemo(() => {
+    if (!pairs || !reported) return undefined;
+    const waiting = new Set(latestEditByPair(mine).keys());
+    return asideLast(translateQueue(pairs, { category, reported, waiting }), aside);
+  }, [pairs, reported, mine, category, aside]);
+  const counts = translateCounts(pairs ?? [], mine, startOfToday().getTime());
+  const pair = queue?.[0];
+
+  return (
+    <div className="page stack speak-page">
+      <div className="page-header">
+        <h1>Translate</h1>
+        <p>
+          Write one sentence at a time the way it is said in Lopit. What you write is a proposal until{' '}
+          {PROPOSAL_APPROVALS_TO_ACCEPT} other contributors approve it.
+        </p>
+      </div>
+      <ModeTabs group="translation" current={PATHS.translate} />
+      <CountsLine counts={counts} noun="translations" />
+      {userId && <ConsentNotice scope="translation" consent={consent} />}
+      <label className="speak-language">
+        Category{' '}
+        <select
+          className="input"
+          value={category}
+          onChange={(event) => setCategory(event.target.value as TranslationCategory | 'all')}
+        >
+          <option value="all">all</option>
+          {TRANSLATION_CATEGORIES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {phase === 'offline' && queue && (
+        <p className="notice-box" role="status" data-testid="translate-offline">
+          <span aria-hidden="true">⚠ </span>
+          Offline: {queue.length} {queue.length === 1 ? 'sentence' : 'sentences'} to translate on this phone;
+          your translations will be sent when you are back online.
+        </p>
+      )}
+      {notice && (
+        <p className="success-box" role="status" data-testid="translate-notice">
+          {notice}
+        </p>
+      )}
+      {pair && userId ? (
+        <TranslateCard
+          key={pair.id}
+          pair={pair}
+          position={`Sentence 1 of ${queue.length} on this phone`}
+          canEdit={canEdit}
+          canSkip={queue.length >= 2}
+          onSaved={(text) => {
+            setNotice('Saved on this phone. It will be sent when there is a connection.');
+            void queueTranslation(pair, userId, text);
+          }}
+          onSkip={() => {
+            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            setNotice('Skipped: it comes back after the others.');
+          }}
+          onReport={(report) => {
+            setNotice('Reported. The sentence has left your list.');
+            void reportPrompt(userId, pair, report);
+          }}
+        />
+      ) : queue === undefined ? (
+        <p role="status">Reading the sentences on this phone…</p>
+      ) : (
+        <p className="muted" data-testid="translate-empty">
+          {pairs && pairs.length > 0
+            ? 'Every sentence here has your translation. Thank you! Choose another category, or check the translations of others in Review.'
+            : 'No sentences are on this phone yet. Open this page once with a connection.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TranslateCard(props: {
+  pair: CachedPair;
+  position: string;
+  canEdit: boolean;
+  canSkip: boolean;
+  onSaved: (text: string) => void;
+  onSkip: () => void;
+  onReport: Parameters<typeof PromptReportDialog>[0]['onReport'];
+}) {
+  const { pair } = props;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = saveTranslationSchema.shape.translation.safeParse(text);
+    if (!parsed.success || parsed.data === '') {
+      setError(
+        parsed.success ? 'Write the Lopit sentence, or skip this one' : parsed.error.issues[0]!.message,
+      );
+      return;
+    }
+    props.onSaved(parsed.data);
+  }
+
+  return (
+    <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="translate-card">
+      <h2 id={`${id}-heading`} className="review-position speak-position" data-testid="translate-position">
+        {props.position}
+      </h2>
+      <p className="prompt-sentence speak-sentence" lang="en" data-testid="translate-english">
+        {pair.english}
+      </p>
+      <p className="muted">
+        Category: {pair.category}
+        {pair.status === 'approved' && pair.lopit && (
+          <>
+            {' '}
+            · Approved: <span lang="lpx">{pair.lopit}</span>
+          </>
+        )}
+        {pair.proposals.length > 0 && ` · ${pair.proposals.length} proposed by others`}
+      </p>
+      <form className="form translate-one-field" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>In Lopit</label>
+          <textarea
+            id={`${id}-text`}
+            lang="lpx"
+            rows={3}
+            value={text}
+            disabled={!props.canEdit}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p className="field-error" id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="speak-controls">
+          <button type="submit" className="btn btn-primary speak-big" disabled={!props.canEdit}>
+            Save
+          </button>
+        </div>
+      </form>
+      <div className="button-row speak-secondary">
+        <button type="button" className="btn" disabled={!props.canSkip} onClick={props.onSkip}>
+          Skip
+        </button>
+        <button type="button" className="btn" onClick={() => setReporting(true)}>
+          Report the sentence
+        </button>
+      </div>
+      <PromptReportDialog open={reporting} onClose={() => setReporting(false)} onReport={props.onReport} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// Reporting a sentence offered to read or translate (issue 16): the report goes into the outbox, the sentence
+// leaves the phone's prompt pack and is remembered as reported by this person, in one transaction, so it never
+// comes back into their Speak or Translate queue (even before the server has the report).
+import type { PromptReport } from '../../core/api/prompts.ts';
+import type { LocalDb, OutboxEntry } from './local-db.ts';
+import { enqueue } from './outbox.ts';
+
+/** The outbox subject of reports of a sentence. */
+export const promptSubject = (pairId: number) => `prompt:${pairId}`;
+
+const reportKey = (userId: string, pairId: number) => `${userId} ${pairId}`;
+
+export async function queuePromptReport(
+  db: LocalDb,
+  userId: string,
+  prompt: { id: number; english: string },
+  report: PromptReport,
+  reasonLabel: string,
+  now = Date.now(),
+): Promise<OutboxEntry> {
+  return db.transaction('rw', [db.outbox, db.prompts, db.reportedPrompts], async () => {
+    const entry = await enqueue(
+      db,
+      {
+        userId,
+        kind: 'prompt.report',
+        subject: promptSubject(prompt.id),
+        path: `audio/prompts/${prompt.id}/report`,
+        body: report,
+        label: `Report of “${prompt.english}”: ${reasonLabel.toLowerCase()}`,
+      },
+      { now },
+    );
+    await db.prompts.delete(prompt.id);
+    await db.reportedPrompts.put({ key: reportKey(userId, prompt.id), userId, pairId: prompt.id, at: now });
+    return entry;
+  });
+}
+
+/** The sentences `userId` reported on this phone. */
+export async function reportedPromptIds(db: LocalDb, userId: string): Promise<Set<number>> {
+  const rows = await db.reportedPrompts.where('userId').equals(userId).toArray();
+  return new Set(rows.map((row) => row.pairId));
+}

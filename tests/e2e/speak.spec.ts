@@ -1,0 +1,214 @@
+// Speak and Translate one item at a time (issue 16) on a 360 x 740 touch phone, offline for the whole session:
+// two prompted clips recorded with the fake microphone and saved, one sentence skipped, one reported, one
+// sentence translated; then the phone reconnects and the two recordings arrive once (attributed to their
+// sentences), the report reaches the admins' list and the translation is a proposal. Prints (does not assert)
+// the time per prompt and per sentence from one item to the next, excluding recording time, and the size of
+// the prompt pack on the phone. SPEAK_SHOTS=1 also writes .tmp/shots/speak-*.png and translate-one-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+/** An obviously made-up language: no Lopit is invented. */
+const TRANSLATION = 'kwinta zorbel mipa';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+});
+
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServer('speak');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+type Account = Awaited<ReturnType<typeof signUpByApi>>;
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
+  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Rows of one IndexedDB store of the app, and their size as JSON. */
+function storeOf(page: Page, store: string) {
+  return page.evaluate(
+    (name) =>
+      new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const read = open.result.transaction(name).objectStore(name).getAll();
+          read.onsuccess = () => {
+            const rows = read.result as unknown[];
+            resolve({ rows: rows.length, bytes: new TextEncoder().encode(JSON.stringify(rows)).length });
+            open.result.close();
+          };
+          read.onerror = () => reject(new Error(String(read.error)));
+        };
+      }),
+    store,
+  );
+}
+
+/** Records the sentence on screen for about two seconds; answers the milliseconds spent recording. */
+async function recordPrompt(page: Page): Promise<number> {
+  const card = page.getByTestId('speak-card');
+  const started = Date.now();
+  await card.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect
+    .poll(
+      async () => Number(/Recording (\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1]),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await expect(card.getByTestId('review-audio')).toBeVisible();
+  return Date.now() - started;
+}
+
+async function shoot(page: Page, name: string) {
+  if (!process.env.SPEAK_SHOTS) return;
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize(PHONE);
+  await page.reload();
+}
+
+test('offline on a phone: two prompted clips, a skip, a report and a translation arrive once on reconnect', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // The first account of a fresh server is its admin.
+  const admin = await signUpByApi(request, server.url, 'Curator');
+  const speaker = await signUpByApi(request, server.url, 'Reader');
+  await grantConsentByApi(request, server.url, speaker.token, 'full');
+
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['microphone'],
+    serviceWorkers: 'block',
+  });
+  await signInContext(context, server.url, speaker);
+  // Two tabs opened while online (without a service worker a page cannot load offline): Speak and Translate.
+  const speak = await context.newPage();
+  await speak.goto(`${server.url}/speak`);
+  const prompt = speak.getByTestId('prompt');
+  await expect(prompt).toBeVisible();
+  await expect.poll(async () => (await storeOf(speak, 'prompts')).rows).toBeGreaterThan(4);
+  const pack = await storeOf(speak, 'prompts');
+  console.log(
+    `prompt pack on the phone: ${pack.rows} sentences, ${(pack.bytes / 1024).toFixed(1)} kB as JSON`,
+  );
+  expect(await layoutProblems(speak)).toEqual([]);
+  const translate = await context.newPage();
+  await translate.goto(`${server.url}/translate`);
+  await expect(translate.getByTestId('translate-english')).toBeVisible();
+  expect(await layoutProblems(translate)).toEqual([]);
+
+  await context.setOffline(true);
+  await speak.bringToFront();
+  await expect(speak.getByTestId('speak-offline')).toBeVisible();
+
+  // --- Two prompted clips, each saved; the next sentence comes at once.
+  const recorded: string[] = [];
+  const perPrompt: number[] = [];
+  for (let clip = 0; clip < 2; clip += 1) {
+    const text = (await prompt.textContent()) ?? '';
+    const started = Date.now();
+    const recordingMs = await recordPrompt(speak);
+    await speak
+      .getByTestId('speak-card')
+      .getByRole('button', { name: /Save recording|Save anyway/ })
+      .click();
+    await expect(prompt).not.toHaveText(text);
+    await expect(speak.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
+    perPrompt.push(Date.now() - started - recordingMs);
+    recorded.push(text);
+  }
+  await expect(speak.getByTestId('review-counts')).toContainText('2 waiting on this phone to be sent');
+
+  // --- Skip one, report one.
+  const skipped = (await prompt.textContent()) ?? '';
+  await speak.getByRole('button', { name: 'Skip' }).click();
+  await expect(prompt).not.toHaveText(skipped);
+  const reported = (await prompt.textContent()) ?? '';
+  await speak.getByRole('button', { name: 'Report the sentence' }).click();
+  const dialog = speak.getByRole('dialog', { name: 'Report this sentence' });
+  await dialog.getByLabel('It has a spelling or grammar mistake').check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(prompt).not.toHaveText(reported);
+  // It left the phone's pack at once.
+  expect(await storeOf(speak, 'prompts')).toMatchObject({ rows: pack.rows - 1 });
+
+  // --- One sentence translated on the other tab.
+  await translate.bringToFront();
+  const english = translate.getByTestId('translate-english');
+  const sentence = (await english.textContent()) ?? '';
+  const typed = Date.now();
+  await translate.getByLabel('In Lopit').fill(TRANSLATION);
+  await translate.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(english).not.toHaveText(sentence);
+  const perSentence = Date.now() - typed;
+  await expect(translate.getByTestId('review-counts')).toContainText('1 waiting on this phone to be sent');
+  expect(await layoutProblems(translate)).toEqual([]);
+
+  console.log(
+    `Speak: ${perPrompt.map((ms) => `${ms} ms`).join(', ')} per prompt from one to the next, recording excluded`,
+  );
+  console.log(`Translate: ${perSentence} ms from typing one sentence to the next (typing by the test)`);
+
+  // --- Back online: everything arrives once.
+  await context.setOffline(false);
+  await expect.poll(async () => (await storeOf(speak, 'outbox')).rows, { timeout: 60_000 }).toBe(0);
+  const { recordings, total } = await getJson<{
+    recordings: { transcript: string | null; promptPairId: number | null }[];
+    total: number;
+  }>(request, speaker, '/api/audio/recordings');
+  expect(total).toBe(2);
+  expect(recordings.map((recording) => recording.transcript).sort()).toEqual([...recorded].sort());
+  expect(recordings.every((recording) => recording.promptPairId !== null)).toBe(true);
+
+  const list = await getJson<{ prompts: { english: string; reasons: Record<string, number> }[] }>(
+    request,
+    admin,
+    '/api/admin/prompts?reported=true',
+  );
+  expect(list.prompts).toEqual([expect.objectContaining({ english: reported, reasons: { spelling: 1 } })]);
+
+  const { pairs } = await getJson<{
+    pairs: { english: string; status: string; lopit: string; proposals: { text: string; mine: boolean }[] }[];
+  }>(request, speaker, '/api/translation/pairs');
+  const translated = pairs.find((pair) => pair.english === sentence);
+  expect(translated).toMatchObject({ status: 'empty', lopit: '' });
+  expect(translated?.proposals).toEqual([expect.objectContaining({ text: TRANSLATION, mine: true })]);
+  // Screens online again (a reload needs the server without a service worker).
+  await shoot(speak, 'speak');
+  await shoot(translate, 'translate-one');
+  await context.close();
+});
