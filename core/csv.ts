@@ -1,42 +1,81 @@
-// CSV writing (RFC 4180) that is safe to open in a spreadsheet: formula-like cells are neutralised.
+// Delimited text, one writer for every file: CSV and TSV for machines keep the text exactly as written and are
+// quoted so that Python's csv module, pandas, Hugging Face's csv loader and papaparse read it back as written;
+// files meant for a spreadsheet also get the formula guard (and a byte-order mark), which the importers undo.
 
-/** Cells starting with these characters are run as formulas by spreadsheet programs (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+type Cell = string | number | null | undefined;
 
-/** The text of a cell, with an apostrophe before a formula-like start (spreadsheets then show it as text). */
-export function neutraliseFormula(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-export function csvCell(value: string | number | null | undefined): string {
-  const text = neutraliseFormula(value);
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvRow(cells: readonly (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** A whole document with a UTF-8 byte-order mark, so spreadsheet programs read Lopit letters (ŋ, ɲ) correctly. */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null | undefined)[])[],
-): string {
-  return `\uFEFF${csvRow(header)}${rows.map(csvRow).join('')}`;
+export interface CellOptions {
+  /**
+   * Put an apostrophe before formula-like text (CSV injection): only for files meant to be opened in a
+   * spreadsheet (the translation editor's translations.csv), never in a dataset.
+   */
+  formulaGuard?: boolean;
 }
 
 /**
- * A TSV cell as speech toolkits read it (Common Voice, no quoting): tabs and line breaks become spaces, and
- * formula-like starts are neutralised as in CSV.
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab, CR), also after apostrophes already there: the
+ * guard then adds one more, so unguardFormula gives back exactly what was written.
  */
-export function tsvCell(value: string | number | null | undefined): string {
-  return neutraliseFormula(
-    value === null || value === undefined ? '' : String(value).replace(/[\t\r\n]+/g, ' '),
-  );
+const GUARDED = /^'*[=+\-@\t\r]/;
+const GUARD_ADDED = /^'+[=+\-@\t\r]/;
+
+const textOf = (value: Cell) => (value === null || value === undefined ? '' : String(value));
+
+/** The text with an apostrophe before a formula-like start (spreadsheets then show it as text). */
+export function guardFormula(value: Cell): string {
+  const text = textOf(value);
+  return GUARDED.test(text) ? `'${text}` : text;
+}
+
+/** Undoes guardFormula: what a file this platform wrote for a spreadsheet held before the guard. */
+export function unguardFormula(text: string): string {
+  return GUARD_ADDED.test(text) ? text.slice(1) : text;
+}
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** A CSV cell (RFC 4180): quoted when it holds a comma, a quote, a line break, or space at either end. */
+export function csvCell(value: Cell, { formulaGuard = false }: CellOptions = {}): string {
+  const text = formulaGuard ? guardFormula(value) : textOf(value);
+  return /[",\r\n]/.test(text) || text !== text.trim() ? quoted(text) : text;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). Line breaks inside a cell are kept, inside its quotes. */
+export function csvRow(cells: readonly Cell[], options: CellOptions = {}): string {
+  return `${cells.map((cell) => csvCell(cell, options)).join(',')}\r\n`;
+}
+
+/**
+ * A CSV document to open in a spreadsheet: a UTF-8 byte-order mark (so spreadsheet programs read ŋ and ɲ
+ * correctly), CRLF records, formula-like cells guarded.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const options = { formulaGuard: true };
+  return `\uFEFF${csvRow(header, options)}${rows.map((row) => csvRow(row, options)).join('')}`;
+}
+
+/**
+ * Text on one line of a file whose readers split lines and fields without quoting (Common Voice's TSVs as Lhotse
+ * and ESPnet read them, LJSpeech's id|text|normalised): every run of line breaks and `separators`, with the
+ * spaces around it, becomes one space.
+ */
+export function oneLine(text: string, separators = '\t'): string {
+  const set = `\\r\\n${separators.replace(/[\\\]^-]/g, '\\$&')}`;
+  return text.replace(new RegExp(`[ \\t]*[${set}][${set} \\t]*`, 'g'), ' ');
+}
+
+/**
+ * A TSV cell: on one line (see oneLine), and quoted only when it begins with a quote, the one case where
+ * quoting readers (Python's csv, pandas, papaparse) would otherwise take the text apart; readers that do not
+ * quote (csv.QUOTE_NONE, a split on tabs) read every other cell as written.
+ */
+export function tsvCell(value: Cell, { formulaGuard = false }: CellOptions = {}): string {
+  const flat = oneLine(textOf(value));
+  const text = formulaGuard ? guardFormula(flat) : flat;
+  return text.startsWith('"') ? quoted(text) : text;
 }
 
 /** One TSV line, LF-terminated. */
-export function tsvRow(cells: readonly (string | number | null | undefined)[]): string {
-  return `${cells.map(tsvCell).join('\t')}\n`;
+export function tsvRow(cells: readonly Cell[], options: CellOptions = {}): string {
+  return `${cells.map((cell) => tsvCell(cell, options)).join('\t')}\n`;
 }

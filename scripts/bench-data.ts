@@ -90,7 +90,8 @@ try {
   }
 
   console.log('\nExports (admin, streamed zip with Content-Length):');
-  for (const url of ['admin/exports', 'admin/exports/asr.zip', 'admin/exports/mt.zip']) {
+  // The audio as stored (audio=original): the archive's own work, not ffmpeg's (WAV is the export's default).
+  for (const url of ['admin/exports', 'admin/exports/asr.zip?audio=original', 'admin/exports/mt.zip']) {
     const start = performance.now();
     const response = await fetch(`${base}/${url}`, { headers: auth });
     const headersAt = performance.now() - start;

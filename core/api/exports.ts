@@ -9,7 +9,14 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const ASR_WAV_SAMPLE_RATE = 16_000;
 export const TTS_WAV_SAMPLE_RATE = 22_050;
 
-export const ASR_AUDIO_FORMATS = ['original', 'wav'] as const;
+/**
+ * Audio of the speech recognition export: `wav` (the default) 16 kHz mono 16-bit PCM, which soundfile, Hugging
+ * Face's audiofolder, NeMo, Lhotse and ESPnet open as they are; `flac` the same samples losslessly compressed
+ * (the archive starts after every clip is encoded); `original` the files as recorded (WebM/Ogg Opus, MP4/AAC, ...),
+ * smallest, but many toolkits cannot open them without ffmpeg.
+ */
+export const ASR_AUDIO_FORMATS = ['wav', 'flac', 'original'] as const;
+export type AsrAudioFormat = (typeof ASR_AUDIO_FORMATS)[number];
 
 /**
  * Which clips a speech recognition export holds: `accepted` (the default) only those the community validated,
@@ -29,8 +36,7 @@ export function datasetName(kind: ExportKind, createdAt: Date, set: ExportSet = 
 }
 
 export const asrExportQuerySchema = z.object({
-  /** original: the files as recorded (smaller); wav: 16 kHz mono 16-bit PCM, read by every toolkit. */
-  audio: z.enum(ASR_AUDIO_FORMATS, { error: 'audio must be original or wav' }).default('original'),
+  audio: z.enum(ASR_AUDIO_FORMATS, { error: 'audio must be wav, flac or original' }).default('wav'),
   set: z.enum(EXPORT_SETS, { error: 'set must be accepted or all' }).default('accepted'),
 });
 

@@ -1,11 +1,13 @@
 // Admin imports of files: the multipart scope for the import routes, the uploaded file read as UTF-8 text
-// (size, encoding and control characters checked), and CSV/TSV rows read by their header.
+// (size, encoding and control characters checked), and CSV/TSV rows read by their header, with the spreadsheet
+// formula guard of this platform's own exports undone.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import { findInputProblem } from '../../core/api/input.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../core/constants.ts';
+import { unguardFormula } from '../../core/csv.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -59,7 +61,9 @@ export function decodeUtf8(bytes: Uint8Array): string {
 /**
  * Reads CSV or TSV text whose header row names the columns (any case, any order; other columns are ignored;
  * `aliases` maps other header names to a column). The delimiter is found by parsing the header, not from a
- * file name. Undefined when no delimiter yields the required columns.
+ * file name. A cell with the apostrophe this platform puts before formula-like text in files for spreadsheets
+ * (translations.csv, lexicon.csv) is read without it, so exporting and importing again changes nothing.
+ * Undefined when no delimiter yields the required columns.
  */
 export function readDelimited(
   body: string,
@@ -81,7 +85,10 @@ export function readDelimited(
     if (index === 0 || fields.every((field) => field.trim() === '')) return;
     const broken = brokenRows.get(index);
     const value: Record<string, unknown> = {};
-    for (const [column, at] of found.columns) value[column] = fields[at];
+    for (const [column, at] of found.columns) {
+      const field = fields[at];
+      value[column] = field === undefined ? field : unguardFormula(field);
+    }
     candidates.push(broken ? { row: index, value, unreadable: broken } : { row: index, value });
   });
   return candidates;

@@ -1,7 +1,10 @@
-// Dataset exports (admins only): each archive's files, the manifest's figures, spreadsheet-safe cells, a
-// well-formed TMX, exact WAV sizes, only what the community accepted (validated clips, approved pairs) unless
-// the full set is asked for, and nothing from contributors whose consent does not stand, whatever its review.
+// Dataset exports (admins only): each archive's files in Common Voice's, Hugging Face's and NeMo's layouts, the
+// manifest's figures, text exactly as written, a well-formed TMX, exact WAV sizes, only what the community
+// accepted (validated clips, approved pairs) unless the full set is asked for, and nothing from contributors
+// whose consent does not stand, whatever its review. Real readers (Python, soundfile, translate-toolkit) read
+// them back in export-interop.test.ts.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +56,18 @@ function checkWellFormed(xml: string): void {
 }
 
 const text = (entry: ZipEntry | undefined) => entry?.data.toString('utf8') ?? '';
-const TSV_HEADER = 'client_id\tpath\tsentence\tage\tgender\taccents\tlocale\tduration\tup_votes\tdown_votes';
+/** Common Voice's columns in its order (release 17 on). */
+const TSV_HEADER =
+  'client_id\tpath\tsentence_id\tsentence\tsentence_domain\tup_votes\tdown_votes\tage\tgender\taccents\tvariant\tlocale\tsegment';
+/** The rows of a Common Voice TSV by column name (no text in this file needs quoting: export-interop checks that). */
+const cvRows = (tsv: string) => {
+  const [header, ...lines] = tsv.replace(/\n$/, '').split('\n');
+  const names = header!.split('\t');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(names.map((name, index) => [name, cells[index]!]));
+  });
+};
 
 describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
   let t: AudioTestApp;
@@ -244,8 +258,10 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(summary.ffmpeg).toBe(hasFfmpeg);
   });
 
-  it('exports validated ASR clips as recorded with Common Voice TSVs, an audiofolder CSV and a manifest', async () => {
-    const { response, entries, folder, file, manifest } = await download('/api/admin/exports/asr.zip');
+  it('exports validated ASR clips as recorded on request, in Common Voice layout with split folders and manifests', async () => {
+    const { response, entries, folder, file, manifest } = await download(
+      '/api/admin/exports/asr.zip?audio=original',
+    );
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="lopit-asr-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
@@ -253,11 +269,11 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     // Audio is stored, not compressed: that is what makes the size known in advance.
     expect([...entries.values()].every((entry) => entry.method === 0)).toBe(true);
 
+    // One speaker: the speaker-disjoint split puts every validated clip in train.
     const included = ['plain', 'formula', 'english', ...(hasFfmpeg ? ['opus'] : [])];
+    const pathOf = (name: string) => `train/${clips[name]!.id}.${name === 'opus' ? 'ogg' : 'wav'}`;
     for (const name of included) {
-      const clip = clips[name]!;
-      const extension = name === 'opus' ? 'ogg' : 'wav';
-      expect(file(`clips/${clip.id}.${extension}`)?.data.equals(clip.bytes), name).toBe(true);
+      expect(file(`clips/${pathOf(name)}`)?.data.equals(clips[name]!.bytes), name).toBe(true);
     }
     for (const name of ['untranscribed', 'withdrawn', 'doubtful', 'waiting', 'flagged']) {
       expect(
@@ -266,28 +282,51 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       ).toBe(false);
     }
 
-    const tsv = text(file('validated.tsv')).trimEnd().split('\n');
-    expect(tsv[0]).toBe(TSV_HEADER);
+    const tsv = text(file('validated.tsv'));
+    expect(tsv.split('\n')[0]).toBe(TSV_HEADER);
     // The default set is what a model should learn from: the other review states are left empty.
     for (const name of ['invalidated.tsv', 'other.tsv', 'reported.tsv']) {
       expect(text(file(name)), name).toBe(`${TSV_HEADER}\n`);
     }
-    expect(tsv).toHaveLength(included.length + 1);
-    const rows = new Map(
-      tsv
+    const rows = new Map(cvRows(tsv).map((row) => [row.path!, row]));
+    expect([...rows.keys()].sort()).toEqual(included.map(pathOf).sort());
+    const plain = rows.get(pathOf('plain'))!;
+    expect(plain).toEqual({
+      client_id: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+      path: pathOf('plain'),
+      sentence_id: createHash('sha256').update('zorbel kwintafa').digest('hex'),
+      sentence: 'zorbel kwintafa',
+      sentence_domain: '',
+      up_votes: '2',
+      down_votes: '0',
+      // Common Voice's vocabularies: 18-29 is twenties, female is female_feminine.
+      age: 'twenties',
+      gender: 'female_feminine',
+      accents: 'Zorvek',
+      variant: '',
+      locale: 'lpx',
+      segment: '',
+    });
+    // Votes as cast: two up, then one down (still validated: more up than down).
+    expect(rows.get(pathOf('formula'))).toMatchObject({ up_votes: '2', down_votes: '1' });
+    expect(tsv).not.toContain(alice.user.id);
+    // A dataset keeps the text as spoken: no spreadsheet apostrophe.
+    expect(rows.get(pathOf('formula'))?.sentence).toBe('=HYPERLINK("http://x.invalid")');
+    expect(rows.get(pathOf('english'))?.locale).toBe('en');
+    if (hasFfmpeg) expect(rows.get(pathOf('opus'))?.sentence).toBe('mebbo | tash vorn');
+
+    expect(text(file('train.tsv'))).toBe(tsv);
+    expect(text(file('dev.tsv'))).toBe(`${TSV_HEADER}\n`);
+    expect(text(file('test.tsv'))).toBe(`${TSV_HEADER}\n`);
+    expect(
+      text(file('clip_durations.tsv'))
+        .trimEnd()
+        .split('\n')
         .slice(1)
         .map((line) => line.split('\t'))
-        .map((cells) => [cells[1]!, cells]),
-    );
-    const plain = rows.get(`${clips.plain!.id}.wav`)!;
-    expect(plain.slice(2)).toEqual(['zorbel kwintafa', '18-29', 'female', 'Zorvek', 'lpx', '1.2', '2', '0']);
-    // Votes as cast: two up, then one down (still validated: more up than down).
-    expect(rows.get(`${clips.formula!.id}.wav`)?.slice(-2)).toEqual(['2', '1']);
-    expect(plain[0]).toMatch(/^[0-9a-f]{64}$/);
-    expect(tsv.join('\n')).not.toContain(alice.user.id);
-    expect(rows.get(`${clips.formula!.id}.wav`)?.[2]).toBe(`'=HYPERLINK("http://x.invalid")`);
-    expect(rows.get(`${clips.english!.id}.wav`)?.[6]).toBe('en');
-    if (hasFfmpeg) expect(rows.get(`${clips.opus!.id}.ogg`)?.[2]).toBe('mebbo | tash vorn');
+        .sort(),
+    ).toEqual(included.map((name) => [pathOf(name), String(clips[name]!.duration * 1000)]).sort());
+    expect(text(file('clip_durations.tsv')).split('\n')[0]).toBe('clip\tduration[ms]');
 
     const csv = text(file('metadata.csv'));
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
@@ -295,14 +334,42 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       'file_name,transcription,speaker_id,age,gender,dialect,locale,duration,recorded_at',
     );
     expect(csv).toContain(
-      `clips/${clips.plain!.id}.wav,zorbel kwintafa,${plain[0]},18-29,female,Zorvek,lpx,1.2,\r\n`,
+      `clips/${pathOf('plain')},zorbel kwintafa,${plain.client_id},18-29,female,Zorvek,lpx,1.2,\r\n`,
     );
-    expect(csv).toContain(`clips/${clips.formula!.id}.wav,"'=HYPERLINK(""http://x.invalid"")",`);
+    expect(csv).toContain(`clips/${pathOf('formula')},"=HYPERLINK(""http://x.invalid"")",`);
 
-    // One speaker: the speaker-disjoint split puts every validated clip in train.
-    expect(text(file('train.tsv'))).toBe(text(file('validated.tsv')));
-    expect(text(file('dev.tsv'))).toBe(`${TSV_HEADER}\n`);
-    expect(text(file('test.tsv'))).toBe(`${TSV_HEADER}\n`);
+    // The audiofolder split and NeMo's manifest: the text exactly as written (line break included).
+    const audiofolder = text(file('clips/train/metadata.jsonl'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(audiofolder.map((row) => row.file_name).sort()).toEqual(
+      included.map((name) => pathOf(name).slice('train/'.length)).sort(),
+    );
+    expect(audiofolder.find((row) => row.file_name === `${clips.plain!.id}.wav`)).toEqual({
+      file_name: `${clips.plain!.id}.wav`,
+      transcription: 'zorbel kwintafa',
+      speaker_id: plain.client_id,
+      age: '18-29',
+      gender: 'female',
+      dialect: 'Zorvek',
+      locale: 'lpx',
+      recorded_at: '',
+      duration: 1.2,
+    });
+    expect(text(file('clips/train/metadata.jsonl'))).toMatch(/"duration":1\.200\}\n/);
+    expect(entries.has(`${folder}/clips/dev/metadata.jsonl`)).toBe(false);
+    const nemo = text(file('train_manifest.json'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(nemo).toContainEqual({
+      audio_filepath: `clips/${pathOf('plain')}`,
+      duration: 1.2,
+      text: 'zorbel kwintafa',
+    });
+    if (hasFfmpeg) expect(nemo.map((row) => row.text)).toContain('mebbo | tash\nvorn');
+    expect(text(file('dev_manifest.json'))).toBe('');
 
     expect(manifest).toMatchObject({
       kind: 'asr',
@@ -329,20 +396,33 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
         recordingsNotValidated: 3,
       },
       review: { votesToDecide: 2, tieInvalidAfterVotes: 3 },
+      audio: { format: 'original' },
+      commonVoice: {
+        ages: { '18-29': 'twenties', '30-44': 'thirties', '45-59': 'fifties', '60+': 'sixties' },
+      },
       format: { name: expect.stringContaining('Common Voice') as string },
     });
+    // Every file of the archive is described in the manifest (a folder's entry describes its audio).
+    const described = Object.keys(manifest.format.files);
+    for (const name of [...entries.keys()].map((key) => key.slice(folder.length + 1))) {
+      expect(
+        described.some((key) => key === name || (key.endsWith('/') && name.startsWith(key))),
+        name,
+      ).toBe(true);
+    }
+    expect(described).not.toContain('clips/dev/');
     const seconds = included.reduce((sum, name) => sum + clips[name]!.duration, 0);
     expect(manifest.hours).toBeCloseTo(seconds / 3600, 3);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
     // The pseudonymous id stays the same from one export to the next.
-    const again = await download('/api/admin/exports/asr.zip');
-    expect(text(again.file('validated.tsv'))).toContain(`${plain[0]}\t${clips.plain!.id}.wav`);
+    const again = await download('/api/admin/exports/asr.zip?audio=original');
+    expect(text(again.file('validated.tsv'))).toContain(`${plain.client_id}\t${pathOf('plain')}\t`);
   });
 
   it('exports the full set for research on request: every review state with its votes, clearly named', async () => {
     const { response, entries, folder, file, manifest } = await download(
-      '/api/admin/exports/asr.zip?set=all',
+      '/api/admin/exports/asr.zip?set=all&audio=original',
     );
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="lopit-asr-full-\d{4}-\d{2}-\d{2}\.zip"$/,
@@ -350,38 +430,45 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(folder).toMatch(/^lopit-asr-full-/);
     const validated = ['plain', 'formula', 'english', ...(hasFfmpeg ? ['opus'] : [])];
     const everyState = [...validated, 'doubtful', 'waiting', 'flagged'];
+    // Validated clips in their split's folder, the others in clips/other (no audiofolder split).
+    const pathOf = (name: string) =>
+      `${validated.includes(name) ? 'train' : 'other'}/${clips[name]!.id}.${name === 'opus' ? 'ogg' : 'wav'}`;
     for (const name of everyState) {
-      const extension = name === 'opus' ? 'ogg' : 'wav';
-      expect(file(`clips/${clips[name]!.id}.${extension}`)?.data.equals(clips[name]!.bytes), name).toBe(true);
+      expect(file(`clips/${pathOf(name)}`)?.data.equals(clips[name]!.bytes), name).toBe(true);
     }
     // Consent still decides: bob's clip was validated, then he withdrew.
     expect([...entries.keys()].some((key) => key.includes(clips.withdrawn!.id))).toBe(false);
+    expect(entries.has(`${folder}/clips/other/metadata.jsonl`)).toBe(false);
 
-    const rowsOf = (name: string) =>
-      text(file(name))
-        .trimEnd()
-        .split('\n')
-        .slice(1)
-        .map((line) => line.split('\t'));
-    const pathOf = (name: string) => `${clips[name]!.id}.${name === 'opus' ? 'ogg' : 'wav'}`;
+    const rowsOf = (name: string) => cvRows(text(file(name)));
     expect(
       rowsOf('validated.tsv')
-        .map((cells) => cells[1])
+        .map((row) => row.path)
         .sort(),
     ).toEqual(validated.map(pathOf).sort());
     expect(rowsOf('invalidated.tsv')).toEqual([
-      [expect.any(String), pathOf('doubtful'), 'vorn tash', '18-29', 'female', 'Zorvek', '', '1.4', '0', '2'],
+      expect.objectContaining({
+        path: pathOf('doubtful'),
+        sentence: 'vorn tash',
+        up_votes: '0',
+        down_votes: '2',
+        age: 'twenties',
+        gender: 'female_feminine',
+        accents: 'Zorvek',
+        locale: '',
+      }),
     ]);
-    expect(rowsOf('other.tsv').map((cells) => [cells[1], ...cells.slice(-2)])).toEqual([
+    expect(rowsOf('other.tsv').map((row) => [row.path, row.up_votes, row.down_votes])).toEqual([
       [pathOf('waiting'), '1', '0'],
     ]);
-    expect(rowsOf('reported.tsv').map((cells) => [cells[1], ...cells.slice(-2)])).toEqual([
+    expect(rowsOf('reported.tsv').map((row) => [row.path, row.up_votes, row.down_votes])).toEqual([
       [pathOf('flagged'), '0', '0'],
     ]);
     // Train, dev and test hold validated clips only, in the full set too.
     expect(
-      [...rowsOf('train.tsv'), ...rowsOf('dev.tsv'), ...rowsOf('test.tsv')].map((cells) => cells[1]).sort(),
+      [...rowsOf('train.tsv'), ...rowsOf('dev.tsv'), ...rowsOf('test.tsv')].map((row) => row.path).sort(),
     ).toEqual(validated.map(pathOf).sort());
+    expect(text(file('clip_durations.tsv')).trimEnd().split('\n')).toHaveLength(everyState.length + 1);
 
     const csv = text(file('metadata.csv')).split('\r\n');
     expect(csv[0]).toBe(
@@ -412,23 +499,38 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       excluded: { recordingsWithoutConsent: 1, recordingsWithoutTranscript: 1 },
     });
     expect(manifest.excluded).not.toHaveProperty('recordingsNotValidated');
+    expect(manifest.format.files).toHaveProperty(['clips/other/']);
     expect((await inject('GET', '/api/admin/exports/asr.zip?set=everything', admin.auth)).statusCode).toBe(
       400,
     );
   });
 
   it.skipIf(!hasFfmpeg)(
-    'converts ASR clips to 16 kHz mono WAV of the announced size on request',
+    'exports ASR clips as 16 kHz mono WAV of the announced size by default, FLAC of the same samples on request',
     async () => {
-      const { file } = await download('/api/admin/exports/asr.zip?audio=wav');
+      const { file, manifest } = await download('/api/admin/exports/asr.zip');
+      const flac = await download('/api/admin/exports/asr.zip?audio=flac');
       for (const name of ['plain', 'formula', 'english', 'opus']) {
-        const wav = file(`clips/${clips[name]!.id}.wav`)!.data;
+        const wav = file(`clips/train/${clips[name]!.id}.wav`)!.data;
         expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
         expect(wav.readUInt16LE(22)).toBe(1);
         expect(wav.readUInt32LE(24)).toBe(16_000);
         expect(wav.readUInt16LE(34)).toBe(16);
         expect(wav.length).toBe(44 + Math.round(clips[name]!.duration * 16_000) * 2);
+        const encoded = flac.file(`clips/train/${clips[name]!.id}.flac`)!.data;
+        expect(encoded.toString('latin1', 0, 4)).toBe('fLaC');
+        // Smaller than the WAV it holds (export-interop decodes it and compares the samples).
+        expect(encoded.length).toBeLessThan(wav.length);
       }
+      expect(cvRows(text(file('validated.tsv'))).every((row) => row.path!.endsWith('.wav'))).toBe(true);
+      expect(cvRows(text(flac.file('validated.tsv'))).every((row) => row.path!.endsWith('.flac'))).toBe(true);
+      expect(manifest.audio).toMatchObject({
+        format: 'wav',
+        sampleRate: 16_000,
+        channels: 1,
+        bitsPerSample: 16,
+      });
+      expect(flac.manifest.audio).toMatchObject({ format: 'flac', sampleRate: 16_000, channels: 1 });
       expect((await inject('GET', '/api/admin/exports/asr.zip?audio=mp3', admin.auth)).statusCode).toBe(400);
     },
   );
@@ -441,8 +543,9 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       const voiced = ['plain', 'formula', 'opus'];
       expect(lines).toHaveLength(voiced.length);
       expect(lines).toContain(`${clips.plain!.id}|zorbel kwintafa|zorbel kwintafa`);
+      // The text as spoken, no spreadsheet apostrophe.
       expect(lines).toContain(
-        `${clips.formula!.id}|'=HYPERLINK("http://x.invalid")|'=HYPERLINK("http://x.invalid")`,
+        `${clips.formula!.id}|=HYPERLINK("http://x.invalid")|=HYPERLINK("http://x.invalid")`,
       );
       expect(lines).toContain(`${clips.opus!.id}|mebbo tash vorn|mebbo tash vorn`);
       expect([...entries.keys()].some((key) => key.includes(clips.english!.id))).toBe(false);
@@ -460,7 +563,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       expect(peak).toBeGreaterThan(10_000);
 
       const asr = await download('/api/admin/exports/asr.zip');
-      const clientId = text(asr.file('validated.tsv')).split('\n')[1]!.split('\t')[0];
+      const clientId = cvRows(text(asr.file('validated.tsv')))[0]!.client_id;
       expect(manifest).toMatchObject({
         kind: 'tts',
         counts: { clips: 3, speakers: 1 },
@@ -496,7 +599,8 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     expect(tsv[0]).toBe('id\tcategory\ten\tlpx');
     expect(tsv).toHaveLength(3);
     expect(tsv.some((line) => line.endsWith(`\t<zorbel & "kwin">`))).toBe(true);
-    expect(tsv.some((line) => line.endsWith(`\t'+tash`))).toBe(true);
+    // A dataset keeps the text as written: no spreadsheet apostrophe.
+    expect(tsv.some((line) => line.endsWith(`\t+tash`))).toBe(true);
     for (const left of ['brolo withdrawn text', 'dave waiting text', 'dave rejected text']) {
       expect(tsv.join('\n')).not.toContain(left);
     }
@@ -522,13 +626,17 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     });
   });
 
-  it('says that WAV conversion needs ffmpeg when the server has none, and still exports the original audio', async () => {
+  it('says that WAV and FLAC conversion need ffmpeg when the server has none, and still exports the original audio', async () => {
     const bare = await createAudioTestApp(kind, { FFMPEG_PATH: '/nonexistent/ffmpeg' });
     try {
       const first = await signUp(bare.app);
       const get = (url: string) => bare.app.inject({ method: 'GET', url, headers: first.auth });
       expect((await get('/api/admin/exports')).json<ExportSummary>().ffmpeg).toBe(false);
-      for (const url of ['/api/admin/exports/tts.zip', '/api/admin/exports/asr.zip?audio=wav']) {
+      for (const url of [
+        '/api/admin/exports/tts.zip',
+        '/api/admin/exports/asr.zip',
+        '/api/admin/exports/asr.zip?audio=flac',
+      ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(503);
         expect(response.json(), url).toMatchObject({
@@ -536,7 +644,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
           message: expect.stringMatching(/ffmpeg/) as string,
         });
       }
-      expect((await get('/api/admin/exports/asr.zip')).statusCode).toBe(200);
+      expect((await get('/api/admin/exports/asr.zip?audio=original')).statusCode).toBe(200);
     } finally {
       await bare.close();
     }
@@ -544,10 +652,12 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
 
   it('leaves out a speaker who withdraws, at the next export', async () => {
     expect((await inject('POST', '/api/consent/withdraw', alice.auth)).statusCode).toBe(200);
-    const { entries, file, manifest } = await download('/api/admin/exports/asr.zip');
+    const { entries, file, manifest } = await download('/api/admin/exports/asr.zip?audio=original');
     expect(text(file('validated.tsv')).trimEnd().split('\n')).toHaveLength(1);
     expect(text(file('train.tsv'))).toBe(`${TSV_HEADER}\n`);
     expect([...entries.keys()].filter((key) => key.includes('/clips/'))).toEqual([]);
+    expect(text(file('train_manifest.json'))).toBe('');
+    expect(text(file('clip_durations.tsv'))).toBe('clip\tduration[ms]\n');
     expect(manifest).toMatchObject({ counts: { clips: 0, speakers: 0 }, hours: 0, consentFormVersions: {} });
     const tts = await inject('GET', '/api/admin/exports/tts.zip', admin.auth);
     expect(tts.statusCode).toBe(hasFfmpeg ? 404 : 503);

@@ -16,13 +16,17 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 /** Enough speakers for a split with a dev and a test speaker (dataset-split.ts: test, then dev, fill 10% each). */
 const SPEAKERS = 6;
 const text = (entry: ZipEntry | undefined) => entry?.data.toString('utf8') ?? '';
-/** The data rows of a TSV, as cells. */
-const rowsOf = (tsv: string) =>
-  tsv
-    .trimEnd()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'));
+/** The data rows of a TSV by column name (Common Voice's columns; no text here needs quoting). */
+const rowsOf = (tsv: string) => {
+  const [header, ...lines] = tsv.replace(/\n$/, '').split('\n');
+  const names = header!.split('\t');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(names.map((name, index) => [name, cells[index] ?? '']));
+  });
+};
+/** The recording id of a clip's path (train/<id>.webm). */
+const idOf = (path: string | undefined) => path!.replace(/^.*\//, '').replace(/\.\w+$/, '');
 
 describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
   let t: AudioTestApp;
@@ -87,33 +91,36 @@ describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
       }
     }
 
-    const first = await download('/api/admin/exports/asr.zip');
+    const first = await download('/api/admin/exports/asr.zip?audio=original');
     const all = rowsOf(first.file('validated.tsv'));
-    expect(all.map((cells) => cells[1]!.replace(/\.\w+$/, '')).sort()).toEqual([...validated.keys()].sort());
-    const byPath = new Map(all.map((cells) => [cells[1]!.replace(/\.\w+$/, ''), cells]));
-    expect(byPath.get(disputedId)?.slice(-2)).toEqual(['3', '1']);
-    expect(byPath.get(settledId)?.slice(-2)).toEqual(['0', '0']);
-    expect(byPath.has(waitingId)).toBe(false);
+    expect(all.map((row) => idOf(row.path)).sort()).toEqual([...validated.keys()].sort());
+    const byId = new Map(all.map((row) => [idOf(row.path), row]));
+    expect(byId.get(disputedId)).toMatchObject({ up_votes: '3', down_votes: '1' });
+    expect(byId.get(settledId)).toMatchObject({ up_votes: '0', down_votes: '0' });
+    expect(byId.has(waitingId)).toBe(false);
 
     // Every validated clip in exactly one split, every speaker in one split only, and none of them empty.
     const splits = (['train', 'dev', 'test'] as const).map((split) => ({
       split,
       rows: rowsOf(first.file(`${split}.tsv`)),
     }));
-    expect(splits.flatMap(({ rows }) => rows.map((cells) => cells[1])).sort()).toEqual(
-      all.map((cells) => cells[1]).sort(),
+    expect(splits.flatMap(({ rows }) => rows.map((row) => row.path)).sort()).toEqual(
+      all.map((row) => row.path).sort(),
     );
     const splitOfSpeaker = new Map<string, Set<string>>();
     for (const { split, rows } of splits) {
       expect(rows.length, split).toBeGreaterThan(0);
-      for (const cells of rows)
-        splitOfSpeaker.set(cells[0]!, (splitOfSpeaker.get(cells[0]!) ?? new Set()).add(split));
+      for (const row of rows) {
+        // Each clip's audio is in its split's folder (the Hugging Face audiofolder split).
+        expect(row.path!.startsWith(`${split}/`), row.path).toBe(true);
+        splitOfSpeaker.set(row.client_id!, (splitOfSpeaker.get(row.client_id!) ?? new Set()).add(split));
+      }
     }
     expect(splitOfSpeaker.size).toBe(SPEAKERS);
     for (const seen of splitOfSpeaker.values()) expect(seen.size).toBe(1);
     // Dev and test each hold out about a tenth of the audio (whole speakers, in the order of their pseudonyms,
     // so one speaker more or less than a tenth): train keeps at least as many speakers as either.
-    const speakersIn = (index: number) => new Set(splits[index]!.rows.map((cells) => cells[0])).size;
+    const speakersIn = (index: number) => new Set(splits[index]!.rows.map((row) => row.client_id)).size;
     expect(speakersIn(0)).toBeGreaterThanOrEqual(Math.max(speakersIn(1), speakersIn(2)));
     expect(first.manifest).toMatchObject({
       counts: { validated: validated.size, pending: 0 },
@@ -125,8 +132,17 @@ describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
     });
 
     // Deterministic: the same data gives the same files.
-    const second = await download('/api/admin/exports/asr.zip');
-    for (const name of ['validated.tsv', 'train.tsv', 'dev.tsv', 'test.tsv']) {
+    const second = await download('/api/admin/exports/asr.zip?audio=original');
+    for (const name of [
+      'validated.tsv',
+      'train.tsv',
+      'dev.tsv',
+      'test.tsv',
+      'clip_durations.tsv',
+      'train_manifest.json',
+      'dev_manifest.json',
+      'test_manifest.json',
+    ]) {
       expect(second.file(name), name).toBe(first.file(name));
     }
   }, 90_000);
@@ -154,7 +170,7 @@ describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
     expect(report.statusCode, report.body).toBe(200);
     ids.push(flagged.id);
 
-    const before = await download('/api/admin/exports/asr.zip?set=all');
+    const before = await download('/api/admin/exports/asr.zip?set=all&audio=original');
     for (const id of ids)
       expect(
         [...before.entries.keys()].some((key) => key.includes(id)),
@@ -168,7 +184,7 @@ describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: speaker.auth }))
         .statusCode,
     ).toBe(200);
-    const after = await download('/api/admin/exports/asr.zip?set=all');
+    const after = await download('/api/admin/exports/asr.zip?set=all&audio=original');
     const everything = [...after.entries.entries()]
       .map(([name, entry]) => `${name}\n${text(entry)}`)
       .join('\n');

@@ -1,6 +1,6 @@
 // What every dataset export shares: its name, the manifest, the file extension of stored audio, and the
-// profile values as datasets write them.
-import { PREFER_NOT_TO_SAY } from '../../../core/api/auth.ts';
+// profile values as datasets write them (the platform's own, and Common Voice's vocabulary).
+import { PREFER_NOT_TO_SAY, type AgeGroup } from '../../../core/api/auth.ts';
 import {
   datasetName,
   type ExportKind,
@@ -75,6 +75,34 @@ export const audioExtension = (mimeType: string) => storedAudioExtension(mimeTyp
 export function profileValue(value: string | null): string {
   return !value || value === PREFER_NOT_TO_SAY ? '' : value;
 }
+
+/**
+ * Common Voice's age bracket of each age group of the platform (Common Voice: teens under 19, twenties 19-29,
+ * thirties 30-39, fourties 40-49 as it spells it, fifties ... nineties). A group that spans two brackets takes
+ * the one holding most of its years; 60+ takes the first of its brackets, as the group says no more.
+ */
+export const COMMON_VOICE_AGES: Record<Exclude<AgeGroup, typeof PREFER_NOT_TO_SAY>, string> = {
+  '18-29': 'twenties', // 19-29; an 18-year-old is in Common Voice's teens
+  '30-44': 'thirties', // 30-39; 40-44 are fourties
+  '45-59': 'fifties', // 50-59; 45-49 are fourties
+  '60+': 'sixties', // or seventies, eighties, nineties
+};
+
+/**
+ * Common Voice's gender values (since its release 17): female_feminine, male_masculine, and do_not_wish_to_say for
+ * a speaker who preferred not to say. Its list has no catch-all for the platform's "other", whose speakers may be
+ * any of intersex, transgender or non-binary: they are written "other", Common Voice's own value until release 16.
+ */
+export const COMMON_VOICE_GENDERS: Record<string, string> = {
+  female: 'female_feminine',
+  male: 'male_masculine',
+  other: 'other',
+  [PREFER_NOT_TO_SAY]: 'do_not_wish_to_say',
+};
+
+export const commonVoiceAge = (value: string | null) =>
+  (COMMON_VOICE_AGES as Record<string, string>)[value ?? ''] ?? '';
+export const commonVoiceGender = (value: string | null) => COMMON_VOICE_GENDERS[value ?? ''] ?? '';
 
 /** Seconds with millisecond precision. */
 export const seconds = (value: number) => Math.round(value * 1000) / 1000;

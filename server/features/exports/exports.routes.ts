@@ -23,7 +23,7 @@ import { removeOldSpools, ZipArchive } from './zip-archive.ts';
 const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const FFMPEG_MISSING =
-  'Converting recordings to WAV needs ffmpeg on the server (on Debian: apt-get install ffmpeg, or set FFMPEG_PATH). The speech recognition export with the original audio works without it.';
+  'Converting recordings to WAV or FLAC needs ffmpeg on the server (on Debian: apt-get install ffmpeg, or set FFMPEG_PATH). The speech recognition export with the audio as recorded (audio=original) works without it.';
 
 export default function exportsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -93,7 +93,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
   });
 
   app.get('/asr.zip', { schema: { querystring: asrExportQuerySchema } }, async (request, reply) => {
-    if (request.query.audio === 'wav') await requireFfmpeg();
+    if (request.query.audio !== 'original') await requireFfmpeg();
     return sendArchive(request, reply, (context) => buildAsrExport(context, request.query));
   });
 

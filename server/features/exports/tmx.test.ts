@@ -8,6 +8,7 @@ describe('tmx', () => {
     );
     expect(xmlEscape('zor\u0000bel\u0007 \uD800kwin\tŋa\n')).toBe('zorbel kwin\tŋa\n');
     expect(xmlEscape('😀')).toBe('😀');
+    expect(xmlEscape('two\r\nlines')).toBe('two&#13;\nlines');
   });
 
   it('writes a TMX 1.4 document with the header attributes the standard requires', () => {

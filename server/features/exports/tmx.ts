@@ -12,7 +12,10 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text escaped for XML content and attribute values; characters XML cannot hold are dropped. */
+/**
+ * Text escaped for XML content and attribute values; characters XML cannot hold are dropped. A carriage return
+ * is written as a character reference: XML parsers turn a literal CR (and CRLF) into LF.
+ */
 export function xmlEscape(text: string): string {
   return text
     .replace(NOT_XML, '')
@@ -20,7 +23,8 @@ export function xmlEscape(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+    .replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;');
 }
 
 /** 20260501T120000Z, the date format of TMX. */

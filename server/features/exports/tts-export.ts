@@ -1,6 +1,6 @@
 // Voice dataset of one speaker: LJSpeech-style metadata.csv (id|text|normalised text) and 22,050 Hz mono
 // 16-bit WAV files of the speaker's consented, transcribed, validated recordings not marked English.
-import { neutraliseFormula } from '../../../core/csv.ts';
+import { oneLine } from '../../../core/csv.ts';
 import { TTS_WAV_SAMPLE_RATE } from '../../../core/api/exports.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { normaliseText } from '../../../core/mt/normalise.ts';
@@ -20,19 +20,16 @@ import {
 } from './export-format.ts';
 import { openWav, wavSize } from './wav-stream.ts';
 
-/** A field of a pipe-separated LJSpeech line: no separators or line breaks inside, formulas neutralised. */
-function ljField(text: string): string {
-  return neutraliseFormula(
-    text
-      .replace(/[|\t\r\n]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-}
+/**
+ * A field of a pipe-separated LJSpeech line, which its readers split without quoting (Coqui's formatter on |,
+ * Hugging Face's loader with csv.QUOTE_NONE): the text as written but on one line, a | or line break (with the
+ * spaces around it) written as one space.
+ */
+const ljField = (text: string) => oneLine(text, '|\t');
 
 /** LJSpeech's third column: NFC, unified quotes, dashes and spaces. Numbers are not spelled out (no Lopit number words are known to the platform). */
 export function normalisedTranscript(text: string): string {
-  return ljField(normaliseText(text));
+  return ljField(normaliseText(text)).replace(/\s+/g, ' ').trim();
 }
 
 export async function buildTtsExport(
@@ -102,7 +99,7 @@ export async function buildTtsExport(
       format: {
         name: 'LJSpeech',
         description:
-          "One speaker's transcribed recordings that the community has validated (not those marked English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, no header, no quoting, like LJSpeech-1.1; wavs/<id>.wav is the clip. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Text that begins with =, +, -, @ has an apostrophe put before it so spreadsheet programs do not run it as a formula; | and line breaks in text become spaces. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
+          "One speaker's transcribed recordings that the community has validated (not those marked English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, LF, no header, no quoting, like LJSpeech-1.1 (read it as its tools do: split each line on |, or Python's csv.reader(f, delimiter='|', quoting=csv.QUOTE_NONE)); wavs/<id>.wav is the clip. The text is as written, on one line: a | or line break (with the spaces around it) is written as one space. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Nothing is changed for spreadsheets: text that begins with =, +, - or @ is as spoken. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
         files: {
           'metadata.csv': 'id|text|normalised text',
           'wavs/': '22,050 Hz mono 16-bit PCM WAV, named by recording id',

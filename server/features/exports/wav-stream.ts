@@ -1,10 +1,12 @@
-// Recordings converted to mono 16-bit PCM WAV by ffmpeg as the archive is read, each of a size known in advance:
-// the sample count comes from the duration the server measured at upload, and the decoded audio is cut or
-// padded with silence to exactly that count (a difference of a few milliseconds at most), so the archive's
-// Content-Length holds.
-import { spawn } from 'node:child_process';
+// Recordings converted to mono 16-bit PCM by ffmpeg, each of a length known in advance: the sample count comes
+// from the duration the server measured by decoding at upload, and the decoded audio is cut or padded with
+// silence to exactly that count (a difference of a few milliseconds at most). A WAV is streamed as the archive
+// is read (its size is known, so the archive's Content-Length holds); a FLAC is encoded from the same samples
+// into a spool file first, as its size is only known once encoded.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Spool } from './zip-archive.ts';
 import { type BlobStore, FileBlobStore } from '../../lib/blob-store.ts';
 import { storedAudioDemuxer } from '../recordings/audio-types.ts';
 
@@ -55,10 +57,10 @@ export function ffmpegAvailable(ffmpegPath: string): Promise<boolean> {
 }
 
 /**
- * The recording as a WAV stream of exactly wavSize(duration, sampleRate) bytes. A local blob is opened by path
- * (MP4 needs seeking); another store's blob is piped in. Destroying the stream stops ffmpeg.
+ * The recording as mono 16-bit PCM (s16le) of exactly sampleCount(duration, sampleRate) samples. A local blob
+ * is opened by path (MP4 needs seeking); another store's blob is piped in. Destroying the stream stops ffmpeg.
  */
-export async function openWav(
+export async function openPcm(
   blobs: BlobStore,
   source: WavSource,
   sampleRate: number,
@@ -96,20 +98,10 @@ export async function openWav(
   });
   if (piped) pipeline(piped, child.stdin).catch(() => undefined);
   else child.stdin.end();
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (text: string) => {
-    if (stderr.length < STDERR_KEEP) stderr += text.slice(0, STDERR_KEEP - stderr.length);
-  });
-  const exit = new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve(code));
-  });
-  exit.catch(() => undefined);
+  const { stderr, exit } = watch(child);
 
   async function* generate(): AsyncGenerator<Buffer> {
     try {
-      yield wavHeader(sampleRate, samples);
       let remaining = samples * 2;
       for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
         if (remaining <= 0) continue; // past the measured length: drained and dropped
@@ -120,7 +112,7 @@ export async function openWav(
       const code = await exit;
       if (code !== 0) {
         throw new Error(
-          `ffmpeg could not convert recording ${source.id}: ${stderr.trim() || `exit ${code}`}`,
+          `ffmpeg could not convert recording ${source.id}: ${stderr().trim() || `exit ${code}`}`,
         );
       }
       while (remaining > 0) {
@@ -134,4 +126,99 @@ export async function openWav(
     }
   }
   return Readable.from(generate(), { objectMode: false });
+}
+
+/** The recording as a WAV stream of exactly wavSize(duration, sampleRate) bytes. */
+export async function openWav(
+  blobs: BlobStore,
+  source: WavSource,
+  sampleRate: number,
+  ffmpegPath: string,
+): Promise<Readable> {
+  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath);
+  async function* generate(): AsyncGenerator<Buffer> {
+    try {
+      yield wavHeader(sampleRate, sampleCount(source.durationSeconds, sampleRate));
+      for await (const chunk of pcm as AsyncIterable<Buffer>) yield chunk;
+    } finally {
+      pcm.destroy();
+    }
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
+
+/**
+ * The recording encoded as FLAC (mono, 16-bit, the same samples as its WAV) into `spool`, whose size is then
+ * known. ffmpeg writes the file itself (it is seekable), so the header holds the sample count and checksum.
+ */
+export async function writeFlac(
+  blobs: BlobStore,
+  source: WavSource,
+  sampleRate: number,
+  ffmpegPath: string,
+  spool: Spool,
+): Promise<void> {
+  await spool.close();
+  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath);
+  const child = spawn(
+    ffmpegPath,
+    [
+      '-hide_banner',
+      '-nostats',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      's16le',
+      '-ar',
+      String(sampleRate),
+      '-ac',
+      '1',
+      '-i',
+      'pipe:0',
+      '-c:a',
+      'flac',
+      '-f',
+      'flac',
+      `file:${spool.path}`,
+    ],
+    { stdio: ['pipe', 'ignore', 'pipe'], shell: false },
+  );
+  const { stderr, exit } = watch(child);
+  let code: number | null;
+  let failed: Error | undefined;
+  try {
+    // A decoding failure ends the input early (ffmpeg then exits cleanly): it is the error to report.
+    const piping = pipeline(pcm, child.stdin).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    code = await exit;
+    failed = await piping;
+  } finally {
+    pcm.destroy();
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  if (code !== 0) {
+    throw new Error(
+      `ffmpeg could not encode recording ${source.id} as FLAC: ${stderr().trim() || `exit ${code}`}`,
+    );
+  }
+  if (failed) throw failed;
+  await spool.measure();
+}
+
+/** The end of an ffmpeg process and the start of what it said on stderr. */
+function watch(child: ChildProcess): { stderr: () => string; exit: Promise<number | null> } {
+  let text = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    if (text.length < STDERR_KEEP) text += chunk.slice(0, STDERR_KEEP - text.length);
+  });
+  const exit = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+  exit.catch(() => undefined);
+  return { stderr: () => text, exit };
 }

@@ -105,7 +105,7 @@ export class ZipArchive {
   }
 }
 
-/** A temporary file written line by line (with backpressure), counting its bytes. */
+/** A temporary file written line by line (with backpressure), counting its bytes, or by another program (measure). */
 export class Spool {
   bytes = 0;
   private closed: Promise<void> | null = null;
@@ -134,6 +134,11 @@ export class Spool {
         });
       });
     }
+  }
+
+  /** After another program wrote the file (closed first): its size. */
+  async measure(): Promise<void> {
+    this.bytes = (await fsp.stat(this.path)).size;
   }
 
   close(): Promise<void> {

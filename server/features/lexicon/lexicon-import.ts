@@ -120,7 +120,8 @@ export function lexiconExport(
   }
   if (format === 'tsv') {
     return {
-      body: `${tsvRow(LEXICON_COLUMNS)}${rows.map(tsvRow).join('')}`,
+      // Like lexicon.csv, a file people open in a spreadsheet: formula-like cells guarded (the importer undoes it).
+      body: `${tsvRow(LEXICON_COLUMNS)}${rows.map((row) => tsvRow(row, { formulaGuard: true })).join('')}`,
       contentType: 'text/tab-separated-values; charset=utf-8',
       fileName: 'lexicon.tsv',
     };

@@ -1,5 +1,5 @@
 // Decoding for the levels: ffmpeg turns the first audio stream into mono 16 kHz PCM, measured as it streams,
-// and its log says whether the input held video or no audio at all.
+// and its log says whether the input held video or no audio at all, and the stream's real channel count.
 import { spawn } from 'node:child_process';
 import { unreadable } from './audio-types.ts';
 import { LevelMeter, type Levels } from '../../../core/audio/levels.ts';
@@ -17,7 +17,46 @@ export interface DecodeOptions {
 
 export type Decoded =
   | { status: 'missing' }
-  | { status: 'decoded'; samples: number; levels: Levels; hasVideo: boolean; noAudioStream: boolean };
+  | {
+      status: 'decoded';
+      samples: number;
+      levels: Levels;
+      hasVideo: boolean;
+      noAudioStream: boolean;
+      /** Channels of the decoded stream as the decoder found them (not the container's header); null if not said. */
+      channels: number | null;
+    };
+
+/** Channels of a named layout in ffmpeg's stream listing; numbered layouts (5.1, 7.1(wide), 22.2) add up. */
+const NAMED_LAYOUTS: Record<string, number> = {
+  mono: 1,
+  stereo: 2,
+  downmix: 2,
+  quad: 4,
+  hexagonal: 6,
+  octagonal: 8,
+  hexadecagonal: 16,
+};
+
+/**
+ * Channel count of an audio stream in ffmpeg's listing of the input, from the layout after the sample rate, e.g.
+ * `Stream #0:0(und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp`. An MP4 header says 2 channels
+ * for any AAC stream (the field is fixed by the format); the decoder reads the real count from the stream.
+ */
+export function decodedChannels(streamLine: string): number | null {
+  const parts = streamLine.split(/: Audio: /)[1]?.split(', ') ?? [];
+  const rateAt = parts.findIndex((part) => /^\d+ Hz$/.test(part));
+  const layout = rateAt >= 0 ? (parts[rateAt + 1] ?? '') : '';
+  const name = layout.replace(/\(.*\)$/, '');
+  const counted = /^(\d+) channels$/.exec(layout);
+  const numbered = /^(\d+)\.(\d+)$/.exec(name);
+  const channels = counted
+    ? Number(counted[1])
+    : numbered
+      ? Number(numbered[1]) + Number(numbered[2])
+      : (NAMED_LAYOUTS[name] ?? null);
+  return channels && channels > 0 ? channels : null;
+}
 
 /**
  * Decodes the first audio stream to mono 16 kHz signed 16-bit PCM with ffmpeg (an argument array, no shell;
@@ -83,14 +122,15 @@ export function decodeLevels(filePath: string, demuxer: string, options: DecodeO
       const input = stderr.split(/^Output #0|^Stream mapping:/m)[0] ?? '';
       const streams = input.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
       const hasVideo = streams.some((line) => /: Video: /.test(line) && !/attached pic/.test(line));
-      const noAudioStream = !streams.some((line) => /: Audio: /.test(line));
+      const audio = streams.find((line) => /: Audio: /.test(line));
       finish(() =>
         resolve({
           status: 'decoded',
           samples: meter.samples,
           levels: meter.result(),
           hasVideo,
-          noAudioStream,
+          noAudioStream: !audio,
+          channels: audio ? decodedChannels(audio) : null,
         }),
       );
     });

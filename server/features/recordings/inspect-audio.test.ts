@@ -157,6 +157,22 @@ describe.skipIf(!hasFfmpeg)('compressed audio made with ffmpeg', () => {
     expect(result.quality.rmsDb).toBeCloseTo(-11, 0);
   });
 
+  it('counts the channels the decoder finds: mono AAC in MP4 is 1 channel (its header says 2), stereo is 2', async () => {
+    for (const channels of [1, 2]) {
+      const m4a = ffmpeg(
+        source,
+        path.join(dir, `voice-${channels}.m4a`),
+        '-ac',
+        String(channels),
+        '-c:a',
+        'aac',
+      );
+      const result = await inspectAudio(m4a, WITH_FFMPEG);
+      expect(result).toMatchObject({ mimeType: 'audio/mp4', codec: 'aac', channels });
+      expect(result.duration).toBeCloseTo(3, 1);
+    }
+  });
+
   it('without ffmpeg reports Opus levels as not measured, with the header duration', async () => {
     const ogg = ffmpeg(source, path.join(dir, 'voice2.ogg'), '-c:a', 'libopus');
     const result = await inspectAudio(ogg, WITHOUT_FFMPEG);

@@ -117,6 +117,7 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
     levels = decoded.levels;
   }
   duration = Math.round(duration * 1000) / 1000;
+  const streamChannels = decoded.status === 'decoded' ? decoded.channels : null;
 
   const acceptedSeconds = options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
   if (duration > acceptedSeconds) {
@@ -131,7 +132,8 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
     mimeType: FAMILIES[family].mimeType,
     codec: codecName(format.codec),
     sampleRate: positiveInt(format.sampleRate ?? wav?.sampleRate),
-    channels: positiveInt(format.numberOfChannels ?? wav?.channels),
+    // The decoder's count first: a container's header can be wrong (MP4 says 2 channels for mono AAC).
+    channels: positiveInt(streamChannels ?? format.numberOfChannels ?? wav?.channels),
     bitrate: positiveInt(format.bitrate),
     duration,
     sizeBytes: size,

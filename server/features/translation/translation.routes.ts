@@ -96,6 +96,7 @@ export default function translationRoutes(instance: FastifyInstance) {
       // Only what contributors consented to share (see listForExport).
       const list = await pairs.listForExport();
       if (request.query.format === 'json') return { pairs: list };
+      // A file for spreadsheets: formula-like cells guarded (toCsv); the pairs importer takes the guard off again.
       const csv = toCsv(
         ['id', 'category', 'english', 'lopit', 'status'],
         list.map((pair) => [pair.id, pair.category, pair.english, pair.lopit, pair.status]),

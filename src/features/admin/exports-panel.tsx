@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   datasetName,
   EXPORT_SET_LABELS,
+  type AsrAudioFormat,
   type ExportKind,
   type ExportSet,
   type ExportSummary,
@@ -40,7 +41,8 @@ export function ExportsPanel() {
   const headingId = useId();
   const [summary, setSummary] = useState<ExportSummary | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [asrAudio, setAsrAudio] = useState<'original' | 'wav'>('original');
+  // WAV opens in every toolkit; without ffmpeg on the server only the audio as recorded can be exported.
+  const [asrAudio, setAsrAudio] = useState<AsrAudioFormat>('wav');
   const [asrSet, setAsrSet] = useState<ExportSet>('accepted');
   const [speaker, setSpeaker] = useState('');
   const [running, setRunning] = useState<Running | null>(null);
@@ -53,6 +55,7 @@ export function ExportsPanel() {
       (answer) => {
         setSummary(answer);
         setLoadError(null);
+        if (!answer.ffmpeg) setAsrAudio('original');
         setSpeaker((chosen) =>
           answer.tts.speakers.some((item) => item.id === chosen)
             ? chosen
@@ -133,7 +136,7 @@ export function ExportsPanel() {
         <div className="exports-list">
           <ExportCard
             title="Speech recognition (ASR)"
-            description="Transcribed recordings with Common Voice's files (validated.tsv, invalidated.tsv, other.tsv, reported.tsv with the votes; train, dev and test.tsv split by speaker) and a Hugging Face audiofolder metadata.csv."
+            description="Transcribed recordings in Common Voice's layout (validated.tsv, invalidated.tsv, other.tsv, reported.tsv with the votes; train, dev and test.tsv split by speaker; clip_durations.tsv), as a Hugging Face audiofolder with train, dev and test folders, and with NeMo manifests. The manifest.json says how each file is read."
             figures={`${asr.clips.toLocaleString('en')} validated clips, ${hours(asr.hours)} hours, ${asr.speakers.toLocaleString('en')} speakers. Not validated: ${asr.states.pending.toLocaleString('en')} waiting for votes, ${asr.states.reported.toLocaleString('en')} reported, ${asr.states.invalidated.toLocaleString('en')} invalidated. Left out of both sets: ${asr.untranscribed.toLocaleString('en')} without a transcript, ${asr.withoutConsent.toLocaleString('en')} without consent.`}
             button={asrSet === 'all' ? 'Download full ASR set (research)' : 'Download ASR dataset'}
             disabled={busy || (asrSet === 'all' ? asr.allAudioBytes === 0 : asr.clips === 0)}
@@ -163,13 +166,18 @@ export function ExportsPanel() {
               disabled={busy}
               options={[
                 {
-                  value: 'original',
-                  label: `As recorded (about ${megabytes(asrSet === 'all' ? asr.allAudioBytes : asr.audioBytes)})`,
+                  value: 'wav',
+                  label: `WAV, 16 kHz mono: opens in every toolkit${summary.ffmpeg ? '' : ' (needs ffmpeg on the server)'}`,
+                  disabled: !summary.ffmpeg,
                 },
                 {
-                  value: 'wav',
-                  label: `WAV, 16 kHz mono (larger; read by every toolkit)${summary.ffmpeg ? '' : ' — needs ffmpeg on the server'}`,
+                  value: 'flac',
+                  label: `FLAC, 16 kHz mono: the same audio, smaller; the download starts once every clip is encoded${summary.ffmpeg ? '' : ' (needs ffmpeg on the server)'}`,
                   disabled: !summary.ffmpeg,
+                },
+                {
+                  value: 'original',
+                  label: `As recorded, about ${megabytes(asrSet === 'all' ? asr.allAudioBytes : asr.audioBytes)}: WebM and MP4 clips need ffmpeg to open`,
                 },
               ]}
             />
