@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { PROMPT_REPORT_REASON_LABELS } from '../../core/api/prompts.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -346,4 +347,48 @@ test('an admin imports pairs for community review instead of approving them, and
     proposals: [],
   });
   await page.context().close();
+});
+
+test('an admin sees a reported prompt sentence with its reasons, retires it with a reason, and restores it', async ({
+  browser,
+  request,
+}) => {
+  // The first sentence by id: the list of all sentences shows it on its first page.
+  const sentence = pairs.reduce((first, pair) => (pair.id < first.id ? pair : first));
+  const reported = await request.post(`${server.url}/api/audio/prompts/${sentence.id}/report`, {
+    headers: auth(bee),
+    data: { reason: 'spelling' },
+  });
+  expect(reported.ok(), await reported.text()).toBe(true);
+
+  const page = await pageOf(browser, admin);
+  await page.goto(`${server.url}/admin#review`);
+  const panel = page.getByTestId('review-prompts');
+  const row = panel.getByTestId('review-prompt-row').filter({ hasText: sentence.english });
+  await expect(row).toContainText(`${PROMPT_REPORT_REASON_LABELS.spelling}: 1`);
+  await expect(row.getByTestId('prompt-state')).toHaveText('✓ In use');
+
+  await row.getByRole('button', { name: 'Retire' }).click();
+  await row.getByRole('button', { name: 'Retire sentence' }).click();
+  await expect(row.locator('.field-error')).toHaveText('Say why you retire this sentence');
+  expect(await layoutProblems(page)).toEqual([]);
+  await row.getByLabel('Why retire it?').fill('Zq misspelt beyond repair');
+  await row.getByRole('button', { name: 'Retire sentence' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'is retired' })).toContainText(
+    'Reason kept: Zq misspelt beyond repair',
+  );
+
+  // Retired, it is in no one's prompt pack; its reports are closed, so it shows among all sentences.
+  const pack = await request.get(`${server.url}/api/audio/prompts?limit=1000`, { headers: auth(cee) });
+  const prompts = ((await pack.json()) as { prompts: { id: number }[] }).prompts;
+  expect(prompts.some((prompt) => prompt.id === sentence.id)).toBe(false);
+  await panel.getByLabel('Show').selectOption('');
+  const retired = panel.getByTestId('review-prompt-row').filter({ hasText: sentence.english });
+  await expect(retired.getByTestId('prompt-state')).toHaveText('✗ Retired');
+  await expect(retired).toContainText('Decided: Zq misspelt beyond repair');
+  await retired.getByRole('button', { name: 'Restore' }).click();
+  await expect(retired.getByTestId('prompt-state')).toHaveText('✓ In use');
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.context().close();
+  await shoot(browser, admin, '/admin#review', 'admin-prompts', '[data-testid="review-prompts"]');
 });

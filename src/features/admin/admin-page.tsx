@@ -8,6 +8,7 @@ import { ImportLexiconPanel } from './import-lexicon-panel.tsx';
 import { ImportPairsPanel } from './import-pairs-panel.tsx';
 import { ReviewClipsPanel } from './review-clips-panel.tsx';
 import { ReviewProposalsPanel } from './review-proposals-panel.tsx';
+import { ReviewPromptsPanel } from './review-prompts-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import './review-queues.css';
 
@@ -117,6 +118,7 @@ export function AdminPage() {
         >
           <ReviewClipsPanel />
           <ReviewProposalsPanel />
+          <ReviewPromptsPanel />
         </div>
       )}
     </div>

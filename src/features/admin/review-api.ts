@@ -8,6 +8,7 @@ import {
   type ClipFlag,
   type ClipSettle,
 } from '../../../core/api/review.ts';
+import { adminPromptResponseSchema, adminPromptsSchema } from '../../../core/api/prompts.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 import type { ProposalVerdict } from '../../../core/api/review.ts';
@@ -50,4 +51,20 @@ export const reviewQueueApi = {
     requestJson(proposalDecisionResponseSchema, () =>
       api.post('admin/review/proposals/decide', { json: { ids, verdict, reason } }),
     ),
+};
+
+/** Calls of /api/admin/prompts: the prompt sentences with their use and reports; retiring and restoring one. */
+export const promptsApi = {
+  list: ({ reported, page }: { reported: boolean; page: number }) =>
+    requestJson(adminPromptsSchema, () =>
+      api.get('admin/prompts', {
+        searchParams: { reported: String(reported), page, limit: REVIEW_QUEUE_PAGE },
+      }),
+    ),
+  retire: (id: number, reason: string) =>
+    requestJson(adminPromptResponseSchema, () =>
+      api.post(`admin/prompts/${id}/retire`, { json: { reason } }),
+    ),
+  restore: (id: number) =>
+    requestJson(adminPromptResponseSchema, () => api.post(`admin/prompts/${id}/restore`)),
 };
