@@ -1,7 +1,7 @@
 // Admin: the clips' review queue. Filter by review state and by the server's quality flag, listen to a clip,
 // see its votes and the reports with their reasons, and settle it validated or invalidated with a reason that
 // is kept (it overrides the votes: core/review/rules.ts).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   CLIP_FLAGS,
   CLIP_REPORT_REASON_LABELS,
@@ -15,7 +15,7 @@ import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/r
 import { formatCount } from '../data/chart-scale.ts';
 import { recordingsApi } from '../recording/recordings-api.ts';
 import { reviewQueueApi } from './review-api.ts';
-import { QueueFilter, QueueMessages, QueuePager, StateCell, useQueue } from './review-queue.tsx';
+import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
 
 /** Each state in words, with a sign so colour is never the only mark. */
 export const CLIP_STATE_LABELS: Record<ClipReviewState, string> = {
@@ -232,39 +232,21 @@ function SettleForm({
   const [state, setState] = useState<ClipSettle['state']>(
     clip.state === 'invalidated' ? 'validated' : clip.state === 'validated' ? 'invalidated' : 'validated',
   );
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = clipSettleSchema.safeParse({ state, reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues.find((issue) => issue.path[0] === 'reason')?.message ?? null);
-      return;
-    }
-    setReasonError(null);
-    setFormError(null);
-    setBusy(true);
-    try {
-      await reviewQueueApi.settle(clip.id, parsed.data);
-      onDone(parsed.data);
-    } catch (caught) {
-      // What was typed stays in the form, to send again.
-      setFormError((caught as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="form review-decision" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+    <ReasonForm
+      reasonLabel="Reason"
+      submitLabel="Save decision"
+      check={(reason) => {
+        const parsed = clipSettleSchema.safeParse({ state, reason });
+        if (parsed.success) return { reason: parsed.data.reason };
+        return { error: parsed.error.issues.find((issue) => issue.path[0] === 'reason')?.message ?? '' };
+      }}
+      send={async (reason) => {
+        await reviewQueueApi.settle(clip.id, { state, reason });
+        onDone({ state, reason });
+      }}
+      onCancel={onCancel}
+    >
       <fieldset className="review-choices">
         <legend>Decision</legend>
         {(['validated', 'invalidated'] as const).map((choice) => (
@@ -282,31 +264,6 @@ function SettleForm({
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
-        <textarea
-          id={`${id}-reason`}
-          className="input"
-          rows={2}
-          value={reason}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {reasonError && (
-          <p id={`${id}-reason-error`} className="field-error">
-            {reasonError}
-          </p>
-        )}
-      </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save decision'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ReasonForm>
   );
 }

@@ -1,7 +1,7 @@
 // Admin: the prompt sentences contributors read and translate, with how much each was recorded and translated,
 // the reports against it (by reason) and whether it reads well aloud (Common Voice's limits, core/api/prompts.ts).
 // Retiring one (with a reason that is kept) takes it out of every phone's packs; restoring brings it back.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   PROMPT_READ_PROBLEM_LABELS,
   PROMPT_REPORT_REASON_LABELS,
@@ -11,7 +11,7 @@ import {
 } from '../../../core/api/prompts.ts';
 import { formatCount } from '../data/chart-scale.ts';
 import { promptsApi } from './review-api.ts';
-import { QueueFilter, QueueMessages, QueuePager, StateCell, useQueue } from './review-queue.tsx';
+import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
 
 export function ReviewPromptsPanel() {
   const headingId = useId();
@@ -175,65 +175,21 @@ function RetireForm({
   onCancel: () => void;
   onDone: (reason: string) => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = retirePromptSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Say why you retire this sentence');
-      return;
-    }
-    setReasonError(null);
-    setFormError(null);
-    setBusy(true);
-    try {
-      await promptsApi.retire(prompt.id, parsed.data.reason);
-      onDone(parsed.data.reason);
-    } catch (caught) {
-      // What was typed stays in the form, to send again.
-      setFormError((caught as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="form review-decision" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Why retire it?</label>
-        <textarea
-          id={`${id}-reason`}
-          className="input"
-          rows={2}
-          value={reason}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {reasonError && (
-          <p id={`${id}-reason-error`} className="field-error">
-            {reasonError}
-          </p>
-        )}
-      </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Retire sentence'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      reasonLabel="Why retire it?"
+      submitLabel="Retire sentence"
+      check={(reason) => {
+        const parsed = retirePromptSchema.safeParse({ reason });
+        return parsed.success
+          ? { reason: parsed.data.reason }
+          : { error: parsed.error.issues[0]?.message ?? 'Say why you retire this sentence' };
+      }}
+      send={async (reason) => {
+        await promptsApi.retire(prompt.id, reason);
+        onDone(reason);
+      }}
+      onCancel={onCancel}
+    />
   );
 }

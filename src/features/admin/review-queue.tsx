@@ -1,5 +1,6 @@
-// Parts both review queues share: a list that loads page by page as its filters change, and the pager.
-import { useCallback, useEffect, useState } from 'react';
+// Parts the review queues share: a list that loads page by page as its filters change, the pager, the state cell
+// and the form of an admin's decision with its reason.
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { REVIEW_QUEUE_PAGE } from './review-api.ts';
 
 export interface QueuePage<Item> {
@@ -145,5 +146,87 @@ export function StateCell({
         {reason && <span className="muted">Decided: {reason}</span>}
       </div>
     </td>
+  );
+}
+
+/**
+ * An admin's decision with a reason that is kept: `check` turns the typed reason into a field error or the value
+ * to send; a refusal by the server keeps what was typed, to send again.
+ */
+export function ReasonForm({
+  reasonLabel,
+  submitLabel,
+  check,
+  send,
+  onCancel,
+  children,
+}: {
+  reasonLabel: string;
+  submitLabel: string;
+  check: (reason: string) => { error: string } | { reason: string };
+  send: (reason: string) => Promise<void>;
+  onCancel: () => void;
+  /** Choices shown above the reason (e.g. validated or invalidated). */
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = check(reason);
+    if ('error' in checked) {
+      setReasonError(checked.error);
+      return;
+    }
+    setReasonError(null);
+    setFormError(null);
+    setBusy(true);
+    try {
+      await send(checked.reason);
+    } catch (caught) {
+      setFormError((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form review-decision" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {formError && (
+        <div className="error-box" role="alert">
+          {formError}
+        </div>
+      )}
+      {children}
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>{reasonLabel}</label>
+        <textarea
+          id={`${id}-reason`}
+          className="input"
+          rows={2}
+          value={reason}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {reasonError && (
+          <p id={`${id}-reason-error`} className="field-error">
+            {reasonError}
+          </p>
+        )}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </button>
+        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
