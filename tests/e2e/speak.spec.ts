@@ -207,6 +207,15 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   const translated = pairs.find((pair) => pair.english === sentence);
   expect(translated).toMatchObject({ status: 'empty', lopit: '' });
   expect(translated?.proposals).toEqual([expect.objectContaining({ text: TRANSLATION, mine: true })]);
+  // Online, a prompt can be heard: no validated recording of these sentences exists, so the voice is synthesis,
+  // and it says so.
+  await speak.getByRole('button', { name: 'Hear the sentence' }).click();
+  await expect(speak.getByTestId('hear-prompt').getByTestId('speech-info')).toContainText('Synthetic voice');
+  await translate.getByRole('button', { name: 'Hear the sentence' }).click();
+  await expect(translate.getByTestId('hear-prompt').getByTestId('speech-info')).toContainText(
+    'Synthetic voice',
+  );
+  expect(await layoutProblems(speak)).toEqual([]);
   // Screens online again (a reload needs the server without a service worker).
   await shoot(speak, 'speak');
   await shoot(translate, 'translate-one');

@@ -1,8 +1,8 @@
 // One chat message: user text, or an assistant reply with copy, speech, its source and a word-by-word
 // gloss, or an error (no speech button).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../../core/constants.ts';
-import { describeSpeech, speechFor, type Speech } from './speech.ts';
+import { SpeechButton } from './speech-button.tsx';
 import type { ChatMessage, ReplyDetails } from './use-chat.ts';
 import { Typewriter } from './typewriter.tsx';
 
@@ -48,61 +48,6 @@ function Gloss({ details }: { details: ReplyDetails }) {
         ))}
       </ol>
     </details>
-  );
-}
-
-function SpeechButton({ text, language }: { text: string; language: 'en' | 'lpx' }) {
-  const [state, setState] = useState<
-    | { kind: 'idle' }
-    | { kind: 'loading' }
-    | { kind: 'ready'; speech: Speech }
-    | { kind: 'error'; message: string }
-  >({ kind: 'idle' });
-  const audio = useRef<HTMLAudioElement>(null);
-
-  useEffect(() => {
-    if (state.kind === 'ready') void audio.current?.play().catch(() => undefined);
-  }, [state]);
-
-  async function play() {
-    if (state.kind === 'ready') {
-      if (audio.current) {
-        audio.current.currentTime = 0;
-        void audio.current.play().catch(() => undefined);
-      }
-      return;
-    }
-    setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'ready', speech: await speechFor(text, language) });
-    } catch (caught) {
-      setState({ kind: 'error', message: (caught as Error).message });
-    }
-  }
-
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        onClick={() => void play()}
-        disabled={state.kind === 'loading'}
-        aria-label="Play speech"
-      >
-        {state.kind === 'loading' ? 'Loading speech…' : '▶ Play'}
-      </button>
-      {state.kind === 'ready' && (
-        <span className="chat-speech" data-testid="speech-info">
-          <audio ref={audio} src={state.speech.url} controls preload="auto" />
-          <span className="muted">{describeSpeech(state.speech.info)}</span>
-        </span>
-      )}
-      {state.kind === 'error' && (
-        <span className="muted" role="status">
-          Speech is not available: {state.message}
-        </span>
-      )}
-    </>
   );
 }
 

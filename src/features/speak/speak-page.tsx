@@ -18,6 +18,7 @@ import { syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from './prompt-actions.ts';
 import { useSpeakCounts } from './speak-counts.ts';
+import { SpeechButton } from '../chat/speech-button.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
 import './speak.css';
@@ -127,9 +128,22 @@ function SpeakCard({ userId, offline }: { userId: string; offline: boolean }) {
         </p>
       )}
       {prompt && text ? (
-        <p className="prompt-sentence speak-sentence" lang={readIn} data-testid="prompt">
-          {text}
-        </p>
+        <>
+          <p className="prompt-sentence speak-sentence" lang={readIn} data-testid="prompt">
+            {text}
+          </p>
+          {/* For people who follow spoken language better than written: a community recording of the sentence
+              when a validated one exists, else synthesis, labelled as such (needs a connection). */}
+          <div className="speak-hear" data-testid="hear-prompt">
+            <SpeechButton
+              key={`${readIn}-${prompt.id}`}
+              text={text}
+              language={readIn}
+              label="▶ Hear it"
+              ariaLabel="Hear the sentence"
+            />
+          </div>
+        </>
       ) : pack === undefined ? (
         <p role="status">Reading the sentences on this phone…</p>
       ) : (

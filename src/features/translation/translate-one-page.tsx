@@ -21,6 +21,7 @@ import { useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { cachedPairs, latestEditByPair, queueTranslation, refreshPairs } from './local-pairs.ts';
 import { translateCounts, translateQueue } from './translate-queue.ts';
+import { SpeechButton } from '../chat/speech-button.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
 import '../speak/speak.css';
@@ -155,6 +156,15 @@ function TranslateCard(props: {
       <p className="prompt-sentence speak-sentence" lang="en" data-testid="translate-english">
         {pair.english}
       </p>
+      <div className="speak-hear" data-testid="hear-prompt">
+        <SpeechButton
+          key={pair.id}
+          text={pair.english}
+          language="en"
+          label="▶ Hear it"
+          ariaLabel="Hear the sentence"
+        />
+      </div>
       <p className="muted">
         Category: {pair.category}
         {pair.status === 'approved' && pair.lopit && (

@@ -1,0 +1,71 @@
+// Plays a text aloud (POST /api/tts/synthesize through speech.ts) and says where the voice came from: a community
+// recording, one put together from recorded words, or a synthetic approximation, so nobody takes synthesis for a
+// speaker. Used by the chat's replies and by the prompts of Speak and Translate ("hear the prompt").
+import { useEffect, useRef, useState } from 'react';
+import { describeSpeech, speechFor, type Speech } from './speech.ts';
+import './speech-button.css';
+
+export function SpeechButton({
+  text,
+  language,
+  label = '▶ Play',
+  ariaLabel = 'Play speech',
+}: {
+  text: string;
+  language: 'en' | 'lpx';
+  label?: string;
+  ariaLabel?: string;
+}) {
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'loading' }
+    | { kind: 'ready'; speech: Speech }
+    | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+  const audio = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    if (state.kind === 'ready') void audio.current?.play().catch(() => undefined);
+  }, [state]);
+
+  async function play() {
+    if (state.kind === 'ready') {
+      if (audio.current) {
+        audio.current.currentTime = 0;
+        void audio.current.play().catch(() => undefined);
+      }
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'ready', speech: await speechFor(text, language) });
+    } catch (caught) {
+      setState({ kind: 'error', message: (caught as Error).message });
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => void play()}
+        disabled={state.kind === 'loading'}
+        aria-label={ariaLabel}
+      >
+        {state.kind === 'loading' ? 'Loading speech…' : label}
+      </button>
+      {state.kind === 'ready' && (
+        <span className="chat-speech" data-testid="speech-info">
+          <audio ref={audio} src={state.speech.url} controls preload="auto" />
+          <span className="muted">{describeSpeech(state.speech.info)}</span>
+        </span>
+      )}
+      {state.kind === 'error' && (
+        <span className="muted" role="status">
+          Speech is not available: {state.message}
+        </span>
+      )}
+    </>
+  );
+}
