@@ -203,6 +203,11 @@ export function queueClipReport(
   );
 }
 
+/** What the waiting-items list says of a review of a text: "Approval of “…” for “<English>”". */
+function textReviewLabel(review: ProposalReview, what: string, english: string): string {
+  return `${review.verdict === 'approve' ? 'Approval' : 'Rejection'} of ${what} for ${quote(english, 40)}`;
+}
+
 /** Approves or rejects a proposed translation; it leaves the pack at once. */
 export function queueProposalReview(
   db: LocalDb,
@@ -211,7 +216,6 @@ export function queueProposalReview(
   review: ProposalReview,
   now = Date.now(),
 ): Promise<OutboxEntry> {
-  const what = review.verdict === 'approve' ? 'Approval' : 'Rejection';
   return queueReview(
     db,
     {
@@ -220,7 +224,7 @@ export function queueProposalReview(
       subject: proposalSubject(proposal.id),
       path: `review/proposals/${proposal.id}/review`,
       body: review,
-      label: `${what} of ${quote(proposal.text, 40)} for ${quote(proposal.english, 40)}`,
+      label: textReviewLabel(review, quote(proposal.text, 40), proposal.english),
     },
     () => db.reviewProposals.delete(proposal.id),
     now,
@@ -235,7 +239,6 @@ export function queueWordReview(
   review: ProposalReview,
   now = Date.now(),
 ): Promise<OutboxEntry> {
-  const what = review.verdict === 'approve' ? 'Approval' : 'Rejection';
   return queueReview(
     db,
     {
@@ -244,7 +247,7 @@ export function queueWordReview(
       subject: wordSubject(word.id),
       path: `review/lexicon/${word.id}/review`,
       body: review,
-      label: `${what} of the word ${quote(word.lopit, 40)} for ${quote(word.english, 40)}`,
+      label: textReviewLabel(review, `the word ${quote(word.lopit, 40)}`, word.english),
     },
     () => db.reviewWords.delete(word.id),
     now,

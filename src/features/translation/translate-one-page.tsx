@@ -3,7 +3,7 @@
 // contributor's counts. The table at /translation stays for power users and admins.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import type { TranslationCategory } from '../../../core/constants.ts';
 import { saveTranslationSchema } from '../../../core/api/translation.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -22,6 +22,7 @@ import { useOutbox } from '../sync/use-outbox.ts';
 import { cachedPairs, latestEditByPair, queueTranslation, refreshPairs } from './local-pairs.ts';
 import { translateCounts, translateQueue } from './translate-queue.ts';
 import { SpeechButton } from '../chat/speech-button.tsx';
+import { CategorySelect } from './category-select.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
 import '../speak/speak.css';
@@ -61,21 +62,7 @@ export function TranslateOnePage() {
       <ModeTabs group="translation" current={PATHS.translate} />
       <CountsLine counts={counts} noun="translations" />
       {userId && <ConsentNotice scope="translation" consent={consent} />}
-      <label className="speak-language">
-        Category{' '}
-        <select
-          className="input"
-          value={category}
-          onChange={(event) => setCategory(event.target.value as TranslationCategory | 'all')}
-        >
-          <option value="all">all</option>
-          {TRANSLATION_CATEGORIES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CategorySelect className="speak-language" value={category} onChange={setCategory} />
       {phase === 'offline' && queue && (
         <p className="notice-box" role="status" data-testid="translate-offline">
           <span aria-hidden="true">⚠ </span>

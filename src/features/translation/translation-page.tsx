@@ -4,7 +4,7 @@
 // the community approves it (issue 15); an admin's is approved at once.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import type { TranslationCategory } from '../../../core/constants.ts';
 import { PAIRS_PAGE_SIZE } from '../../../core/api/translation.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import type { ApiError } from '../../lib/api-client.ts';
@@ -25,6 +25,7 @@ import {
 } from './local-pairs.ts';
 import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
+import { CategorySelect } from './category-select.tsx';
 import './translation.css';
 import '../review/review.css';
 
@@ -94,21 +95,7 @@ export function TranslationPage() {
       </div>
       <ModeTabs group="translation" current={PATHS.translation} />
       <div className="toolbar">
-        <label>
-          Category{' '}
-          <select
-            className="input"
-            value={category}
-            onChange={(event) => setCategory(event.target.value as TranslationCategory | 'all')}
-          >
-            <option value="all">all</option>
-            {TRANSLATION_CATEGORIES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CategorySelect value={category} onChange={setCategory} />
         <button type="button" className="btn" onClick={() => void exportCsv()}>
           Export CSV
         </button>
