@@ -23,17 +23,43 @@ import { timestamptz, timestamps, oneOf } from './columns.ts';
 
 // --- 0002_contributions, 0004_recordings, 0005_translation_engine (lexicon keys) -------------------------
 
+/**
+ * A speaker without an account (0013), added by a contributor in the field. Their name is for who added them and
+ * for admins; exports and dashboards show the pseudonym.
+ */
+export const speakers = pgTable(
+  'speakers',
+  {
+    id: uuid('id').primaryKey(),
+    addedBy: uuid('added_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    pseudonym: text('pseudonym').notNull().unique('speakers_pseudonym_key'),
+    ageGroup: text('age_group'),
+    gender: text('gender'),
+    dialect: text('dialect'),
+    ...timestamps,
+    addedAt: timestamptz('added_at'),
+  },
+  (table) => [
+    check('speakers_name_check', sql`char_length(${table.name}) between 1 and 80`),
+    index('speakers_added_by_idx').on(table.addedBy, table.createdAt),
+  ],
+);
+
+/** The consent ledger: an account's events (user_id) and, since 0013, a field speaker's (speaker_id). */
 export const consentEvents = pgTable(
   'consent_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', { enum: ['grant', 'withdraw'] }).notNull(),
     consentType: text('consent_type', { enum: ['recording', 'translation', 'full'] }).notNull(),
     formVersion: text('form_version').notNull(),
     ...timestamps,
+    speakerId: uuid('speaker_id').references(() => speakers.id, { onDelete: 'cascade' }),
+    recordedBy: uuid('recorded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    clientId: uuid('client_id').unique('consent_events_client_id_key'),
   },
   (table) => [
     check('consent_events_action_check', oneOf(table.action, ['grant', 'withdraw'])),
@@ -41,7 +67,33 @@ export const consentEvents = pgTable(
       'consent_events_consent_type_check',
       oneOf(table.consentType, ['recording', 'translation', 'full']),
     ),
+    check('consent_events_subject_check', sql`num_nonnulls(${table.userId}, ${table.speakerId}) = 1`),
     index('consent_events_user_idx').on(table.userId, table.id),
+    index('consent_events_speaker_idx')
+      .on(table.speakerId, table.id)
+      .where(sql`speaker_id is not null`),
+  ],
+);
+
+export const CONSENT_EVIDENCE_KINDS = ['spoken', 'photo'] as const;
+
+/** What shows a speaker's consent (0013): a spoken recording or a photo of the signed form. Admins only. */
+export const consentEvidence = pgTable(
+  'consent_evidence',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    consentEventId: bigint('consent_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => consentEvents.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONSENT_EVIDENCE_KINDS }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    check('consent_evidence_kind_check', oneOf(table.kind, CONSENT_EVIDENCE_KINDS)),
+    uniqueIndex('consent_evidence_kind_key').on(table.consentEventId, table.kind),
   ],
 );
 
@@ -166,6 +218,10 @@ export const recordings = pgTable(
     settledBy: uuid('settled_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     settledReason: text('settled_reason'),
     settledAt: timestamptz('settled_at'),
+    /** Who speaks (0013): a field speaker; null when it is the owner. */
+    speakerId: uuid('speaker_id').references(() => speakers.id, { onDelete: 'restrict' }),
+    /** A spoken translation (0013): the English sentence this Lopit clip translates. */
+    sourcePairId: integer('source_pair_id').references(() => translationPairs.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('recordings_owner_idx').on(table.ownerId, table.createdAt.desc()),
@@ -174,5 +230,11 @@ export const recordings = pgTable(
     check('recordings_review_state_check', oneOf(table.reviewState, CLIP_REVIEW_STATES)),
     check('recordings_settled_state_check', oneOf(table.settledState, SETTLED_STATES)),
     index('recordings_review_idx').on(table.reviewState, table.id),
+    index('recordings_speaker_idx')
+      .on(table.speakerId)
+      .where(sql`speaker_id is not null`),
+    index('recordings_source_pair_idx')
+      .on(table.sourcePairId)
+      .where(sql`source_pair_id is not null`),
   ],
 );

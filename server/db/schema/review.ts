@@ -20,7 +20,8 @@ import { timestamps, timestamptz, oneOf } from './columns.ts';
 import { lexiconEntries, recordings, translationPairs } from './contributions.ts';
 
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
-const PROPOSAL_SOURCES = ['editor', 'import', 'legacy'] as const;
+/** Where a proposal came from; 'transcript': an approved transcript of a spoken translation (0013). */
+export const PROPOSAL_SOURCES = ['editor', 'import', 'legacy', 'transcript'] as const;
 
 export const clipVotes = pgTable(
   'clip_votes',
@@ -134,5 +135,54 @@ export const lexiconReviews = pgTable(
     primaryKey({ columns: [table.entryId, table.reviewerId] }),
     check('lexicon_reviews_verdict_check', oneOf(table.verdict, PROPOSAL_VERDICTS)),
     index('lexicon_reviews_reviewer_idx').on(table.reviewerId, table.createdAt),
+  ],
+);
+
+/** A transcript of a Lopit clip (0013), proposed and reviewed like a translation. */
+export const transcriptProposals = pgTable(
+  'transcript_proposals',
+  {
+    id: serial('id').primaryKey(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    state: text('state', { enum: PROPOSAL_LIFECYCLE_STATES }).notNull().default('proposed'),
+    approvals: integer('approvals').notNull().default(0),
+    rejections: integer('rejections').notNull().default(0),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    decidedAt: timestamptz('decided_at'),
+    ...timestamps,
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('transcript_proposals_state_check', oneOf(table.state, PROPOSAL_LIFECYCLE_STATES)),
+    uniqueIndex('transcript_proposals_open_key')
+      .on(table.recordingId, table.authorId)
+      .where(sql`state = 'proposed'`),
+    index('transcript_proposals_state_idx').on(table.state, table.id),
+  ],
+);
+
+export const transcriptReviews = pgTable(
+  'transcript_reviews',
+  {
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => transcriptProposals.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verdict: text('verdict', { enum: PROPOSAL_VERDICTS }).notNull(),
+    reason: text('reason'),
+    ...timestamps,
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.proposalId, table.reviewerId] }),
+    check('transcript_reviews_verdict_check', oneOf(table.verdict, PROPOSAL_VERDICTS)),
+    index('transcript_reviews_reviewer_idx').on(table.reviewerId, table.createdAt),
   ],
 );

@@ -7,12 +7,14 @@ import type { ClipReviewState, ProposalState } from '../../../core/review/rules.
 export type { ConsentScope } from '../../../core/api/consent.ts';
 
 /**
- * The latest ledger row of each user (consent_events is append-only), as a derived table with user_id, action,
- * consent_type and form_version. The same rule as ConsentRepository.status, the upload gate and
+ * The latest ledger row of each subject (consent_events is append-only): an account (user_id) or, since 0013, a
+ * field speaker without one (speaker_id); as a derived table with subject_id, action, consent_type and
+ * form_version. The same rule as ConsentRepository.status, the upload gate and
  * TranslationRepository.listForExport: the newest row decides; a withdrawal ends every grant before it.
  */
-export const latestConsents: SQL = sql`(select distinct on (user_id) user_id, action, consent_type, form_version
-  from consent_events order by user_id, id desc)`;
+export const latestConsents: SQL = sql`(select distinct on (coalesce(speaker_id, user_id))
+    coalesce(speaker_id, user_id) as subject_id, action, consent_type, form_version
+  from consent_events order by coalesce(speaker_id, user_id), id desc)`;
 
 /** Condition on a row of latestConsents: its grant covers `scope` (the types of core's CONSENT_COVERAGE). */
 export function grantCovers(alias: string, scope: ConsentScope): SQL {
@@ -24,18 +26,33 @@ export function grantCovers(alias: string, scope: ConsentScope): SQL {
   return sql`${latest}.action = 'grant' and ${latest}.consent_type in (${types})`;
 }
 
-/** A subquery of the ids of users whose consent now covers `scope`: use as `owner_id in ${consentingUsers(...)}`. */
+/**
+ * A subquery of the ids of subjects (accounts and field speakers) whose consent now covers `scope`: use as
+ * `owner_id in ${consentingUsers(...)}`, or with clipSpeaker for clips.
+ */
 export function consentingUsers(scope: ConsentScope): SQL {
-  return sql`(select user_id from ${latestConsents} latest where ${grantCovers('latest', scope)})`;
+  return sql`(select subject_id from ${latestConsents} latest where ${grantCovers('latest', scope)})`;
 }
 
 /**
- * Condition: `column` (a user id) belongs to a user whose consent now covers `scope`. Written so the planner
- * keeps it as a filter (a hashed lookup during a sequential scan): as a semi-join it estimates one consenting
- * user from the derived table and loops over an index once per user, several times slower at 100,000 rows.
+ * Condition: `column` (a subject id) belongs to an account or speaker whose consent now covers `scope`. Written
+ * so the planner keeps it as a filter (a hashed lookup during a sequential scan): as a semi-join it estimates
+ * one consenting user from the derived table and loops over an index once per user, several times slower at
+ * 100,000 rows.
  */
 export function consents(column: string, scope: ConsentScope): SQL {
   return sql`(${sql.raw(column)} in ${consentingUsers(scope)}) is true`;
+}
+
+/**
+ * Who speaks in the recordings row `alias`: its field speaker, else its owner (issue 16). Their consent governs
+ * the clip, their id groups clips by speaker (dashboards, speaker-disjoint splits, voices).
+ */
+export const clipSpeaker = (alias = 'r') => `coalesce(${alias}.speaker_id, ${alias}.owner_id)`;
+
+/** Condition on a recordings row: the consent of who speaks in it now covers recording. */
+export function clipConsents(alias = 'r'): SQL {
+  return consents(clipSpeaker(alias), 'recording');
 }
 
 /** Condition on a translation_pairs row `p`: approved text whose author consents, or that has no author. */

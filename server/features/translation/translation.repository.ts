@@ -99,11 +99,11 @@ export class TranslationRepository {
       .where(category ? eq(translationPairs.category, category) : undefined)
       .orderBy(asc(translationPairs.category), asc(translationPairs.id));
     const consenting = new Set(
-      rowsOf<{ user_id: string }>(
+      rowsOf<{ subject_id: string }>(
         await this.db.execute(
-          sql`select user_id from ${latestConsents} latest where ${grantCovers('latest', 'translation')}`,
+          sql`select subject_id from ${latestConsents} latest where ${grantCovers('latest', 'translation')}`,
         ),
-      ).map((row) => row.user_id),
+      ).map((row) => row.subject_id),
     );
     return rows.map((row) =>
       row.updatedBy && !consenting.has(row.updatedBy)
