@@ -1,4 +1,5 @@
 // Builds the Fastify app as a plugin tree: config -> errors -> security -> database -> auth -> routes -> static.
+import speakersRoutes, { adminSpeakersRoutes } from './features/speakers/speakers.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../core/api/errors.ts';
@@ -142,6 +143,8 @@ export async function buildApp({
       await api.register(recordingsRoutes, { prefix: '/audio', config });
       await api.register(promptReportRoutes, { prefix: '/audio/prompts' });
       await api.register(adminPromptsRoutes, { prefix: '/admin/prompts' });
+      await api.register(speakersRoutes, { prefix: '/speakers', config });
+      await api.register(adminSpeakersRoutes, { prefix: '/admin/speakers', config });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });

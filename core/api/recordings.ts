@@ -52,6 +52,10 @@ export const recordingSchema = z.object({
   quality: recordingQualitySchema,
   ownerId: z.string(),
   ownerName: z.string(),
+  /** A field speaker who speaks in it (issue 16); null when it is the owner. */
+  speakerId: z.string().nullable(),
+  /** A spoken translation: the pair whose English sentence it translates. */
+  sourcePairId: z.number().int().nullable(),
 });
 export type Recording = z.infer<typeof recordingSchema>;
 
@@ -128,7 +132,8 @@ const durationSchema = z.coerce
  * the recording; the stored recording gets this id), fileName (display only), sha256 (hex of the whole file).
  * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
  * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
- * recording was made, by the phone's clock). Empty values count as absent.
+ * recording was made, by the phone's clock), speakerId (a field speaker who speaks in it), sourcePairId (the
+ * pair whose English a spoken translation translates). Empty values count as absent.
  */
 export const tusUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID'),
@@ -145,6 +150,13 @@ export const tusUploadMetadataSchema = z.object({
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
   recordedAt: z.preprocess((value) => (value === '' ? undefined : value), recordedAtSchema.nullish()),
+  /** Who speaks, when not the account holder: a field speaker they added (issue 16). */
+  speakerId: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.uuid('speakerId must be a speaker id').nullish(),
+  ),
+  /** A spoken translation: the translation pair whose English sentence this Lopit clip translates. */
+  sourcePairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
 });
 type TusField = keyof typeof tusUploadMetadataSchema.shape;
 type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
@@ -154,8 +166,9 @@ export type TusUploadMetadata = Record<RequiredTusField, string> &
 
 /**
  * POST /api/audio/upload: multipart with the file in field `file` and optionally field `metadata`, a JSON
- * string of these (the spec's fileName, duration, speakerId, and the same extras as tus). speakerId is accepted
- * and ignored: the speaker is the signed-in contributor.
+ * string of these (the spec's fileName, duration, speakerId, and the same extras as tus). speakerId names a
+ * field speaker of the contributor's (a UUID); any other value (the spec's numeric ids) is ignored and the
+ * speaker is the signed-in contributor.
  */
 export const multipartUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID').optional(),
@@ -169,6 +182,7 @@ export const multipartUploadMetadataSchema = z.object({
   title: optionalText(RECORDING_TITLE_MAX, 'The title'),
   promptPairId: promptPairIdSchema.nullish(),
   recordedAt: recordedAtSchema.nullish(),
+  sourcePairId: promptPairIdSchema.nullish(),
 });
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */

@@ -75,6 +75,16 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/prompts/:id/retire': 'admin',
   'POST /api/admin/prompts/:id/restore': 'admin',
 
+  // server/features/speakers/speakers.routes.ts: field speakers (requireUser; a speaker is used only by who added
+  // them or an admin, else 404), and the admins' list with the consent evidence files (requireAdmin)
+  'GET /api/speakers': 'user',
+  'POST /api/speakers': 'user',
+  'POST /api/speakers/:id/consent': 'user',
+  'POST /api/speakers/:id/consent/:consentId/evidence/:kind': 'user',
+  'POST /api/speakers/:id/withdraw': 'user',
+  'GET /api/admin/speakers': 'admin',
+  'GET /api/admin/speakers/:id/evidence/:evidenceId': 'admin',
+
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',
   'GET /api/translation/model': 'public',

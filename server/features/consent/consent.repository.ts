@@ -1,5 +1,5 @@
-// SQL for the append-only consent ledger.
-import { desc, eq } from 'drizzle-orm';
+// SQL for the append-only consent ledger: accounts' events and field speakers' (issue 16), one rule for both.
+import { desc, eq, or, type SQL } from 'drizzle-orm';
 import { statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
@@ -18,12 +18,31 @@ export class ConsentRepository {
     await this.db.insert(consentEvents).values({ userId, action, consentType, formVersion });
   }
 
-  /** The effect of the ledger (core's statusAfter): the newest row decides. */
-  async status(userId: string): Promise<ConsentStatus> {
+  /** The effect of an account's ledger (core's statusAfter): the newest row decides. */
+  status(userId: string): Promise<ConsentStatus> {
+    return this.statusWhere(eq(consentEvents.userId, userId));
+  }
+
+  /** The same for a field speaker. */
+  speakerStatus(speakerId: string): Promise<ConsentStatus> {
+    return this.statusWhere(eq(consentEvents.speakerId, speakerId));
+  }
+
+  /** The status of whoever this id names: an account or a field speaker (their ids are UUIDs apart). */
+  subjectStatus(subjectId: string): Promise<ConsentStatus> {
+    return this.statusWhere(or(eq(consentEvents.userId, subjectId), eq(consentEvents.speakerId, subjectId))!);
+  }
+
+  /** The consent that governs a clip: its field speaker's, else its owner's. */
+  clipStatus(clip: { ownerId: string; speakerId: string | null }): Promise<ConsentStatus> {
+    return clip.speakerId ? this.speakerStatus(clip.speakerId) : this.status(clip.ownerId);
+  }
+
+  private async statusWhere(subject: SQL): Promise<ConsentStatus> {
     const [latest] = await this.db
       .select()
       .from(consentEvents)
-      .where(eq(consentEvents.userId, userId))
+      .where(subject)
       .orderBy(desc(consentEvents.id))
       .limit(1);
     return statusAfter(

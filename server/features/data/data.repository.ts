@@ -9,6 +9,8 @@ import { rowsOf } from '../../db/migrate.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 import {
+  clipConsents,
+  clipSpeaker,
   approvedLexiconCondition,
   consentedPairCondition,
   consents,
@@ -17,6 +19,8 @@ import {
 } from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 
+/** Who speaks in recordings row `r`: the field speaker, else the owner (issue 16). */
+const SPEAKER = sql.raw(clipSpeaker('r'));
 const PENDING: ClipReviewState = 'pending';
 const REPORTED: ClipReviewState = 'reported';
 const PROPOSED: ProposalState = 'proposed';
@@ -59,13 +63,13 @@ export class DataRepository {
         (select count(distinct o.pair_id)::int from translation_proposals o where ${openProposal}) as pairs_proposed,
         (select count(*)::int from translation_proposals o where ${openProposal}) as proposals,
         (select count(*)::int from lexicon_entries l where ${approvedLexiconCondition('l')}) as lexicon
-        from (select r.owner_id, sum(r.duration_seconds) as seconds, count(*) as recordings,
+        from (select ${SPEAKER} as speaker, sum(r.duration_seconds) as seconds, count(*) as recordings,
                 sum(r.duration_seconds) filter (where ${transcribedCondition('r')}) as transcribed_seconds,
                 sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}) as validated_seconds,
                 count(*) filter (where ${validatedClipCondition('r')}) as validated,
                 count(*) filter (where r.review_state = ${PENDING}) as pending,
                 count(*) filter (where r.review_state = ${REPORTED}) as reported
-              from recordings r where ${consents('r.owner_id', 'recording')} group by r.owner_id) s`),
+              from recordings r where ${clipConsents('r')} group by 1) s`),
     );
     return {
       totalAudioHours: audioHoursOf(Number(row?.seconds ?? 0)),
@@ -95,12 +99,14 @@ export class DataRepository {
       recording_count: number;
       total_duration: number;
     }>(
-      await this.db.execute(sql`select u.id, u.age_group, u.gender, s.recording_count, s.total_duration
-        from (select owner_id, count(*)::int as recording_count, sum(duration_seconds) as total_duration,
-                max(created_at) as last_at
-              from recordings r where ${consents('r.owner_id', 'recording')} group by owner_id) s
-        join users u on u.id = s.owner_id
-        order by s.last_at desc, u.id limit ${limit}`),
+      await this.db.execute(sql`select s.speaker as id, coalesce(u.age_group, sp.age_group) as age_group,
+          coalesce(u.gender, sp.gender) as gender, s.recording_count, s.total_duration
+        from (select ${SPEAKER} as speaker, count(*)::int as recording_count,
+                sum(duration_seconds) as total_duration, max(created_at) as last_at
+              from recordings r where ${clipConsents('r')} group by 1) s
+        left join users u on u.id = s.speaker
+        left join speakers sp on sp.id = s.speaker
+        order by s.last_at desc, s.speaker limit ${limit}`),
     );
     const label = await speakerLabeller(this.db);
     return rows.map((row) => ({
@@ -119,7 +125,7 @@ export class DataRepository {
       await this.db.execute(sql`with rec as (
           select (r.created_at at time zone 'UTC')::date as day, sum(r.duration_seconds) as seconds,
             count(*)::int as recordings
-          from recordings r where ${consents('r.owner_id', 'recording')} group by 1
+          from recordings r where ${clipConsents('r')} group by 1
         ), pairs as (
           select (p.updated_at at time zone 'UTC')::date as day, count(*)::int as pairs
           from translation_pairs p where ${consentedPairCondition('p')} group by 1
@@ -141,10 +147,12 @@ export class DataRepository {
   /** Consenting contributions grouped by the contributors' dialect or home village (profile text). */
   async dialects(): Promise<DialectFigures[]> {
     const speakers = rowsOf<{ id: string; dialect: string | null; recordings: number; seconds: number }>(
-      await this.db.execute(sql`select u.id, u.dialect, s.recordings, s.seconds
-        from (select owner_id, count(*)::int as recordings, sum(duration_seconds) as seconds
-              from recordings r where ${consents('r.owner_id', 'recording')} group by owner_id) s
-        join users u on u.id = s.owner_id`),
+      await this.db.execute(sql`select s.speaker as id, coalesce(u.dialect, sp.dialect) as dialect,
+          s.recordings, s.seconds
+        from (select ${SPEAKER} as speaker, count(*)::int as recordings, sum(duration_seconds) as seconds
+              from recordings r where ${clipConsents('r')} group by 1) s
+        left join users u on u.id = s.speaker
+        left join speakers sp on sp.id = s.speaker`),
     );
     const translators = rowsOf<{ id: string; dialect: string | null; pairs: number }>(
       await this.db.execute(sql`select u.id, u.dialect, t.pairs

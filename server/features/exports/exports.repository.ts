@@ -8,9 +8,10 @@ import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/r
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import {
+  clipConsents,
+  clipSpeaker,
   consentedPairCondition,
   consentingUsers,
-  consents,
   latestConsents,
   transcribedCondition,
   validatedClipCondition,
@@ -48,8 +49,10 @@ export interface ClipFilter {
 }
 
 /** Condition on a recordings row `r`: in the dataset exports at all (consent now, and a transcript). */
-const exportableClip = (alias = 'r') =>
-  sql`${transcribedCondition(alias)} and ${consents(`${alias}.owner_id`, 'recording')}`;
+const exportableClip = (alias = 'r') => sql`${transcribedCondition(alias)} and ${clipConsents(alias)}`;
+
+/** Who speaks in recordings row `r`: the field speaker, else the owner (issue 16). */
+const SPEAKER = sql.raw(clipSpeaker('r'));
 
 /** Speakers offered for a voice export. */
 const MAX_TTS_SPEAKERS = 200;
@@ -83,16 +86,18 @@ export class ExportsRepository {
         up_votes: number;
         down_votes: number;
       }>(
-        await this.db.execute(sql`select r.id, r.owner_id, r.sha256, r.size_bytes, r.mime_type,
+        await this.db.execute(sql`select r.id, ${SPEAKER} as owner_id, r.sha256, r.size_bytes, r.mime_type,
             r.duration_seconds, r.transcript, r.language, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
-            coalesce(r.age_group, u.age_group) as age_group, coalesce(r.gender, u.gender) as gender,
-            coalesce(r.dialect, u.dialect) as dialect, latest.form_version
+            coalesce(r.age_group, sp.age_group, u.age_group) as age_group,
+            coalesce(r.gender, sp.gender, u.gender) as gender,
+            coalesce(r.dialect, sp.dialect, u.dialect) as dialect, latest.form_version
           from recordings r
-          join ${latestConsents} latest on latest.user_id = r.owner_id
-          join users u on u.id = r.owner_id
+          join ${latestConsents} latest on latest.subject_id = ${SPEAKER}
+          left join speakers sp on sp.id = r.speaker_id
+          left join users u on u.id = r.owner_id and r.speaker_id is null
           where r.id > ${after}::uuid and ${exportableClip('r')}
             ${filter.set === 'all' ? sql`` : sql`and ${validatedClipCondition('r')}`}
-            ${filter.ownerId ? sql`and r.owner_id = ${filter.ownerId}::uuid` : sql``}
+            ${filter.ownerId ? sql`and ${SPEAKER} = ${filter.ownerId}::uuid` : sql``}
             ${filter.excludeEnglish ? sql`and r.language is distinct from 'en'` : sql``}
           order by r.id limit ${batchSize}`),
       );
@@ -126,10 +131,10 @@ export class ExportsRepository {
    */
   async validatedSpeakerTotals(): Promise<SpeakerTotal[]> {
     const rows = rowsOf<{ owner_id: string; seconds: number; utterances: number }>(
-      await this.db.execute(sql`select r.owner_id, sum(r.duration_seconds)::float8 as seconds,
+      await this.db.execute(sql`select ${SPEAKER} as owner_id, sum(r.duration_seconds)::float8 as seconds,
           count(*)::int as utterances
         from recordings r where ${exportableClip('r')} and ${validatedClipCondition('r')}
-        group by r.owner_id`),
+        group by 1`),
     );
     return rows.map((row) => ({
       userId: row.owner_id,
@@ -141,13 +146,16 @@ export class ExportsRepository {
   /** Speakers with consented, transcribed, validated recordings not marked English, most audio first. */
   async ttsSpeakers(): Promise<TtsSpeaker[]> {
     const rows = rowsOf<{ id: string; name: string; dialect: string | null; clips: number; seconds: number }>(
-      await this.db.execute(sql`select u.id, u.name, u.dialect, s.clips, s.seconds
-        from (select owner_id, count(*)::int as clips, sum(duration_seconds) as seconds from recordings r
+      await this.db.execute(sql`select s.speaker as id, coalesce(u.name, sp.name) as name,
+          coalesce(u.dialect, sp.dialect) as dialect, s.clips, s.seconds
+        from (select ${SPEAKER} as speaker, count(*)::int as clips, sum(duration_seconds) as seconds
+              from recordings r
               where ${exportableClip('r')} and ${validatedClipCondition('r')}
                 and r.language is distinct from 'en'
-              group by owner_id) s
-        join users u on u.id = s.owner_id
-        order by s.seconds desc, u.id limit ${MAX_TTS_SPEAKERS}`),
+              group by 1) s
+        left join users u on u.id = s.speaker
+        left join speakers sp on sp.id = s.speaker
+        order by s.seconds desc, s.speaker limit ${MAX_TTS_SPEAKERS}`),
     );
     const label = await speakerLabeller(this.db);
     return rows.map((row) => ({
@@ -181,14 +189,14 @@ export class ExportsRepository {
     >(
       await this.db.execute(sql`select ${byState},
           count(*) filter (where exported and validated)::int as clips,
-          count(distinct owner_id) filter (where exported and validated)::int as speakers,
+          count(distinct speaker) filter (where exported and validated)::int as speakers,
           coalesce(sum(duration_seconds) filter (where exported and validated), 0) as seconds,
           coalesce(sum(size_bytes) filter (where exported and validated), 0) as bytes,
           coalesce(sum(size_bytes) filter (where exported), 0) as all_bytes,
           count(*) filter (where consented and not transcribed)::int as untranscribed,
           count(*) filter (where not consented)::int as without_consent
-        from (select r.owner_id, r.duration_seconds, r.size_bytes, r.review_state,
-                ${consents('r.owner_id', 'recording')} as consented,
+        from (select ${SPEAKER} as speaker, r.duration_seconds, r.size_bytes, r.review_state,
+                ${clipConsents('r')} as consented,
                 ${transcribedCondition('r')} as transcribed,
                 ${exportableClip('r')} as exported,
                 ${validatedClipCondition('r')} as validated
@@ -229,7 +237,7 @@ export class ExportsRepository {
     const rows = rowsOf<{ form_version: string | null; authors: number; pairs: number }>(
       await this.db.execute(sql`select latest.form_version, count(distinct p.updated_by)::int as authors,
           count(*)::int as pairs
-        from translation_pairs p left join ${latestConsents} latest on latest.user_id = p.updated_by
+        from translation_pairs p left join ${latestConsents} latest on latest.subject_id = p.updated_by
         where ${consentedPairCondition('p')} group by 1 order by 1`),
     );
     const versions: Record<string, number> = {};

@@ -47,6 +47,8 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     quality: quality.success ? quality.data : NOT_MEASURED,
     ownerId: row.ownerId,
     ownerName,
+    speakerId: row.speakerId,
+    sourcePairId: row.sourcePairId,
   };
 }
 

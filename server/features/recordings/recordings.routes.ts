@@ -57,6 +57,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       {
         schema: { response: { 200: recordingResponseSchema, 201: recordingResponseSchema } },
         // Consent is checked before the body is read (after the scope's authentication).
+        // (A field speaker named in the body is checked when the recording is stored.)
         onRequest: (request) => service.requireRecordingConsent(currentUser(request)),
       },
       async (request, reply) => {
@@ -81,8 +82,15 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
             clientMimeType: meta.mimeType ?? null,
             clientDuration: meta.duration ?? null,
             recordedAt: meta.recordedAt ?? null,
+            // The spec's speakerId: a field speaker's UUID attributes the clip; other values are ignored.
+            speakerId:
+              typeof meta.speakerId === 'string' && UUID.test(meta.speakerId)
+                ? meta.speakerId.toLowerCase()
+                : null,
+            sourcePairId: meta.sourcePairId ?? null,
           };
           await service.checkPrompt(fields.promptPairId);
+          await service.checkPrompt(fields.sourcePairId);
           const { recording } = await service.store(upload.path, fields, user, {
             knownSha256: upload.sha256,
             expectedSha256: meta.sha256,
@@ -271,6 +279,7 @@ async function removeOldFiles(directory: string, maxAgeMs: number): Promise<numb
   return removed;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUpload = (message: string) => new AppError(400, message, ERROR_CODES.validation);
 const tooLarge = (config: Config) =>
   new AppError(413, fileTooLargeMessage(config.AUDIO_MAX_BYTES), ERROR_CODES.fileTooLarge);

@@ -30,6 +30,8 @@ const inspections = new ConcurrencyLimit(Math.max(1, os.availableParallelism()))
 export const RECORDING_NOT_FOUND = 'This recording was not found. It may have been deleted.';
 export const CONSENT_REQUIRED_MESSAGE =
   'Recording consent is needed before you can upload recordings. Give it on the consent page.';
+export const SPEAKER_CONSENT_REQUIRED_MESSAGE =
+  "This speaker's consent to recording is not recorded, or they withdrew it. Record their consent first.";
 
 /** What the client said about a recording, validated. */
 export interface RecordingFields {
@@ -43,6 +45,10 @@ export interface RecordingFields {
   clientDuration: number | null;
   /** The phone's recording time, as sent (checked for plausibility when stored). */
   recordedAt: string | null;
+  /** A field speaker of the owner's who speaks in it (issue 16); null: the owner speaks. */
+  speakerId: string | null;
+  /** A spoken translation: the pair whose English sentence it translates. */
+  sourcePairId: number | null;
 }
 
 export interface StoreResult {
@@ -66,9 +72,25 @@ export class RecordingService {
     this.tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
   }
 
-  async requireRecordingConsent(user: User): Promise<void> {
-    const status = await this.repositories.consent.status(user.id);
-    if (!status.recording) throw new AppError(403, CONSENT_REQUIRED_MESSAGE, ERROR_CODES.consentRequired);
+  /**
+   * The upload gate: the consent of who speaks covers recording. That is the account's own, or, for a clip of a
+   * field speaker (issue 16), that speaker's, who must be one the account added (an admin may use any).
+   */
+  async requireRecordingConsent(
+    user: User,
+    speakerId: string | null = null,
+    repositories: TransactionRepositories = this.repositories,
+  ): Promise<void> {
+    if (!speakerId) {
+      const status = await repositories.consent.status(user.id);
+      if (!status.recording) throw new AppError(403, CONSENT_REQUIRED_MESSAGE, ERROR_CODES.consentRequired);
+      return;
+    }
+    const speaker = await repositories.speakers.find(speakerId);
+    if (!speaker || (speaker.addedBy !== user.id && user.role !== 'admin'))
+      throw notFound('The speaker of this recording was not found on your account. Add them again.');
+    if (!(await repositories.consent.speakerStatus(speakerId)).recording)
+      throw new AppError(403, SPEAKER_CONSENT_REQUIRED_MESSAGE, ERROR_CODES.consentRequired);
   }
 
   /** The recording if the user may see it (its owner, or an admin); otherwise null. */
@@ -96,7 +118,7 @@ export class RecordingService {
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
     if (!found || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState)) return null;
-    return (await this.repositories.consent.status(found.row.ownerId)).recording ? found.row : null;
+    return (await this.repositories.consent.clipStatus(found.row)).recording ? found.row : null;
   }
 
   /**
@@ -169,11 +191,14 @@ export class RecordingService {
     const repository = repositories.recordings;
     const before = await this.existing(fields.id, owner, repository);
     if (before) return { created: false, recording: before };
+    // Checked again as the row is written: a withdrawal that arrived during the upload keeps it out.
+    await this.requireRecordingConsent(owner, fields.speakerId, repositories);
+    const speaker = fields.speakerId ? await repositories.speakers.find(fields.speakerId) : null;
     // A prompt deleted while the upload ran: keep the recording, without the link.
-    const promptPairId =
-      fields.promptPairId !== null && (await repository.pairExists(fields.promptPairId))
-        ? fields.promptPairId
-        : null;
+    const linked = async (pairId: number | null) =>
+      pairId !== null && (await repository.pairExists(pairId)) ? pairId : null;
+    const promptPairId = await linked(fields.promptPairId);
+    const sourcePairId = await linked(fields.sourcePairId);
     const blob = await this.blobs.put(filePath, { keepSource: true });
     if (blob.sha256 !== sha256) throw checksumMismatch();
     const row = await repository.insert({
@@ -188,9 +213,12 @@ export class RecordingService {
       language: fields.language,
       title: fields.title,
       promptPairId,
-      ageGroup: owner.ageGroup,
-      gender: owner.gender,
-      dialect: owner.dialect,
+      sourcePairId,
+      speakerId: speaker?.id ?? null,
+      // Who speaks: the field speaker's profile, else the account's.
+      ageGroup: speaker ? speaker.ageGroup : owner.ageGroup,
+      gender: speaker ? speaker.gender : owner.gender,
+      dialect: speaker ? speaker.dialect : owner.dialect,
       codec: inspection.codec,
       sampleRate: inspection.sampleRate,
       channels: inspection.channels,

@@ -111,17 +111,26 @@ export async function answerKnownCreation(
   return true;
 }
 
-/** The upload id a creation request names (its metadata's recordingId for this user), or null. */
-export function creationUploadId(request: FastifyRequest, user: User): string | null {
+/** A UUID in a creation request's Upload-Metadata (`recordingId`, `speakerId`), or null. */
+export function creationMetadataUuid(
+  request: FastifyRequest,
+  name: 'recordingId' | 'speakerId',
+): string | null {
   const header = request.headers['upload-metadata'];
   if (typeof header !== 'string' || header.length > 16 * 1024) return null;
   for (const pair of header.split(',')) {
     const [key, value] = pair.trim().split(' ');
-    if (key !== 'recordingId' || !value) continue;
-    const recordingId = Buffer.from(value, 'base64').toString('utf8');
-    return z.uuid().safeParse(recordingId).success ? uploadIdFor(user.id, recordingId) : null;
+    if (key !== name || !value) continue;
+    const id = Buffer.from(value, 'base64').toString('utf8');
+    return z.uuid().safeParse(id).success ? id.toLowerCase() : null;
   }
   return null;
+}
+
+/** The upload id a creation request names (its metadata's recordingId for this user), or null. */
+export function creationUploadId(request: FastifyRequest, user: User): string | null {
+  const recordingId = creationMetadataUuid(request, 'recordingId');
+  return recordingId ? uploadIdFor(user.id, recordingId) : null;
 }
 
 /** Hands the request to the tus server and sends its answer back. */

@@ -70,6 +70,7 @@ export function createTusServer({ config, store, finisher, service, userOf, log 
           );
         const meta = parseMetadata(upload.metadata);
         await service.checkPrompt(meta.promptPairId ?? null);
+        await service.checkPrompt(meta.sourcePairId ?? null);
         return { metadata: storedMetadata(meta, user.id) };
       } catch (error) {
         throw error instanceof AppError ? hookError(error) : error;

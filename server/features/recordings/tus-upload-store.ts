@@ -60,6 +60,8 @@ function fieldsOf(meta: ParsedMetadata): RecordingFields {
     clientMimeType: meta.mimeType ?? null,
     clientDuration: meta.durationSeconds ?? null,
     recordedAt: meta.recordedAt ?? null,
+    speakerId: meta.speakerId?.toLowerCase() ?? null,
+    sourcePairId: meta.sourcePairId ?? null,
   };
 }
 
@@ -78,6 +80,8 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
     title: text(meta.title),
     promptPairId: text(meta.promptPairId),
     recordedAt: text(meta.recordedAt),
+    speakerId: text(meta.speakerId?.toLowerCase()),
+    sourcePairId: text(meta.sourcePairId),
     ownerId,
   };
 }

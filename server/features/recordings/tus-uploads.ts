@@ -23,13 +23,28 @@ import type { RecordingService } from './recordings.service.ts';
 import { TusHookError } from './tus-answers.ts';
 import {
   answerKnownCreation,
+  creationMetadataUuid,
   creationUploadId,
   forward,
   headOfComplete,
   type TusContext,
 } from './tus-requests.ts';
 import { createTusServer } from './tus-server.ts';
-import { RecordingUploadStore, removeStaleUploads, UploadFinisher } from './tus-upload-store.ts';
+import { isUploadOf, RecordingUploadStore, removeStaleUploads, UploadFinisher } from './tus-upload-store.ts';
+
+/** The field speaker a partial upload of this user was created for (null: the account holder speaks). */
+async function uploadSpeakerId(
+  store: RecordingUploadStore,
+  uploadId: string | undefined,
+  user: User,
+): Promise<string | null> {
+  if (!uploadId || !isUploadOf(uploadId, user.id)) return null;
+  try {
+    return (await store.getUpload(uploadId)).metadata?.speakerId || null;
+  } catch {
+    return null; // no such upload: the tus server answers it
+  }
+}
 
 export { fileTooLargeMessage } from './tus-answers.ts';
 
@@ -88,8 +103,12 @@ export default async function tusUploads(app: FastifyInstance, { config, service
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const user = currentUser(request);
-    if (request.method === 'POST' || request.method === 'PATCH') await service.requireRecordingConsent(user);
     const uploadId = (request.params as { id?: string }).id;
+    // The consent of who speaks: the field speaker the upload names (issue 16), else the account's.
+    if (request.method === 'POST' && !uploadId)
+      await service.requireRecordingConsent(user, creationMetadataUuid(request, 'speakerId'));
+    else if (request.method === 'POST' || request.method === 'PATCH')
+      await service.requireRecordingConsent(user, await uploadSpeakerId(store, uploadId, user));
     if (request.method === 'HEAD' && uploadId && (await headOfComplete(context, uploadId, user, reply)))
       return reply;
     const creating = request.method === 'POST' && !uploadId ? creationUploadId(request, user) : null;

@@ -17,7 +17,7 @@ import { clipReviewState, type ClipReviewState } from '../../../core/review/rule
 import type { DbOrTx } from '../../db/driver.ts';
 import { reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { clipReports, clipVotes, recordings, users } from '../../db/schema.ts';
-import { consents, transcribedCondition } from '../consent/consent-sql.ts';
+import { clipConsents, transcribedCondition } from '../consent/consent-sql.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -33,8 +33,11 @@ export type ClipChange = { kind: 'changed'; review: ClipReview } | { kind: 'own'
 
 /** What a clip should say: its transcript (a prompted clip's is the prompt it was read from). */
 const clipText = sql<string>`btrim(coalesce(${recordings.transcript}, ''))`;
-/** The speaker still consents to recording (a withdrawn clip is out of review as of everything else). */
-const speakerConsents = consents('recordings.owner_id', 'recording');
+/**
+ * Who speaks (the field speaker, else the owner) still consents to recording: a withdrawn clip is out of review
+ * as of everything else.
+ */
+const speakerConsents = clipConsents('recordings');
 
 function flagsOf(quality: unknown): ClipFlag[] {
   const parsed = recordingQualitySchema.safeParse(quality);

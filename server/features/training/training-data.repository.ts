@@ -9,22 +9,26 @@ import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import {
   approvedLexiconCondition,
+  clipConsents,
+  clipSpeaker,
   consentedPairCondition,
-  consentingUsers,
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
 
 export type SpeechUse = 'asr' | 'tts';
 
+/** Who speaks in recordings row `r`: the field speaker, else the owner. */
+const SPEAKER = sql.raw(clipSpeaker('r'));
+
 /**
- * Condition on a recordings row `r` usable for speech models: its owner consents to recording now, the community
+ * Condition on a recordings row `r` usable for speech models: who speaks in it consents to recording now, the community
  * has validated it, it has a transcript, it is Lopit (or of unstated language: the platform collects Lopit), and
  * it is neither silent nor too short. A voice (TTS) also leaves out clipped recordings.
  */
 export function usableRecording(use: SpeechUse): SQL {
   const flag = (name: string) => sql.raw(`coalesce((r.quality->>'${name}')::boolean, false) = false`);
-  return sql`r.owner_id in ${consentingUsers('recording')} and ${validatedClipCondition('r')}
+  return sql`${clipConsents('r')} and ${validatedClipCondition('r')}
     and ${transcribedCondition('r')}
     and coalesce(r.language, 'lpx') = 'lpx' and ${flag('silent')} and ${flag('tooShort')}
     ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
@@ -42,6 +46,7 @@ export interface SpeakerTotal {
 
 export interface DatasetRecording {
   id: string;
+  /** Who speaks: a field speaker's id, else the owner's account id (consent-sql.ts clipSpeaker). */
   ownerId: string;
   transcript: string;
   durationSeconds: number;
@@ -66,7 +71,8 @@ interface RecordingRow {
   dialect: string | null;
 }
 
-const RECORDING_COLUMNS = sql.raw(`r.id, r.owner_id, btrim(r.transcript) as transcript, r.duration_seconds,
+const RECORDING_COLUMNS =
+  sql.raw(`r.id, ${clipSpeaker('r')} as owner_id, btrim(r.transcript) as transcript, r.duration_seconds,
   r.mime_type, r.sha256, r.size_bytes::float8 as size_bytes, r.age_group, r.gender, r.dialect`);
 
 const toRecording = (row: RecordingRow): DatasetRecording => ({
@@ -93,10 +99,10 @@ export class TrainingDataRepository {
   /** Usable audio per speaker, most audio first (ties: more utterances, then account id). */
   async speakerTotals(use: SpeechUse, limit?: number): Promise<SpeakerTotal[]> {
     const rows = rowsOf<{ owner_id: string; seconds: number; utterances: number }>(
-      await this.db.execute(sql`select r.owner_id, sum(r.duration_seconds)::float8 as seconds,
+      await this.db.execute(sql`select ${SPEAKER} as owner_id, sum(r.duration_seconds)::float8 as seconds,
           count(*)::int as utterances
         from recordings r where ${usableRecording(use)}
-        group by r.owner_id order by seconds desc, utterances desc, r.owner_id
+        group by 1 order by seconds desc, utterances desc, 1
         ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
     );
     return rows.map((row) => ({
@@ -110,7 +116,7 @@ export class TrainingDataRepository {
   async recordings(use: SpeechUse, ownerId?: string): Promise<DatasetRecording[]> {
     const rows = rowsOf<RecordingRow>(
       await this.db.execute(sql`select ${RECORDING_COLUMNS} from recordings r
-        where ${usableRecording(use)} ${ownerId ? sql`and r.owner_id = ${ownerId}` : sql``}
+        where ${usableRecording(use)} ${ownerId ? sql`and ${SPEAKER} = ${ownerId}` : sql``}
         order by r.created_at, r.id`),
     );
     return rows.map(toRecording);
@@ -147,9 +153,9 @@ export class TrainingDataRepository {
           coalesce(sum(r.duration_seconds), 0)::float8 as consented,
           coalesce(sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}), 0)::float8 as validated,
           coalesce(sum(r.duration_seconds) filter (where ${usableRecording('asr')}), 0)::float8 as usable,
-          count(distinct r.owner_id) filter (where ${usableRecording('asr')})::int as speakers,
+          count(distinct ${SPEAKER}) filter (where ${usableRecording('asr')})::int as speakers,
           count(*) filter (where ${usableRecording('asr')})::int as utterances
-        from recordings r where r.owner_id in ${consentingUsers('recording')}`),
+        from recordings r where ${clipConsents('r')}`),
     );
     return {
       consentedSeconds: Number(row?.consented ?? 0),
@@ -187,7 +193,7 @@ export class TrainingDataRepository {
     const [row] = rowsOf<{ seconds: number; utterances: number }>(
       await this.db
         .execute(sql`select coalesce(sum(r.duration_seconds), 0)::float8 as seconds, count(*)::int as utterances
-        from recordings r where r.owner_id = ${userId} and ${usableRecording(use)}`),
+        from recordings r where ${SPEAKER} = ${userId} and ${usableRecording(use)}`),
     );
     const utterances = Number(row?.utterances ?? 0);
     return utterances > 0 ? { userId, seconds: Number(row?.seconds ?? 0), utterances } : null;

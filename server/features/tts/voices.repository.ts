@@ -1,13 +1,14 @@
 // SQL of speech playback: the transcribed, validated recordings of a language, and whose owners currently consent.
-import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TtsLanguage } from '../../../core/api/tts.ts';
 import type { Db } from '../../db/driver.ts';
 import { recordings } from '../../db/schema.ts';
 import type { ConsentRepository } from '../consent/consent.repository.ts';
-import { validatedClipCondition } from '../consent/consent-sql.ts';
+import { clipSpeaker, validatedClipCondition } from '../consent/consent-sql.ts';
 
 export interface VoiceRecording {
   id: string;
+  /** Who speaks: the field speaker's id, else the owner's (consent-sql.ts clipSpeaker). */
   ownerId: string;
   transcript: string;
   sha256: string;
@@ -33,7 +34,7 @@ export class VoiceRepository {
     const rows = await this.db
       .select({
         id: recordings.id,
-        ownerId: recordings.ownerId,
+        ownerId: sql<string>`${sql.raw(clipSpeaker('recordings'))}`,
         transcript: recordings.transcript,
         sha256: recordings.sha256,
         mimeType: recordings.mimeType,
@@ -59,13 +60,13 @@ export class VoiceRepository {
   }
 
   /**
-   * The owners among these whose recording consent currently holds. Decided by the consent ledger exactly as the
-   * upload decides it (ConsentRepository.status), so a withdrawal takes effect here at once.
+   * The speakers (accounts or field speakers) among these whose recording consent currently holds. Decided by the
+   * consent ledger exactly as the upload decides it, so a withdrawal takes effect here at once.
    */
   async consentingOwners(ownerIds: Iterable<string>): Promise<Set<string>> {
     const consenting = new Set<string>();
     for (const ownerId of new Set(ownerIds)) {
-      if ((await this.ledger.status(ownerId)).recording) consenting.add(ownerId);
+      if ((await this.ledger.subjectStatus(ownerId)).recording) consenting.add(ownerId);
     }
     return consenting;
   }
