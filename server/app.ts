@@ -19,6 +19,7 @@ import lexiconRoutes from './features/lexicon/lexicon.routes.ts';
 import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import reviewRoutes from './features/review/review.routes.ts';
 import adminReviewRoutes from './features/review/admin-review.routes.ts';
+import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
       await api.register(recordingsRoutes, { prefix: '/audio', config });
       await api.register(promptReportRoutes, { prefix: '/audio/prompts' });
       await api.register(adminPromptsRoutes, { prefix: '/admin/prompts' });
+      await api.register(transcriptsRoutes, { prefix: '/transcripts' });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });

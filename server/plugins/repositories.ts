@@ -17,6 +17,7 @@ import { RecordingsRepository } from '../features/recordings/recordings.reposito
 import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
 import { LexiconReviewRepository } from '../features/review/lexicon-review.repository.ts';
 import { ProposalsRepository } from '../features/review/proposals.repository.ts';
+import { TranscriptsRepository } from '../features/transcripts/transcripts.repository.ts';
 import { TranslationRepository } from '../features/translation/translation.repository.ts';
 import { VoiceRepository } from '../features/tts/voices.repository.ts';
 
@@ -38,6 +39,7 @@ export interface TransactionRepositories {
   clipReview: ClipReviewRepository;
   lexiconReview: LexiconReviewRepository;
   prompts: PromptsRepository;
+  transcripts: TranscriptsRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -59,6 +61,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     clipReview: new ClipReviewRepository(db),
     lexiconReview: new LexiconReviewRepository(db),
     prompts: new PromptsRepository(db),
+    transcripts: new TranscriptsRepository(db),
   };
 }
 
