@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)('admin import of prompts on %s', (kind) => {
     ].join('\r\n');
     const report = answer(await send(upload(csv)), promptImportReportSchema);
     expect(report.accepted).toBe(1);
-    expect(report.refused).toEqual([{ row: 2, reason: expect.stringMatching(/digits/) }]);
+    expect(report.refused).toEqual([{ row: 2, reason: expect.stringMatching(/digits/) as string }]);
 
     expect((await send([], '?readLimits=maybe')).statusCode).toBe(400);
     expect((await send(upload('text\nhello\n'))).json()).toMatchObject({ code: 'INVALID_IMPORT' });

@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)('transcripts on %s', (kind) => {
     expect(ids).not.toContain(english.id);
     expect(ids).not.toContain(written.id);
     const offered = (await queue(writer())).find((clip) => clip.id === spoken.id);
-    expect(offered).toMatchObject({ sourcePairId: pairIds[0], english: expect.any(String) });
+    expect(offered).toMatchObject({ sourcePairId: pairIds[0], english: expect.any(String) as string });
     expect((await queue(speaker.auth)).map((clip) => clip.id)).not.toContain(free.id);
     // The audio route lets the transcriber hear it.
     expect((await get(`/api/audio/recordings/${free.id}/audio`, writer())).statusCode).toBe(200);
