@@ -20,6 +20,7 @@ import lexiconRoutes from './features/lexicon/lexicon.routes.ts';
 import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import reviewRoutes from './features/review/review.routes.ts';
 import adminReviewRoutes from './features/review/admin-review.routes.ts';
+import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
       await api.register(adminPromptsRoutes, { prefix: '/admin/prompts' });
       await api.register(speakersRoutes, { prefix: '/speakers', config });
       await api.register(adminSpeakersRoutes, { prefix: '/admin/speakers', config });
+      await api.register(transcriptsRoutes, { prefix: '/transcripts' });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });

@@ -1,11 +1,12 @@
 // Prompt sentences (issue 16): a contributor reports one offered to read or translate, admins see the reported
-// ones with what was made of them and retire or restore them. The reading limits of Common Voice mark the
-// sentences that are hard to read aloud in the admins' list; they never refuse an import (the same English
-// sentences are also sentences to translate).
+// ones with what was made of them and retire or restore them; admins import prompt sentences. The reading limits
+// of Common Voice mark the sentences that are hard to read aloud in the admins' list; the prompt import refuses
+// them by default, as Common Voice refuses such sentences, unless the admin imports them anyway (the pairs
+// import, of sentences to translate, never checks them).
 import { z } from 'zod';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 import { REVIEW_REASON_MAX } from './review.ts';
-import { categorySchema } from './translation.ts';
+import { categorySchema, importReportSchema } from './translation.ts';
 
 // --- Reading aloud ------------------------------------------------------------------------------------------
 
@@ -116,3 +117,36 @@ export const retirePromptSchema = z.object({
     .max(REVIEW_REASON_MAX, `A reason can be at most ${REVIEW_REASON_MAX} characters`),
 });
 export const adminPromptResponseSchema = z.object({ prompt: adminPromptSchema });
+
+// --- Import -------------------------------------------------------------------------------------------------
+
+/**
+ * POST /api/admin/prompts/import (a CSV/TSV file with english and category columns, or JSON `{ prompts: [...] }`
+ * or a bare array). readLimits 'enforce' (the default) refuses a sentence that breaks the reading limits, as
+ * Common Voice's sentence collection does (a sentence too long or with digits is read wrongly or not at all);
+ * 'ignore' imports it anyway, and the report and the admins' list still name its problems.
+ */
+export const PROMPT_READ_LIMIT_MODES = ['enforce', 'ignore'] as const;
+export const promptImportQuerySchema = z.object({
+  readLimits: z
+    .enum(PROMPT_READ_LIMIT_MODES, { error: 'readLimits must be enforce or ignore' })
+    .default('enforce'),
+});
+export const promptImportBodySchema = z.union(
+  [z.object({ prompts: z.array(z.unknown()) }), z.array(z.unknown())],
+  { error: 'Send a CSV or TSV file, or JSON { "prompts": [{ "english", "category" }] }' },
+);
+/** How much of a hard-to-read sentence the report repeats. */
+export const PROMPT_REPORT_TEXT_MAX = 200;
+export const promptImportReportSchema = importReportSchema.extend({
+  readLimits: z.enum(PROMPT_READ_LIMIT_MODES),
+  /** The rows whose sentence breaks the reading limits: refused (enforce) or imported anyway (ignore). */
+  hardToRead: z.array(
+    z.object({
+      row: z.number().int(),
+      english: z.string(),
+      problems: z.array(z.enum(PROMPT_READ_PROBLEMS)),
+    }),
+  ),
+});
+export type PromptImportReport = z.infer<typeof promptImportReportSchema>;

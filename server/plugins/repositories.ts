@@ -18,6 +18,7 @@ import { ClipReviewRepository } from '../features/review/clip-review.repository.
 import { LexiconReviewRepository } from '../features/review/lexicon-review.repository.ts';
 import { ProposalsRepository } from '../features/review/proposals.repository.ts';
 import { SpeakersRepository } from '../features/speakers/speakers.repository.ts';
+import { TranscriptsRepository } from '../features/transcripts/transcripts.repository.ts';
 import { TranslationRepository } from '../features/translation/translation.repository.ts';
 import { VoiceRepository } from '../features/tts/voices.repository.ts';
 
@@ -40,6 +41,7 @@ export interface TransactionRepositories {
   lexiconReview: LexiconReviewRepository;
   prompts: PromptsRepository;
   speakers: SpeakersRepository;
+  transcripts: TranscriptsRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -62,6 +64,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     lexiconReview: new LexiconReviewRepository(db),
     prompts: new PromptsRepository(db),
     speakers: new SpeakersRepository(db),
+    transcripts: new TranscriptsRepository(db),
   };
 }
 

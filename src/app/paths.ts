@@ -20,6 +20,7 @@ export const PATHS = {
   translate: '/translate',
   recording: '/recording',
   speak: '/speak',
+  transcribe: '/transcribe',
   listen: '/listen',
   review: '/review',
   training: '/training',

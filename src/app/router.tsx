@@ -137,6 +137,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.transcribe,
+    lazyRouteComponent(() => import('../features/transcribe/transcribe-page.tsx'), 'TranscribePage'),
+    true,
+  ),
+  page(
     PATHS.listen,
     lazyRouteComponent(() => import('../features/review/listen-page.tsx'), 'ListenPage'),
     true,

@@ -24,7 +24,9 @@ export type OutboxKind =
   | 'clip.report'
   | 'proposal.review'
   | 'lexicon.review'
-  | 'prompt.report';
+  | 'prompt.report'
+  | 'transcript.save'
+  | 'transcript.review';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;

@@ -74,6 +74,14 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/prompts': 'admin',
   'POST /api/admin/prompts/:id/retire': 'admin',
   'POST /api/admin/prompts/:id/restore': 'admin',
+  'POST /api/admin/prompts/import': 'admin',
+
+  // server/features/transcripts/transcripts.routes.ts (requireUser on the whole scope)
+  'GET /api/transcripts/queue': 'user',
+  'POST /api/transcripts/clips/:id': 'user',
+  'GET /api/transcripts/proposals': 'user',
+  'POST /api/transcripts/proposals/:id/review': 'user',
+  'GET /api/transcripts/stats': 'user',
 
   // server/features/speakers/speakers.routes.ts: field speakers (requireUser; a speaker is used only by who added
   // them or an admin, else 404), and the admins' list with the consent evidence files (requireAdmin)

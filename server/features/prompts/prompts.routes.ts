@@ -1,5 +1,5 @@
 // /api/audio/prompts/:id/report (every signed-in contributor, Idempotency-Key for the outbox) and
-// /api/admin/prompts (admins: the sentences with their counts and reports, retire and restore).
+// /api/admin/prompts (admins: the sentences with their counts and reports, retire and restore, import).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,12 +7,19 @@ import {
   adminPromptsQuerySchema,
   adminPromptsSchema,
   promptIdParamsSchema,
+  promptImportBodySchema,
+  promptImportQuerySchema,
+  promptImportReportSchema,
   promptReportResponseSchema,
   promptReportSchema,
   retirePromptSchema,
   type AdminPrompt,
 } from '../../../core/api/prompts.ts';
+import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { notFound } from '../../errors.ts';
+import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
+import { importPrompts } from './prompts-import.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
@@ -45,7 +52,7 @@ export function promptReportRoutes(instance: FastifyInstance) {
   );
 }
 
-export function adminPromptsRoutes(instance: FastifyInstance) {
+export async function adminPromptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireAdmin);
 
@@ -84,4 +91,31 @@ export function adminPromptsRoutes(instance: FastifyInstance) {
     (request, reply) =>
       idempotent(request, reply, async ({ prompts }) => found(await prompts.restore(request.params.id))),
   );
+
+  await withImportUploads(app, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/import',
+      {
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: {
+          querystring: promptImportQuerySchema,
+          body: promptImportBodySchema.nullish(),
+          response: { 200: promptImportReportSchema },
+        },
+      },
+      async (request) => {
+        const { readLimits } = request.query;
+        const pairs = app.repositories.translation;
+        if (request.isMultipart()) {
+          return importPrompts(pairs, parseDelimited(await readUploadedFile(request)), readLimits);
+        }
+        if (request.body == null) {
+          throw invalidImport(
+            'Send a CSV or TSV file in the form field "file", or JSON { "prompts": [...] }.',
+          );
+        }
+        return importPrompts(pairs, jsonCandidates(request.body), readLimits);
+      },
+    );
+  });
 }

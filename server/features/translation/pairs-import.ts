@@ -1,5 +1,6 @@
 // Admin import of translation pairs: CSV/TSV text or JSON rows are checked row by row, then inserted at once.
 import { importPairRowSchema, type ImportReport } from '../../../core/api/translation.ts';
+import type { z } from 'zod';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { invalidImport, readDelimited, tooManyRows, type ImportCandidate } from '../../lib/import-file.ts';
 import type { InsertOptions, TranslationRepository } from './translation.repository.ts';
@@ -21,11 +22,17 @@ export function parseDelimited(text: string): ImportCandidate[] {
   return candidates;
 }
 
-/** Rows of a JSON import: a bare array or `{ pairs: [...] }`. */
-export function jsonCandidates(body: unknown[] | { pairs: unknown[] }): ImportCandidate[] {
-  const rows = Array.isArray(body) ? body : body.pairs;
+/** Rows of a JSON import: a bare array or `{ pairs: [...] }` (the prompt import's `{ prompts: [...] }`). */
+export function jsonCandidates(
+  body: unknown[] | { pairs: unknown[] } | { prompts: unknown[] },
+): ImportCandidate[] {
+  const rows = Array.isArray(body) ? body : 'pairs' in body ? body.pairs : body.prompts;
   return rows.map((value, index) => ({ row: index + 1, value }));
 }
+
+export type ImportPairRow = z.output<typeof importPairRowSchema>;
+/** A further check of a valid row (the prompt import's reading limits): why it is refused, or null. */
+export type ImportRowCheck = (value: ImportPairRow, row: number) => string | null;
 
 /**
  * Validates every row, inserts the valid ones (all or none), and reports: a row already there (same category
@@ -36,6 +43,7 @@ export async function importPairs(
   repository: TranslationRepository,
   candidates: ImportCandidate[],
   options: InsertOptions,
+  check?: ImportRowCheck,
 ): Promise<ImportReport> {
   if (candidates.length > IMPORT_MAX_ROWS) throw tooManyRows(candidates.length);
   const refused: ImportReport['refused'] = [];
@@ -46,7 +54,9 @@ export async function importPairs(
       continue;
     }
     const result = importPairRowSchema.safeParse(value);
-    if (result.success) prompts.push(result.data);
+    const problem = result.success ? (check?.(result.data, row) ?? null) : null;
+    if (problem) refused.push({ row, reason: problem });
+    else if (result.success) prompts.push(result.data);
     else refused.push({ row, reason: result.error.issues.map((issue) => issue.message).join('; ') });
   }
   const { inserted, approved, proposed } = await repository.insertPrompts(prompts, options);

@@ -19,6 +19,7 @@ export const PUBLIC_NAV: NavItem[] = [
 export const CONTRIBUTOR_NAV: NavItem[] = [
   { to: PATHS.translation, label: 'Translation' },
   { to: PATHS.recording, label: 'Recording' },
+  { to: PATHS.transcribe, label: 'Transcribe' },
   // One link for both review screens (/listen, and /review beside it in their tabs): the bar has no room for two.
   { to: PATHS.listen, label: 'Review' },
   { to: PATHS.training, label: 'Training' },

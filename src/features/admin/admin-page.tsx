@@ -6,6 +6,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { ExportsPanel } from './exports-panel.tsx';
 import { ImportLexiconPanel } from './import-lexicon-panel.tsx';
 import { ImportPairsPanel } from './import-pairs-panel.tsx';
+import { ImportPromptsPanel } from './import-prompts-panel.tsx';
 import { ReviewClipsPanel } from './review-clips-panel.tsx';
 import { ReviewProposalsPanel } from './review-proposals-panel.tsx';
 import { ReviewPromptsPanel } from './review-prompts-panel.tsx';
@@ -105,6 +106,7 @@ export function AdminPage() {
       >
         <UsersPanel currentUserId={user.id} />
         <ImportPairsPanel />
+        <ImportPromptsPanel />
         <ImportLexiconPanel />
         <ExportsPanel />
       </div>

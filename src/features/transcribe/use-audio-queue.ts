@@ -1,0 +1,117 @@
+// A short list of items with a clip each (clips to transcribe, transcripts to check), fetched with a connection
+// and kept in memory with their audio: once it is loaded the contributor can go on without one, and what they do
+// goes through the outbox. Items already in the outbox (a transcript or review not yet sent) are left out, done
+// and skipped items leave the list, and it refills when it runs low and the server can be reached.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OutboxKind } from '../../offline/local-db.ts';
+import { entriesOf } from '../../offline/outbox.ts';
+import { localDb } from '../../offline/local-db.ts';
+import { transcribeApi } from './transcribe-api.ts';
+
+export interface QueuedItem<T> {
+  item: T;
+  /** An object URL of the clip's audio; null while it loads. */
+  audioUrl: string | null;
+}
+
+export type QueueState = 'loading' | 'ready' | 'unreachable';
+
+/** Refill when fewer than this many items are left. */
+const REFILL_BELOW = 2;
+
+export function useAudioQueue<T>(options: {
+  userId: string;
+  fetch: () => Promise<T[]>;
+  keyOf: (item: T) => string;
+  clipOf: (item: T) => string;
+  /** The outbox kind and subject that mark an item as done on this phone. */
+  outbox: { kind: OutboxKind; subject: (item: T) => string };
+}) {
+  const { userId } = options;
+  const [items, setItems] = useState<QueuedItem<T>[]>([]);
+  const [state, setState] = useState<QueueState>('loading');
+  const gone = useRef(new Set<string>());
+  const urls = useRef(new Map<string, string>());
+  const loading = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const refill = useCallback(async () => {
+    if (!userId || loading.current) return;
+    loading.current = true;
+    setState((current) => (current === 'ready' ? current : 'loading'));
+    try {
+      const { fetch, keyOf, clipOf, outbox } = latest.current;
+      const waiting = new Set(
+        (await entriesOf(localDb(), userId))
+          .filter((entry) => entry.kind === outbox.kind)
+          .map((entry) => entry.subject),
+      );
+      const fresh = (await fetch()).filter(
+        (item) => !gone.current.has(keyOf(item)) && !waiting.has(outbox.subject(item)),
+      );
+      setItems((current) => {
+        const held = new Set(current.map(({ item }) => keyOf(item)));
+        return [
+          ...current,
+          ...fresh.filter((item) => !held.has(keyOf(item))).map((item) => ({ item, audioUrl: null })),
+        ];
+      });
+      setState('ready');
+      for (const item of fresh) {
+        const key = keyOf(item);
+        if (urls.current.has(key)) continue;
+        const audio = await transcribeApi.audio(clipOf(item));
+        if (!audio) {
+          gone.current.add(key);
+          setItems((current) => current.filter((queued) => keyOf(queued.item) !== key));
+          continue;
+        }
+        const url = URL.createObjectURL(audio);
+        urls.current.set(key, url);
+        setItems((current) =>
+          current.map((queued) => (keyOf(queued.item) === key ? { ...queued, audioUrl: url } : queued)),
+        );
+      }
+    } catch {
+      setState((current) => (current === 'ready' ? current : 'unreachable'));
+    } finally {
+      loading.current = false;
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    void refill();
+  }, [refill]);
+  useEffect(() => {
+    const held = urls.current;
+    return () => {
+      for (const url of held.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  /** The first item is done (sent to the outbox) or gone: it leaves the list for good. */
+  const done = useCallback(
+    (item: T) => {
+      const key = latest.current.keyOf(item);
+      gone.current.add(key);
+      setItems((current) => {
+        const next = current.filter((queued) => latest.current.keyOf(queued.item) !== key);
+        if (next.length < REFILL_BELOW) void refill();
+        return next;
+      });
+    },
+    [refill],
+  );
+
+  /** The first item goes to the end of the list. */
+  const skip = useCallback((item: T) => {
+    const key = latest.current.keyOf(item);
+    setItems((current) => {
+      const found = current.find((queued) => latest.current.keyOf(queued.item) === key);
+      return found ? [...current.filter((queued) => queued !== found), found] : current;
+    });
+  }, []);
+
+  return { items, state, refill, done, skip };
+}

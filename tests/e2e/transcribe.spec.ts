@@ -1,0 +1,259 @@
+// Transcribe end to end, on phone-sized pages (360 x 740, touch) in Chromium: contributor A records a Lopit clip
+// with the fake microphone and writes no transcript; B hears it on /transcribe and writes what is said (sent
+// through the outbox); C and D approve it under "Check transcripts", D offline (the review waits in the outbox
+// and goes on reconnect); the clip's transcript is then B's text.
+// Then an admin imports prompt sentences on /admin and reads the report. Texts are in an obviously made-up
+// language. Screenshots of both parts of the screen and of the import panel, at 360 (touch) and 1280 px, light
+// and dark, go to .tmp/shots/transcribe-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+const TRANSCRIPT = 'zorbel quandy mipple tessaro';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+});
+
+type Account = Awaited<ReturnType<typeof signUpByApi>>;
+
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServer('transcribe');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function phone(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['microphone'],
+    serviceWorkers: 'block',
+  });
+  await signInContext(context, server.url, account);
+  return context.newPage();
+}
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
+  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Writes the screen at 360 (touch) and 1280 px, light and dark; `prepare` brings it back after a reload. */
+async function shoot(page: Page, name: string, prepare: () => Promise<void> = () => Promise.resolve()) {
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await prepare();
+      expect(await layoutProblems(page), `${name} at ${viewport.width} px, ${theme}`).toEqual([]);
+      await page.screenshot({
+        path: path.join(folder, `transcribe-${name}-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('lopit.theme', 'light'));
+  await page.setViewportSize(PHONE);
+  await page.reload();
+}
+
+/** The clip on the card has its audio loaded (an object URL the player can play). */
+async function expectAudioLoaded(page: Page) {
+  await expect(page.locator('audio.transcribe-audio')).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+}
+
+test('a clip without a transcript: written by one contributor, approved by two, then the clip’s', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // The first account of a fresh server is its admin.
+  const admin = await signUpByApi(request, server.url, 'Curator');
+  const [a, b, c, d] = [
+    await signUpByApi(request, server.url, 'Speaker'),
+    await signUpByApi(request, server.url, 'Writer'),
+    await signUpByApi(request, server.url, 'Checker'),
+    await signUpByApi(request, server.url, 'Second'),
+  ];
+  await grantConsentByApi(request, server.url, a.token, 'full');
+
+  // --- A records a Lopit clip freely, writing nothing of what is said.
+  const phoneA = await phone(browser, a);
+  await phoneA.goto(`${server.url}/recording`);
+  const recorder = phoneA.getByTestId('recorder');
+  await recorder.getByLabel(/Record freely/).check();
+  await recorder.getByRole('button', { name: 'Start recording' }).click();
+  await expect
+    .poll(
+      async () =>
+        Number(/Recording (\d+) s/.exec((await phoneA.getByRole('timer').textContent()) ?? '')?.[1]),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await recorder.getByRole('button', { name: 'Save recording' }).click();
+  await expect(phoneA.getByTestId('recording-status').first()).toContainText('Uploaded', { timeout: 30_000 });
+  const [recorded] = (
+    await getJson<{ recordings: { id: string; transcript: string | null; language: string }[] }>(
+      request,
+      a,
+      '/api/audio/recordings',
+    )
+  ).recordings;
+  expect(recorded).toMatchObject({ language: 'lpx' });
+  expect(recorded!.transcript ?? '').toBe('');
+  const clipId = recorded!.id;
+
+  // A is never offered their own clip.
+  await phoneA.goto(`${server.url}/transcribe`);
+  await expect(phoneA.getByTestId('transcribe-empty')).toContainText('No clip is waiting');
+
+  // --- B hears it and writes what is said.
+  const phoneB = await phone(browser, b);
+  await phoneB.goto(`${server.url}/transcribe`);
+  const card = phoneB.getByTestId('transcribe-card');
+  await expect(card).toContainText('Clip 1 of 1');
+  await expectAudioLoaded(phoneB);
+  await shoot(phoneB, 'write', () => expectAudioLoaded(phoneB));
+  // Saving nothing is refused on the field.
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByRole('alert')).toContainText('Write what is said');
+  await phoneB.getByTestId('transcribe-text').fill(TRANSCRIPT);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(phoneB.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
+  await expect(phoneB.getByTestId('transcribe-empty')).toBeVisible();
+  // Sent through the outbox: the server counts it.
+  await expect(phoneB.getByTestId('review-count-total')).toHaveText('1');
+  await expect(phoneB.getByTestId('review-counts')).not.toContainText('waiting', { timeout: 20_000 });
+
+  // --- C and D approve it.
+  for (const [account, name] of [
+    [c, 'check'],
+    [d, null],
+  ] as const) {
+    const page = await phone(browser, account);
+    await page.goto(`${server.url}/transcribe`);
+    await page.getByTestId('transcribe-tab-check').click();
+    const review = page.getByTestId('transcript-review');
+    await expect(review.getByTestId('transcript-text')).toHaveText(TRANSCRIPT);
+    await expect(review).toContainText('by Writer');
+    await expectAudioLoaded(page);
+    if (name) {
+      await shoot(page, name, async () => {
+        await page.getByTestId('transcribe-tab-check').click();
+        await expectAudioLoaded(page);
+      });
+      await page.getByTestId('transcribe-tab-check').click();
+      // A rejection needs a reason.
+      await review.getByRole('button', { name: 'Reject' }).click();
+      await review.getByRole('button', { name: 'Send rejection' }).click();
+      await expect(review).toContainText('Say why');
+      await review.getByRole('button', { name: 'Cancel' }).click();
+    }
+    // D approves offline, from the list already on the phone: the review waits in the outbox.
+    if (!name) await page.context().setOffline(true);
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('transcribe-notice')).toContainText('Approved');
+    if (!name) {
+      await expect(page.getByTestId('review-counts')).toContainText('1 waiting on this phone to be sent');
+      await page.context().setOffline(false);
+    }
+    await expect(page.getByTestId('review-counts')).not.toContainText('waiting', { timeout: 20_000 });
+  }
+
+  // --- The clip's transcript is B's text.
+  await expect
+    .poll(
+      async () =>
+        (
+          await getJson<{ recording: { transcript: string | null } }>(
+            request,
+            admin,
+            `/api/audio/recordings/${clipId}`,
+          )
+        ).recording.transcript,
+      { timeout: 20_000 },
+    )
+    .toBe(TRANSCRIPT);
+});
+
+test('an admin imports prompt sentences and reads the report', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // The first account of a server is its admin: this test runs on a server of its own.
+  const own = await startServer('transcribe-import');
+  try {
+    const admin = await signUpByApi(request, own.url, 'Curator');
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signInContext(context, own.url, admin);
+    const page = await context.newPage();
+    await page.goto(`${own.url}/admin`);
+    const panel = page.getByTestId('import-prompts');
+    const csv = [
+      'english,category',
+      'The goats came home early.,family',
+      'Bring 2 cups of water.,food',
+      '',
+    ].join('\n');
+    await panel.getByLabel('CSV or TSV file of sentences').setInputFiles({
+      name: 'prompts.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await panel.getByRole('button', { name: 'Import sentences' }).click();
+    const report = panel.getByTestId('import-prompts-report');
+    await expect(report).toContainText('Refused');
+    await expect(report).toContainText('Row 2: Hard to read aloud: has digits');
+    const folder = path.resolve('.tmp', 'shots');
+    fs.mkdirSync(folder, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      // As the theme toggle applies it (src/features/theme/theme.ts): data-theme="light", else dark.
+      await page.evaluate((chosen) => {
+        localStorage.setItem('lopit.theme', chosen);
+        if (chosen === 'light') document.documentElement.dataset.theme = 'light';
+        else delete document.documentElement.dataset.theme;
+      }, theme);
+      for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        expect(await layoutProblems(page)).toEqual([]);
+        // From the top, nothing focused: a full-page shot of a scrolled page draws the sticky bar mid-page.
+        await page.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
+        await page.screenshot({
+          path: path.join(folder, `transcribe-import-${viewport.width}-${theme}.png`),
+          fullPage: true,
+        });
+      }
+    }
+    // Imported anyway when asked: the sentence reaches the prompt pack.
+    await page.setViewportSize(PHONE);
+    await panel.getByLabel(/Import sentences that are hard to read aloud anyway/).check();
+    await panel.getByRole('button', { name: 'Import sentences' }).click();
+    await expect(panel.getByTestId('import-prompts-hard')).toContainText('Bring 2 cups of water.');
+    const pack = await request.get(`${own.url}/api/audio/prompts?limit=500`, { headers: auth(admin) });
+    expect(await pack.text()).toContain('Bring 2 cups of water.');
+    await context.close();
+  } finally {
+    await own.stop();
+  }
+});
