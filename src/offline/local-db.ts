@@ -3,7 +3,10 @@
 // pack with its audio among them), and the audio of recordings not yet on the server.
 // Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
 import Dexie, { type EntityTable } from 'dexie';
+import type { AgeGroup, Gender } from '../../core/api/auth.ts';
 import type { ConsentStatus } from '../../core/api/consent.ts';
+import type { ConsentEvidenceKind } from '../../core/api/speakers.ts';
+import type { ConsentType } from '../../core/constants.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
 import type { ReviewedPair } from '../../core/api/translation.ts';
@@ -26,7 +29,11 @@ export type OutboxKind =
   | 'lexicon.review'
   | 'prompt.report'
   | 'transcript.save'
-  | 'transcript.review';
+  | 'transcript.review'
+  | 'speaker.create'
+  | 'speaker.consent'
+  | 'speaker.evidence'
+  | 'speaker.withdraw';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;
@@ -137,6 +144,10 @@ export interface LocalRecording {
    * an imported file's last-modified time.
    */
   recordedAt?: number | undefined;
+  /** A field speaker who speaks in it (issue 16); absent or null: the account holder. */
+  speakerId?: string | null | undefined;
+  /** A spoken translation: the pair whose English sentence it translates. */
+  sourcePairId?: number | null | undefined;
 }
 
 export interface LocalRecordingChunk {
@@ -194,6 +205,47 @@ export interface ReportedPrompt {
   at: number;
 }
 
+/**
+ * A field speaker added on this phone (issue 16): kept here from the moment they are added, offline too, with
+ * their consent as recorded here; the server's copy (pseudonym, clips) replaces it once it is known.
+ */
+export interface LocalSpeaker {
+  id: string;
+  /** The account that added them on this phone. */
+  userId: string;
+  name: string;
+  ageGroup: AgeGroup | null;
+  gender: Gender | null;
+  dialect: string | null;
+  createdAt: number;
+  /** Their consent as recorded on this phone (or read from the server). */
+  consent: {
+    id: string | null;
+    type: ConsentType;
+    at: number;
+    /** What shows it: a spoken consent, a photo of the signed form, or both. */
+    evidence: ConsentEvidenceKind[];
+  } | null;
+  /** When who added them recorded that they withdrew. */
+  withdrawnAt: number | null;
+  /** Made by the server: what exports and dashboards show instead of their name. */
+  pseudonym: string | null;
+  /** Clips attributed to them, as the server last said. */
+  clips: number;
+}
+
+/** A spoken consent or a photo of a signed form, kept until the server has it. */
+export interface LocalEvidence {
+  /** `${consentId}:${kind}` */
+  key: string;
+  speakerId: string;
+  consentId: string;
+  kind: ConsentEvidenceKind;
+  mimeType: string;
+  data: ArrayBuffer;
+  createdAt: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -209,6 +261,8 @@ export class LocalDb extends Dexie {
   reviewWords!: EntityTable<PackedWord, 'id'>;
   reviewSkips!: EntityTable<ReviewSkip, 'key'>;
   reportedPrompts!: EntityTable<ReportedPrompt, 'key'>;
+  speakers!: EntityTable<LocalSpeaker, 'id'>;
+  speakerEvidence!: EntityTable<LocalEvidence, 'key'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -261,6 +315,8 @@ export class LocalDb extends Dexie {
     });
     // Schema 5: the sentences each person reported, kept out of their one-at-a-time queues (issue 16).
     this.version(5).stores({ reportedPrompts: 'key, userId' });
+    // Schema 6: field speakers added on this phone and the evidence of their consent until it is sent (issue 16).
+    this.version(6).stores({ speakers: 'id, userId', speakerEvidence: 'key, speakerId' });
   }
 }
 

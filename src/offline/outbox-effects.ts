@@ -6,6 +6,7 @@ import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { ReviewedPair, SaveTranslation } from '../../core/api/translation.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { removePackedClip, reviewedItemId } from './review-pack.ts';
+import { confirmSpeakerEntry } from './speakers.ts';
 
 /** Removes a confirmed entry and applies the server's answer to the caches, in one transaction. */
 export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: unknown, now = Date.now()) {
@@ -22,6 +23,8 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       db.reviewProposals,
       db.reviewWords,
       db.prompts,
+      db.speakers,
+      db.speakerEvidence,
     ],
     async () => {
       await db.outbox.delete(entry.seq);
@@ -60,6 +63,12 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
         // The sentence left the pack when it was reported; a pack downloaded meanwhile may have brought it back.
         case 'prompt.report':
           await db.prompts.delete(Number(reviewedItemId(entry)));
+          break;
+        case 'speaker.create':
+        case 'speaker.consent':
+        case 'speaker.evidence':
+        case 'speaker.withdraw':
+          await confirmSpeakerEntry(db, entry, response);
           break;
       }
     },

@@ -4,7 +4,7 @@
 // sender answers with the same outcomes, so the sync engine treats every kind alike.
 import type { ApiErrorBody } from '../../core/api/errors.ts';
 import { retryAfterMs } from './backoff.ts';
-import type { OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
 
 export const SYNC_REQUEST_TIMEOUT_MS = 20_000;
 
@@ -21,6 +21,8 @@ export type SendOutcome =
 
 export interface SendContext {
   apiBase: string;
+  /** The phone's database (kinds that send a kept file read it there). */
+  db: LocalDb;
   session: SyncSession;
   fetch: typeof fetch;
   now: () => number;
@@ -46,6 +48,12 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'prompt.report': 0,
   'transcript.save': 0,
   'transcript.review': 0,
+  // A field speaker and their consent reach the server before the clips recorded under it (issue 16).
+  'speaker.create': 0,
+  'speaker.consent': 0,
+  'speaker.withdraw': 0,
+  // A second piece of evidence (a photo after the spoken consent) is not needed by any clip: it waits like audio.
+  'speaker.evidence': 1,
   'recording.upload': 1,
 };
 
@@ -91,6 +99,42 @@ export const sendJson: OutboxSender = async (entry, { apiBase, session, fetch, n
   return outcomeOfFailure(response.status, body, response.headers.get('Retry-After'), now());
 };
 
+/**
+ * One multipart POST of a kept file (a speaker's consent evidence, in IndexedDB until the server has it) with
+ * the entry's UUID as Idempotency-Key; `fields` are the form's text fields. Works wherever fetch and IndexedDB do.
+ */
+export const sendEvidence: OutboxSender = async (entry, { apiBase, db, session, fetch, now }) => {
+  const { evidenceKey, fields } = entry.body as { evidenceKey: string; fields: Record<string, string> };
+  const evidence = await db.speakerEvidence.get(evidenceKey);
+  if (!evidence)
+    return {
+      kind: 'refused',
+      problem: {
+        status: null,
+        message: 'The consent recording or photo is no longer on this phone. Record it again.',
+      },
+    };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('evidence', new Blob([evidence.data], { type: evidence.mimeType }), evidence.kind);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}/${entry.path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}`, 'Idempotency-Key': entry.id },
+      body: form,
+      cache: 'no-store',
+      // A photo on 2G takes a while: a minute before the attempt counts as lost.
+      signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS * 3),
+    });
+  } catch {
+    return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
+  }
+  const body = await readJson(response);
+  if (response.ok) return { kind: 'confirmed', body };
+  return outcomeOfFailure(response.status, body, response.headers.get('Retry-After'), now());
+};
+
 /** The senders every environment has (page and service worker). */
 export const JSON_SENDERS: OutboxSenders = {
   'translation.save': sendJson,
@@ -103,6 +147,10 @@ export const JSON_SENDERS: OutboxSenders = {
   'prompt.report': sendJson,
   'transcript.save': sendJson,
   'transcript.review': sendJson,
+  'speaker.create': sendJson,
+  'speaker.withdraw': sendJson,
+  'speaker.consent': sendEvidence,
+  'speaker.evidence': sendEvidence,
 };
 
 async function readJson(response: Response): Promise<unknown> {

@@ -173,11 +173,17 @@ export async function replaceEntry(db: LocalDb, seq: number, body: unknown, labe
   });
 }
 
-/** The contributor gives up a change; giving up a recording's upload deletes the recording from the device. */
+/**
+ * The contributor gives up a change; giving up a recording's upload deletes the recording from the device, and
+ * giving up a speaker's consent deletes the consent recording or photo kept for it.
+ */
 export async function discardEntry(db: LocalDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.recordings, db.recordingChunks, async () => {
+  await db.transaction('rw', [db.outbox, db.recordings, db.recordingChunks, db.speakerEvidence], async () => {
     const entry = await db.outbox.get(seq);
     await db.outbox.delete(seq);
+    const kept = (entry?.body as { evidenceKey?: string } | undefined)?.evidenceKey;
+    if (kept && (entry?.kind === 'speaker.consent' || entry?.kind === 'speaker.evidence'))
+      await db.speakerEvidence.delete(kept);
     if (entry?.kind !== 'recording.upload') return;
     const { recordingId } = entry.body as { recordingId: string };
     await db.recordingChunks.where('recordingId').equals(recordingId).delete();

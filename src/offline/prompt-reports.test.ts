@@ -63,6 +63,7 @@ describe('prompt reports', () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const outcome = await JSON_SENDERS['prompt.report']!(entry, {
       apiBase: '/api',
+      db,
       session: { userId: 'ana', token: 'token' },
       now: () => 0,
       fetch: ((url: string, init: RequestInit) => {

@@ -59,6 +59,8 @@ function uploadOne(
     if (recording.transcript) metadata.transcript = recording.transcript;
     if (recording.language) metadata.language = recording.language;
     if (recording.promptPairId !== null) metadata.promptPairId = String(recording.promptPairId);
+    if (recording.speakerId) metadata.speakerId = recording.speakerId;
+    if (recording.sourcePairId) metadata.sourcePairId = String(recording.sourcePairId);
 
     const upload = new Upload(file, {
       endpoint: `${apiBase}/audio/tus`,

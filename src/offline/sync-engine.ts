@@ -206,6 +206,7 @@ export class SyncEngine {
     try {
       return await sender(entry, {
         apiBase: this.env.apiBase,
+        db: this.env.db,
         session,
         fetch: (input, init) =>
           this.fetch(

@@ -10,7 +10,9 @@ export const IMPORT_CHUNK_BYTES = 1024 * 1024;
 export type RecordingMeta = Pick<
   LocalRecording,
   'fileName' | 'title' | 'transcript' | 'language' | 'promptPairId' | 'mimeType'
->;
+> &
+  /** Who speaks (a field speaker) and, for a spoken translation, the sentence it translates (issue 16). */
+  Partial<Pick<LocalRecording, 'speakerId' | 'sourcePairId'>>;
 
 export async function createDraft(userId: string, meta: RecordingMeta): Promise<string> {
   const id = crypto.randomUUID();
