@@ -22,7 +22,7 @@ afterEach(async () => {
   await db.delete();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const elder = { name: 'Elder Quombo', ageGroup: '60+' as const, gender: null, dialect: 'Vorn hill' };
 
 describe('field speakers on the phone', () => {
@@ -107,7 +107,7 @@ describe('field speakers on the phone', () => {
       db,
       session: { userId: 'ana', token: 'token' },
       now: () => 0,
-      fetch: (() => Promise.reject(new Error('not called'))) as typeof fetch,
+      fetch: (() => Promise.reject(new Error('not called'))),
     });
     expect(outcome.kind).toBe('refused');
   });
