@@ -18,17 +18,27 @@ import { API_BASE_URL } from '../../lib/api-client.ts';
 
 const STORE_KEY = 'lopit.mt-model';
 
+/** The file as kept: bytes since format version 3 (binary); text for the JSON files of versions 1 and 2. */
 interface StoredModel {
   etag: string | null;
-  text: string;
+  bytes?: Uint8Array;
+  text?: string;
   savedAt: number;
+}
+
+function storedFile(stored: StoredModel): Uint8Array | string {
+  return stored.bytes ?? stored.text ?? '';
+}
+
+function storedSize(stored: StoredModel): number {
+  return stored.bytes?.length ?? stored.text?.length ?? 0;
 }
 
 export type ModelAvailability =
   | {
       state: 'ready';
       savedAt: number;
-      /** Characters of the model file kept (about its size in bytes). */ size: number;
+      /** Bytes of the model file kept (characters for an older JSON file). */ size: number;
     }
   | { state: 'none' }
   | { state: 'unknown' };
@@ -51,7 +61,7 @@ export async function refreshOfflineModel(): Promise<ModelAvailability> {
       cache: 'no-store',
     });
     if (response.status === 304 && stored)
-      return { state: 'ready', savedAt: stored.savedAt, size: stored.text.length };
+      return { state: 'ready', savedAt: stored.savedAt, size: storedSize(stored) };
     if (response.status === 404) {
       // No model on the server (never trained): nothing to keep.
       await del(STORE_KEY).catch(() => undefined);
@@ -59,16 +69,17 @@ export async function refreshOfflineModel(): Promise<ModelAvailability> {
       return { state: 'none' };
     }
     if (!response.ok) throw new Error(`model download answered ${response.status}`);
-    const text = await response.text();
-    // Only a file the engine can read replaces the one kept.
-    createEngineStateFromFile(text);
-    const saved: StoredModel = { etag: response.headers.get('ETag'), text, savedAt: Date.now() };
+    // Bytes whatever the version: parseModelFile tells a binary file from an older JSON one.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // Only a file the engine can read replaces the one kept (an older kept file is replaced cleanly).
+    const state = createEngineStateFromFile(bytes);
+    const saved: StoredModel = { etag: response.headers.get('ETag'), bytes, savedAt: Date.now() };
     await set(STORE_KEY, saved);
-    engine = null;
-    return { state: 'ready', savedAt: saved.savedAt, size: text.length };
+    engine = { etag: saved.etag, state };
+    return { state: 'ready', savedAt: saved.savedAt, size: bytes.length };
   } catch {
     return stored
-      ? { state: 'ready', savedAt: stored.savedAt, size: stored.text.length }
+      ? { state: 'ready', savedAt: stored.savedAt, size: storedSize(stored) }
       : { state: 'unknown' };
   }
 }
@@ -78,7 +89,7 @@ async function deviceEngine(): Promise<EngineState | null> {
   const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
   if (!stored) return null;
   if (engine?.etag !== stored.etag || !engine) {
-    engine = { etag: stored.etag, state: createEngineStateFromFile(stored.text) };
+    engine = { etag: stored.etag, state: createEngineStateFromFile(storedFile(stored)) };
   }
   return engine.state;
 }
