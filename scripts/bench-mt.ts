@@ -1,18 +1,21 @@
 // Benchmark of the translation engine on verse-aligned Bibles from Debian's SWORD modules (KJV and Reina-Valera 1909).
 //   npx tsx scripts/bench-mt.ts [--sizes 1000,5000,10000,all] [--test 500] [--seed 42]
+//     [--no-curve | --curve-only] [--curve-steps 500,1000,...,5000] [--curve-test 300]
 // Spanish plays the role of Lopit (direction names en_to_lpx / lpx_to_en keep the engine's terms).
 // Per size: the full model (what the server answers with; "before" is this model in the old JSON file) and the
 // compact model the phone downloads (core/mt/prune.ts, binary file of core/mt/serialise.ts): chrF/BLEU both
 // ways and gzip bytes on the wire, of the model alone and of the phone's whole file (with the memory snapshot).
 import { gzipSync } from 'node:zlib';
-import { score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
+import { evaluateModel, score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
+import { shuffled } from '../core/mt/random.ts';
+import { rankByNovelty } from '../core/mt/selection.ts';
 import { MtModel } from '../core/mt/mt-model.ts';
 import { tokenise } from '../core/mt/normalise.ts';
 import { compactModel } from '../core/mt/prune.ts';
 import { parseModelFile, serialiseModel, serialiseModelJson } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { TranslationMemory } from '../core/mt/translation-memory.ts';
-import { DIRECTIONS, sides, type Direction } from '../core/mt/types.ts';
+import { DIRECTIONS, sides, type Direction, type TranslationPairInput } from '../core/mt/types.ts';
 import { ENGLISH_MODULE, loadBibleCorpus, OTHER_MODULE } from './lib/bible-corpus.ts';
 
 function arg(name: string, fallback: string): string {
@@ -167,4 +170,75 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+/** Mean chrF and BLEU of both directions of a model trained on `pairs`, on `test`. */
+async function meanScores(
+  pairs: readonly TranslationPairInput[],
+  test: readonly TranslationPairInput[],
+): Promise<Scores> {
+  const model = new MtModel(await trainModel(pairs));
+  const a = evaluateModel(model, test, 'en_to_lpx');
+  const b = evaluateModel(model, test, 'lpx_to_en');
+  return { chrf: (a.chrf + b.chrf) / 2, bleu: (a.bleu + b.bleu) / 2 };
+}
+
+/** Pairs needed to reach `target` on a learning curve, by linear interpolation between its steps. */
+function pairsToReach(curve: readonly { size: number; chrf: number }[], target: number): string {
+  for (let k = 0; k < curve.length; k++) {
+    const c = curve[k] as { size: number; chrf: number };
+    if (c.chrf < target) continue;
+    const p = curve[k - 1];
+    if (!p) return String(c.size);
+    return String(Math.round(p.size + ((target - p.chrf) / (c.chrf - p.chrf)) * (c.size - p.size)));
+  }
+  return `more than ${curve[curve.length - 1]?.size ?? 0}`;
+}
+
+/**
+ * Which sentence next, by simulation: from 500 random pairs of the pool, pairs are added in the order of
+ * core/mt/selection.ts (chosen on the English side only, as a translator would be asked) or in random order;
+ * a model is trained at each step and scored (chrF, BLEU: mean of both directions) on the held-out pairs.
+ */
+async function learningCurves(): Promise<void> {
+  const seed = Number(arg('seed', '42'));
+  const corpus = loadBibleCorpus();
+  const { train: pool, test: heldOut } = splitHeldOut(corpus, { fraction: 0.1, seed });
+  const test = heldOut.slice(0, Number(arg('curve-test', '300')));
+  const steps = arg('curve-steps', '500,1000,1500,2000,2500,3000,4000,5000').split(',').map(Number);
+  const order = shuffled(pool, seed + 1);
+  const start = order.slice(0, 500);
+  const rest = order.slice(500);
+  const t0 = performance.now();
+  const ranked = rankByNovelty(
+    rest.map((p, id) => ({ id, text: p.english })),
+    start.map((p) => p.english),
+  );
+  const rankSeconds = (performance.now() - t0) / 1000;
+  const chosen = [...start, ...ranked.map((r) => rest[r.id] as TranslationPairInput)];
+  const random = [...start, ...rest];
+  console.log(
+    `\nLearning curves (start: 500 random pairs; ranking ${rest.length} waiting sentences took ${rankSeconds.toFixed(1)} s; scored on ${test.length} held-out pairs, mean of both directions):`,
+  );
+  console.log('\n| pairs | random order chrF / BLEU | chosen order chrF / BLEU | Δ chrF |');
+  console.log('|---|---|---|---|');
+  const curves = {
+    random: [] as { size: number; chrf: number }[],
+    chosen: [] as { size: number; chrf: number }[],
+  };
+  for (const size of steps) {
+    const r = await meanScores(random.slice(0, size), test);
+    const c = await meanScores(chosen.slice(0, size), test);
+    curves.random.push({ size, chrf: r.chrf });
+    curves.chosen.push({ size, chrf: c.chrf });
+    console.log(
+      `| ${size} | ${r.chrf.toFixed(2)} / ${r.bleu.toFixed(2)} | ${c.chrf.toFixed(2)} / ${c.bleu.toFixed(2)} | ${(c.chrf - r.chrf).toFixed(2)} |`,
+    );
+  }
+  const last = steps[steps.length - 1] as number;
+  const target = curves.random[curves.random.length - 1]?.chrf ?? 0;
+  console.log(
+    `\nchrF that random order reaches at ${last} pairs: ${target.toFixed(2)}. Pairs needed: random ${last}, chosen order ${pairsToReach(curves.chosen, target)}.`,
+  );
+}
+
+if (!process.argv.includes('--curve-only')) await main();
+if (!process.argv.includes('--no-curve')) await learningCurves();

@@ -7,9 +7,11 @@
 // pairs do not hold yet, weighted by how often that recurs among the sentences still waiting (a word used in 40
 // waiting sentences is worth more than a name used once):
 //
-//   gain(s) = sum over the distinct n-grams g of s (n = 1..3) not yet covered of  count_waiting(g)  /  words(s)
+//   gain(s) = sum over the distinct n-grams g of s (n = 1..3) not yet covered of  ln(1 + count_waiting(g))
 //
-// Dividing by the length does not favour long sentences, which cost a translator more. The first sentence is the
+// The gain is per sentence, the unit a contributor is asked for (Eck et al. also divide by the length, to count
+// per word; on the benchmark that picks short sentences that teach less per pair). The logarithm keeps a very
+// common word from outweighing several rarer ones. The first sentence is the
 // one of highest gain; its n-grams then count as covered (someone will translate it), and the next is chosen on
 // what is still new, so two sentences teaching the same words are not asked one after the other. Gains only
 // shrink as coverage grows, so a lazy priority queue (Minoux's lazy greedy) gives the same order as recomputing
@@ -29,7 +31,7 @@ export interface RankedSentence {
   id: number;
   /** 1 = ask first. */
   rank: number;
-  /** The gain when it was chosen (new n-grams' recurrence per word); 0 when it brings nothing new. */
+  /** The gain when it was chosen (its new n-grams, weighted by recurrence); 0 when it brings nothing new. */
   score: number;
   /** Words it would teach, most recurring first (at most 5). */
   newWords: string[];
@@ -121,20 +123,32 @@ export function rankByNovelty(
   candidates: readonly SelectionCandidate[],
   known: readonly string[],
 ): RankedSentence[] {
-  const covered = new Set<string>();
-  for (const text of known) for (const g of ngramsOf(words(text))) covered.add(g);
-  const grams = candidates.map((c) => {
-    const tokens = words(c.text);
-    return { length: Math.max(1, tokens.length), ngrams: ngramsOf(tokens) };
-  });
-  // How many waiting sentences hold each n-gram (density).
-  const frequency = new Map<string, number>();
-  for (const g of grams) for (const x of g.ngrams) frequency.set(x, (frequency.get(x) ?? 0) + 1);
+  // Every n-gram as an integer, so gains are sums over typed arrays.
+  const ids = new Map<string, number>();
+  const names: string[] = [];
+  const idOf = (g: string) => {
+    let id = ids.get(g);
+    if (id === undefined) {
+      id = names.length;
+      ids.set(g, id);
+      names.push(g);
+    }
+    return id;
+  };
+  const sentences = candidates.map((c) => Int32Array.from(ngramsOf(words(c.text)), idOf));
+  const knownIds: number[] = [];
+  for (const text of known)
+    for (const g of ngramsOf(words(text))) if (ids.has(g)) knownIds.push(ids.get(g) as number);
+  const covered = new Uint8Array(names.length);
+  for (const id of knownIds) covered[id] = 1;
+  // How many waiting sentences hold each n-gram (density), and its weight.
+  const frequency = new Int32Array(names.length);
+  for (const s of sentences) for (const id of s) frequency[id] = (frequency[id] as number) + 1;
+  const weight = Float64Array.from(frequency, (f) => Math.log1p(f));
   const gain = (i: number) => {
-    const g = grams[i] as (typeof grams)[number];
     let sum = 0;
-    for (const x of g.ngrams) if (!covered.has(x)) sum += frequency.get(x) ?? 0;
-    return sum / g.length;
+    for (const id of sentences[i] as Int32Array) if (!covered[id]) sum += weight[id] as number;
+    return sum;
   };
   const heap = new Heap();
   candidates.forEach((_, i) => heap.push([gain(i), i]));
@@ -147,12 +161,12 @@ export function rankByNovelty(
       heap.push([fresh, i]);
       continue;
     }
-    const g = grams[i] as (typeof grams)[number];
-    const fresher = g.ngrams.filter((x) => !covered.has(x));
+    const fresher = Array.from(sentences[i] as Int32Array).filter((id) => !covered[id]);
     const unigrams = fresher
-      .filter((x) => !x.includes(' '))
-      .sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
-    const recurrence = fresher.reduce((s, x) => s + (frequency.get(x) ?? 0), 0);
+      .filter((id) => !(names[id] as string).includes(' '))
+      .sort((a, b) => (frequency[b] as number) - (frequency[a] as number) || a - b)
+      .map((id) => names[id] as string);
+    const recurrence = fresher.reduce((sum, id) => sum + (frequency[id] as number), 0);
     const newWords = unigrams.slice(0, 5);
     out.push({
       id: (candidates[i] as SelectionCandidate).id,
@@ -163,7 +177,7 @@ export function rankByNovelty(
       recurrence,
       reason: describe(newWords, unigrams.length, fresher.length, recurrence),
     });
-    for (const x of fresher) covered.add(x);
+    for (const id of fresher) covered[id] = 1;
   }
   return out;
 }

@@ -1,0 +1,45 @@
+// Which sentence next, on the server: every untranslated sentence ranked by what its translation would teach the
+// model (core/mt/selection.ts), for the prompt pack's order and the admins' list. The ranking is kept per
+// database and rebuilt only when the translation pairs change (their revision counter, engine_data_revisions,
+// is bumped by a trigger in the same transaction as any change: migration 0005).
+import { eq } from 'drizzle-orm';
+import { rankByNovelty, type RankedSentence } from '../../../core/mt/selection.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { engineDataRevisions, translationPairs } from '../../db/schema.ts';
+
+const cache = new WeakMap<object, { revision: number; ranks: Map<number, RankedSentence> }>();
+
+/** Whether a pair counts as translated: approved with a Lopit text (the model learns from these). */
+function translated(pair: { status: string; lopit: string }): boolean {
+  return pair.status === 'approved' && pair.lopit.trim() !== '';
+}
+
+/** The teaching rank and its reason for every untranslated, unretired sentence (by pair id). */
+export async function teachingRanks(db: DbOrTx): Promise<Map<number, RankedSentence>> {
+  const [row] = await db
+    .select({ revision: engineDataRevisions.revision })
+    .from(engineDataRevisions)
+    .where(eq(engineDataRevisions.source, 'translation_pairs'));
+  const revision = row?.revision ?? 0;
+  const kept = cache.get(db);
+  if (kept && kept.revision === revision) return kept.ranks;
+  const pairs = await db
+    .select({
+      id: translationPairs.id,
+      english: translationPairs.english,
+      lopit: translationPairs.lopit,
+      status: translationPairs.status,
+      retiredAt: translationPairs.retiredAt,
+    })
+    .from(translationPairs);
+  const known = pairs.filter(translated).map((pair) => pair.english);
+  const waiting = pairs.filter((pair) => !pair.retiredAt && !translated(pair));
+  const ranks = new Map(
+    rankByNovelty(
+      waiting.map((pair) => ({ id: pair.id, text: pair.english })),
+      known,
+    ).map((r) => [r.id, r]),
+  );
+  cache.set(db, { revision, ranks });
+  return ranks;
+}
