@@ -218,8 +218,12 @@ async function learningCurves(): Promise<void> {
   console.log(
     `\nLearning curves (start: 500 random pairs; ranking ${rest.length} waiting sentences took ${rankSeconds.toFixed(1)} s; scored on ${test.length} held-out pairs, mean of both directions):`,
   );
-  console.log('\n| pairs | random order chrF / BLEU | chosen order chrF / BLEU | Δ chrF |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '\n| pairs | random order chrF / BLEU | chosen order chrF / BLEU | Δ chrF | English words to translate, random / chosen |',
+  );
+  console.log('|---|---|---|---|---|');
+  const wordsOf = (pairs: readonly TranslationPairInput[]) =>
+    pairs.reduce((n, p) => n + tokenise(p.english).filter((t) => t.kind === 'word').length, 0);
   const curves = {
     random: [] as { size: number; chrf: number }[],
     chosen: [] as { size: number; chrf: number }[],
@@ -230,7 +234,8 @@ async function learningCurves(): Promise<void> {
     curves.random.push({ size, chrf: r.chrf });
     curves.chosen.push({ size, chrf: c.chrf });
     console.log(
-      `| ${size} | ${r.chrf.toFixed(2)} / ${r.bleu.toFixed(2)} | ${c.chrf.toFixed(2)} / ${c.bleu.toFixed(2)} | ${(c.chrf - r.chrf).toFixed(2)} |`,
+      `| ${size} | ${r.chrf.toFixed(2)} / ${r.bleu.toFixed(2)} | ${c.chrf.toFixed(2)} / ${c.bleu.toFixed(2)} | ${(c.chrf - r.chrf).toFixed(2)} | ` +
+        `${wordsOf(random.slice(0, size))} / ${wordsOf(chosen.slice(0, size))} |`,
     );
   }
   const last = steps[steps.length - 1] as number;
