@@ -7,9 +7,9 @@
 //   sentences than chance explains: p = P(X >= c(s,t)) for X hypergeometric over N sentences with c(s) and
 //   c(t) occurrences, kept when -ln p exceeds ln N + threshold (a pair seen once whose phrases are each seen
 //   once, "1-1-1", has -ln p = ln N exactly). Johnson's strict setting (threshold just above 0) cost 2 chrF on
-//   the benchmark, so the default is looser (ln N - 2.5: 1-1-1 pairs stay, pairs of common phrases that meet
+//   the benchmark, so the default is looser (ln N - 1.5: 1-1-1 pairs stay, pairs of common phrases that meet
 //   by chance go), and pairs of one word on each side are all kept, so no word loses its translation.
-//   On the benchmark at 10,000 pairs this keeps 46,000 of 78,000 pairs (scripts/bench-mt.ts).
+//   On the benchmark at 10,000 pairs this keeps 43,000 of 78,000 pairs (scripts/bench-mt.ts).
 // - Language models: Stolcke (1998), "Entropy-based pruning of backoff language models", as SRILM's -prune
 //   does: an n-gram is dropped when the model without it (its mass given back through a recomputed backoff
 //   weight) differs by less than the threshold in relative entropy, weighted by its history's probability.
@@ -32,9 +32,9 @@ export interface PruneOptions {
 }
 
 export const DEFAULT_PRUNE: Required<PruneOptions> = {
-  phraseThreshold: -2.5,
+  phraseThreshold: -1.5,
   wordThreshold: -Infinity,
-  lmThreshold: 5e-6,
+  lmThreshold: 2e-6,
 };
 
 /** ln of n! for n = 0..max. */
