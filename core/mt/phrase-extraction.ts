@@ -278,7 +278,8 @@ function markTop(
   }
 }
 
-function renumber(ids: readonly number[]): { order: number[]; index: Map<number, number> } {
+/** Dense new ids for `ids` in order of first appearance: `order` lists the old ids, `index` maps old to new. */
+export function renumber(ids: readonly number[]): { order: number[]; index: Map<number, number> } {
   const index = new Map<number, number>();
   const order: number[] = [];
   for (const id of ids) {

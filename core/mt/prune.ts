@@ -16,7 +16,7 @@
 import { IntPairMap } from './int-pair-map.ts';
 import { LanguageModel, type LanguageModelData } from './language-model.ts';
 import type { MtModelData } from './model-data.ts';
-import type { PhraseStatistics } from './phrase-extraction.ts';
+import { renumber, type PhraseStatistics } from './phrase-extraction.ts';
 import { phraseWords, type PhraseList, type PhraseTableData } from './phrase-table.ts';
 
 export interface PruneOptions {
@@ -108,23 +108,12 @@ export function filterPhraseTable(table: PhraseTableData, keep: Uint8Array): Phr
   keep.forEach((k, p) => {
     if (k) kept.push(p);
   });
-  const renumber = (side: Int32Array) => {
-    const index = new Map<number, number>();
-    const order: number[] = [];
-    const ids = Int32Array.from(kept, (p) => {
-      const id = side[p] as number;
-      let to = index.get(id);
-      if (to === undefined) {
-        to = order.length;
-        index.set(id, to);
-        order.push(id);
-      }
-      return to;
-    });
-    return { ids, order };
+  const renumbered = (side: Int32Array) => {
+    const { order, index } = renumber(kept.map((p) => side[p] as number));
+    return { order, ids: Int32Array.from(kept, (p) => index.get(side[p] as number) as number) };
   };
-  const en = renumber(table.pairEn);
-  const lpx = renumber(table.pairLpx);
+  const en = renumbered(table.pairEn);
+  const lpx = renumbered(table.pairLpx);
   const pick = <T extends Float32Array | Int32Array>(a: T): T =>
     (a instanceof Float32Array
       ? Float32Array.from(kept, (p) => a[p] as number)
