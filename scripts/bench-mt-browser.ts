@@ -6,7 +6,8 @@
 //     and the longest task the page's main thread saw meanwhile (Long Tasks API);
 //   - on the page itself, to weigh the engine's memory (performance.memory after a forced GC) and to show the
 //     freeze the worker avoids (the longest main-thread task).
-// Chromium runs with 4x CPU throttling (DevTools' "mid-tier mobile") unless --throttle 1.
+// The page runs with 4x CPU throttling (DevTools' "mid-tier mobile") unless --throttle 1. CDP's throttling applies
+// to the page's target only, not to the worker: compare the worker's figures with a --throttle 1 run.
 // Usage: npx tsx scripts/bench-mt-browser.ts [--pairs 10000] [--sentences 200] [--throttle 4]
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
@@ -178,7 +179,7 @@ try {
   };
   const version = browser.version();
   console.log(
-    `Chromium ${version}, CPU throttled ${throttle}x. Phone file for ${train.length} pairs: ${(file.length / 1000).toFixed(0)} kB, ` +
+    `Chromium ${version}, page CPU throttled ${throttle}x (the worker is not). Phone file for ${train.length} pairs: ${(file.length / 1000).toFixed(0)} kB, ` +
       `${(gzip / 1000).toFixed(0)} kB gzip (${((gzip * 8) / 100_000).toFixed(0)} s at 2G's 100 kbit/s).`,
   );
   console.log(
