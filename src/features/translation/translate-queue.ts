@@ -25,25 +25,24 @@ function tier(pair: ReviewedPair): number {
   return pair.proposals.length > 0 ? 1 : 0;
 }
 
-// One ranking per copy of the pairs (the list object changes only when the phone's copy does), however often
-// the filter changes.
-const rankings = new WeakMap<readonly ReviewedPair[], Map<number, number>>();
+// The ranking costs about a second per 10,000 sentences on a desktop core (more on a phone), so it is made again
+// only when the sentences waiting or the translated ones change, not at every new copy of the pairs (a saved
+// proposal or a synced edit leaves both as they were).
+let ranking: { key: string; ranks: Map<number, number> } | null = null;
 
 /** Teaching rank (1 = first) of every untranslated, unretired sentence of the copy. */
 export function teachingRanks(pairs: readonly ReviewedPair[]): Map<number, number> {
-  let ranks = rankings.get(pairs);
-  if (!ranks) {
-    const waiting = pairs.filter((pair) => !pair.retired && tier(pair) < 2);
-    const known = pairs.filter((pair) => tier(pair) === 2).map((pair) => pair.english);
-    ranks = new Map(
-      rankByNovelty(
-        waiting.map((pair) => ({ id: pair.id, text: pair.english })),
-        known,
-      ).map((r) => [r.id, r.rank]),
+  const waiting = pairs.filter((pair) => !pair.retired && tier(pair) < 2);
+  const known = pairs.filter((pair) => tier(pair) === 2);
+  const key = `${waiting.map((pair) => `${pair.id}:${pair.english}`).join(',')}|${known.map((pair) => pair.id).join(',')}`;
+  if (ranking?.key !== key) {
+    const ranked = rankByNovelty(
+      waiting.map((pair) => ({ id: pair.id, text: pair.english })),
+      known.map((pair) => pair.english),
     );
-    rankings.set(pairs, ranks);
+    ranking = { key, ranks: new Map(ranked.map((r) => [r.id, r.rank])) };
   }
-  return ranks;
+  return ranking.ranks;
 }
 
 export function translateQueue<T extends ReviewedPair>(pairs: readonly T[], filter: QueueFilter): T[] {
