@@ -1,68 +1,26 @@
 // Benchmark of the translation engine on verse-aligned Bibles from Debian's SWORD modules (KJV and Reina-Valera 1909).
 //   npx tsx scripts/bench-mt.ts [--sizes 1000,5000,10000,all] [--test 500] [--seed 42]
+//     [--no-curve | --curve-only] [--curve-steps 500,1000,...,5000] [--curve-test 300]
 // Spanish plays the role of Lopit (direction names en_to_lpx / lpx_to_en keep the engine's terms).
-import { execFileSync } from 'node:child_process';
+// Per size: the full model (what the server answers with; "before" is this model in the old JSON file) and the
+// compact model the phone downloads (core/mt/prune.ts, binary file of core/mt/serialise.ts): chrF/BLEU both
+// ways and gzip bytes on the wire, of the model alone and of the phone's whole file (with the memory snapshot).
 import { gzipSync } from 'node:zlib';
-import { score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
+import { evaluateModel, score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
+import { shuffled } from '../core/mt/random.ts';
+import { rankByNovelty } from '../core/mt/selection.ts';
 import { MtModel } from '../core/mt/mt-model.ts';
 import { tokenise } from '../core/mt/normalise.ts';
-import { serialiseModel } from '../core/mt/serialise.ts';
+import { compactModel } from '../core/mt/prune.ts';
+import { parseModelFile, serialiseModel, serialiseModelJson } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { TranslationMemory } from '../core/mt/translation-memory.ts';
 import { DIRECTIONS, sides, type Direction, type TranslationPairInput } from '../core/mt/types.ts';
-
-const ENGLISH_MODULE = 'engKJV2006eb';
-const OTHER_MODULE = 'spaRV1909eb';
-const INSTALL_HINT = 'apt-get install -y diatheke sword-text-kjv sword-text-sparv';
+import { ENGLISH_MODULE, loadBibleCorpus, OTHER_MODULE } from './lib/bible-corpus.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-
-function fail(message: string): never {
-  console.error(`bench-mt: ${message}`);
-  process.exit(1);
-}
-
-/** Reads a whole Bible module as reference -> verse text (Strong's tags and headings removed). */
-function readModule(module: string): Map<string, string> {
-  const out = execFileSync('diatheke', ['-b', module, '-f', 'plain', '-k', 'Gen-Rev'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const verses = new Map<string, string>();
-  for (const line of out.split('\n')) {
-    const m = /^\s*(.+? \d+:\d+): (.*)$/.exec(line);
-    if (!m) continue; // psalm titles and the closing "(module)" line
-    const text = (m[2] as string)
-      .replace(/<[GH]\d+>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (text) verses.set(m[1] as string, text);
-  }
-  return verses;
-}
-
-function loadCorpus(): TranslationPairInput[] {
-  let modules = '';
-  try {
-    modules = execFileSync('diatheke', ['-b', 'system', '-k', 'modulelist'], { encoding: 'utf8' });
-  } catch {
-    fail(`diatheke is not installed. Install the corpus with: ${INSTALL_HINT}`);
-  }
-  for (const m of [ENGLISH_MODULE, OTHER_MODULE]) {
-    if (!modules.includes(m)) fail(`SWORD module ${m} is not installed. Install it with: ${INSTALL_HINT}`);
-  }
-  const english = readModule(ENGLISH_MODULE);
-  const other = readModule(OTHER_MODULE);
-  const pairs: TranslationPairInput[] = [];
-  for (const [ref, text] of english) {
-    const lopit = other.get(ref);
-    if (lopit) pairs.push({ english: text, lopit });
-  }
-  if (pairs.length < 1000) fail(`only ${pairs.length} verse pairs could be read; is the module complete?`);
-  return pairs;
 }
 
 function cpuSeconds(since: NodeJS.CpuUsage): number {
@@ -78,6 +36,7 @@ interface Row {
   size: number;
   direction: Direction;
   model: Scores;
+  compact: Scores;
   memory: Scores;
   memoryNearest: Scores;
   lexicon: Scores;
@@ -90,12 +49,16 @@ interface Row {
   p95: number;
   bytes: number;
   gzipBytes: number;
+  /** The compact model's binary file, without and with the memory snapshot (gzip). */
+  compactGzip: number;
+  phoneFileGzip: number;
+  phrasePairs: [number, number];
 }
 
 async function main(): Promise<void> {
   const seed = Number(arg('seed', '42'));
   const testSize = Number(arg('test', '500'));
-  const corpus = loadCorpus();
+  const corpus = loadBibleCorpus();
   const { train: pool, test: heldOut } = splitHeldOut(corpus, { fraction: 0.1, seed });
   const test = heldOut.slice(0, testSize);
   console.log(
@@ -113,7 +76,12 @@ async function main(): Promise<void> {
     const data = await trainModel(train);
     const trainSeconds = (performance.now() - t0) / 1000;
     const trainCpuSeconds = cpuSeconds(cpu0);
-    const file = new TextEncoder().encode(serialiseModel(data));
+    const file = new TextEncoder().encode(serialiseModelJson(data));
+    const compactData = compactModel(data);
+    // What the phone reads: the compact model back from its file (8-bit scores).
+    const compactFile = serialiseModel(compactData);
+    const phone = new MtModel(parseModelFile(compactFile).model);
+    const phoneFileGzip = gzipSync(serialiseModel(compactData, { pairs: train, lexicon: [] })).length;
     const model = new MtModel(data);
     const memory = new TranslationMemory(train);
     for (const direction of DIRECTIONS) {
@@ -130,12 +98,14 @@ async function main(): Promise<void> {
       const cpuMs = (1000 * cpuSeconds(cpu1)) / test.length;
       times.sort((a, b) => a - b);
       const fuzzy = test.map((p) => memory.lookup(p[from], direction, 70, 1)[0]?.target ?? '');
+      const compactHyps = test.map((p) => phone.translate(tokenise(p[from]), direction)?.text ?? '');
       const nearest = test.map((p) => memory.lookup(p[from], direction, 0, 1)[0]?.target ?? '');
       const lexicon = test.map((p) => model.wordForWord(p[from], direction));
       rows.push({
         size,
         direction,
         model: score(hyps, refs),
+        compact: score(compactHyps, refs),
         memory: score(fuzzy, refs),
         memoryNearest: score(nearest, refs),
         lexicon: score(lexicon, refs),
@@ -147,10 +117,14 @@ async function main(): Promise<void> {
         p95: percentile(times, 95),
         bytes: file.length,
         gzipBytes: gzipSync(file).length,
+        compactGzip: gzipSync(compactFile).length,
+        phoneFileGzip,
+        phrasePairs: [data.phrases.pairEn.length, compactData.phrases.pairEn.length],
       });
       const r = rows[rows.length - 1] as Row;
       console.log(
         `${size} ${direction}: model chrF ${r.model.chrf.toFixed(1)} BLEU ${r.model.bleu.toFixed(1)}; ` +
+          `compact chrF ${r.compact.chrf.toFixed(2)} (full ${r.model.chrf.toFixed(2)}) BLEU ${r.compact.bleu.toFixed(1)}; ` +
           `train ${trainSeconds.toFixed(1)} s; p50 ${r.p50.toFixed(1)} ms p95 ${r.p95.toFixed(1)} ms`,
       );
     }
@@ -176,9 +150,100 @@ async function main(): Promise<void> {
         `${mb(r.bytes)} (${mb(r.gzipBytes)}) |`,
     );
   }
+  const kb = (b: number) => (b / 1000).toFixed(0);
+  console.log(
+    "\nThe phone's model (before: the full model in the JSON file of format 2; after: the compact model in the binary file of format 3). Sizes are gzip bytes as sent.",
+  );
+  console.log(
+    '\n| pairs | direction | chrF before → after (Δ) | BLEU before → after | model kB gzip before → after | phone file with memory kB gzip | phrase pairs full → compact |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.size} | ${r.direction === 'en_to_lpx' ? 'en→es' : 'es→en'} | ${r.model.chrf.toFixed(2)} → ${r.compact.chrf.toFixed(2)} (${(r.compact.chrf - r.model.chrf).toFixed(2)}) | ` +
+        `${f(r.model.bleu)} → ${f(r.compact.bleu)} | ${kb(r.gzipBytes)} → ${kb(r.compactGzip)} | ${kb(r.phoneFileGzip)} | ` +
+        `${r.phrasePairs[0]} → ${r.phrasePairs[1]} |`,
+    );
+  }
   console.log(
     `\nTraining on the whole corpus (${corpus.length} pairs, both directions): ${f(fullSeconds)} s wall, ${f(fullCpu)} s CPU.`,
   );
 }
 
-await main();
+/** Mean chrF and BLEU of both directions of a model trained on `pairs`, on `test`. */
+async function meanScores(
+  pairs: readonly TranslationPairInput[],
+  test: readonly TranslationPairInput[],
+): Promise<Scores> {
+  const model = new MtModel(await trainModel(pairs));
+  const a = evaluateModel(model, test, 'en_to_lpx');
+  const b = evaluateModel(model, test, 'lpx_to_en');
+  return { chrf: (a.chrf + b.chrf) / 2, bleu: (a.bleu + b.bleu) / 2 };
+}
+
+/** Pairs needed to reach `target` on a learning curve, by linear interpolation between its steps. */
+function pairsToReach(curve: readonly { size: number; chrf: number }[], target: number): string {
+  for (let k = 0; k < curve.length; k++) {
+    const c = curve[k] as { size: number; chrf: number };
+    if (c.chrf < target) continue;
+    const p = curve[k - 1];
+    if (!p) return String(c.size);
+    return String(Math.round(p.size + ((target - p.chrf) / (c.chrf - p.chrf)) * (c.size - p.size)));
+  }
+  return `more than ${curve[curve.length - 1]?.size ?? 0}`;
+}
+
+/**
+ * Which sentence next, by simulation: from 500 random pairs of the pool, pairs are added in the order of
+ * core/mt/selection.ts (chosen on the English side only, as a translator would be asked) or in random order;
+ * a model is trained at each step and scored (chrF, BLEU: mean of both directions) on the held-out pairs.
+ */
+async function learningCurves(): Promise<void> {
+  const seed = Number(arg('seed', '42'));
+  const corpus = loadBibleCorpus();
+  const { train: pool, test: heldOut } = splitHeldOut(corpus, { fraction: 0.1, seed });
+  const test = heldOut.slice(0, Number(arg('curve-test', '300')));
+  const steps = arg('curve-steps', '500,1000,1500,2000,2500,3000,4000,5000').split(',').map(Number);
+  const order = shuffled(pool, seed + 1);
+  const start = order.slice(0, 500);
+  const rest = order.slice(500);
+  const t0 = performance.now();
+  const ranked = rankByNovelty(
+    rest.map((p, id) => ({ id, text: p.english })),
+    start.map((p) => p.english),
+  );
+  const rankSeconds = (performance.now() - t0) / 1000;
+  const chosen = [...start, ...ranked.map((r) => rest[r.id] as TranslationPairInput)];
+  const random = [...start, ...rest];
+  console.log(
+    `\nLearning curves (start: 500 random pairs; ranking ${rest.length} waiting sentences took ${rankSeconds.toFixed(1)} s; scored on ${test.length} held-out pairs, mean of both directions):`,
+  );
+  console.log(
+    '\n| pairs | random order chrF / BLEU | chosen order chrF / BLEU | Δ chrF | English words to translate, random / chosen |',
+  );
+  console.log('|---|---|---|---|---|');
+  const wordsOf = (pairs: readonly TranslationPairInput[]) =>
+    pairs.reduce((n, p) => n + tokenise(p.english).filter((t) => t.kind === 'word').length, 0);
+  const curves = {
+    random: [] as { size: number; chrf: number }[],
+    chosen: [] as { size: number; chrf: number }[],
+  };
+  for (const size of steps) {
+    const r = await meanScores(random.slice(0, size), test);
+    const c = await meanScores(chosen.slice(0, size), test);
+    curves.random.push({ size, chrf: r.chrf });
+    curves.chosen.push({ size, chrf: c.chrf });
+    console.log(
+      `| ${size} | ${r.chrf.toFixed(2)} / ${r.bleu.toFixed(2)} | ${c.chrf.toFixed(2)} / ${c.bleu.toFixed(2)} | ${(c.chrf - r.chrf).toFixed(2)} | ` +
+        `${wordsOf(random.slice(0, size))} / ${wordsOf(chosen.slice(0, size))} |`,
+    );
+  }
+  const last = steps[steps.length - 1] as number;
+  const target = curves.random[curves.random.length - 1]?.chrf ?? 0;
+  console.log(
+    `\nchrF that random order reaches at ${last} pairs: ${target.toFixed(2)}. Pairs needed: random ${last}, chosen order ${pairsToReach(curves.chosen, target)}.`,
+  );
+}
+
+if (!process.argv.includes('--curve-only')) await main();
+if (!process.argv.includes('--no-curve')) await learningCurves();

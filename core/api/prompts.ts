@@ -100,6 +100,14 @@ export const adminPromptSchema = z.object({
   readProblems: z.array(z.enum(PROMPT_READ_PROBLEMS)),
   retiredAt: z.string().nullable(),
   retiredReason: z.string().nullable(),
+  /**
+   * Where an untranslated sentence stands in the order Translate and the prompt pack ask for it (1 = first) and
+   * why: what its translation would teach the model (core/mt/selection.ts). Null when translated or retired.
+   */
+  teaching: z
+    .object({ rank: z.number().int(), of: z.number().int(), score: z.number(), reason: z.string() })
+    .nullable()
+    .optional(),
 });
 export type AdminPrompt = z.infer<typeof adminPromptSchema>;
 export const adminPromptsSchema = z.object({

@@ -14,6 +14,7 @@ export {
 export { Lexicon } from './lexicon.ts';
 export { DEFAULT_WEIGHTS, type ModelWeights, type MtModelData } from './model-data.ts';
 export { MtModel } from './mt-model.ts';
+export { compactModel, DEFAULT_PRUNE, type PruneOptions } from './prune.ts';
 export { accentKey, detokenise, matchForm, sentenceKey, tokenise, type Token } from './normalise.ts';
 export {
   MODEL_FORMAT,
@@ -22,7 +23,10 @@ export {
   ModelFormatError,
   parseModel,
   parseModelFile,
+  phoneFile,
   serialiseModel,
+  serialiseModelJson,
+  MODEL_CONTENT_TYPE,
   type ModelFile,
   type ModelSnapshot,
 } from './serialise.ts';

@@ -1,5 +1,6 @@
 // The trained model's data (what is serialised) and its default decoding weights.
 import type { LanguageModelData } from './language-model.ts';
+import type { PhraseStatistics } from './phrase-extraction.ts';
 import type { PhraseTableData } from './phrase-table.ts';
 
 /** Log-linear weights of the decoder's features (Moses' untuned defaults as the starting point). */
@@ -49,6 +50,8 @@ export interface MtModelData {
   bestLpxForEn: Int32Array;
   bestEnForLpx: Int32Array;
   weights: ModelWeights;
+  /** Training counts of the phrase table, for pruning (prune.ts); present after training, never in files. */
+  statistics?: PhraseStatistics;
   meta: {
     trainedAt: string;
     pairCount: number;

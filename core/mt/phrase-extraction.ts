@@ -16,8 +16,22 @@ export interface ExtractionOptions {
   shortPairWords?: number;
 }
 
+/**
+ * Sentence counts behind the kept phrase pairs, for significance pruning (prune.ts): in how many training
+ * sentence pairs each pair was extracted, and each phrase occurs, out of `sentences`. Not written to files.
+ */
+export interface PhraseStatistics {
+  sentences: number;
+  /** Per phrase pair of the table. */
+  joint: Int32Array;
+  /** Per English / Lopit phrase of the table. */
+  en: Int32Array;
+  lpx: Int32Array;
+}
+
 export interface ExtractionResult {
   table: PhraseTableData;
+  statistics: PhraseStatistics;
   /** For each English word id, its most often linked Lopit word id (-1 when never linked). */
   bestLpxForEn: Int32Array;
   bestEnForLpx: Int32Array;
@@ -89,6 +103,11 @@ class PhraseInterner {
   get size(): number {
     return this.parent.length;
   }
+  /** The id of the phrase that extends `node` by `word`, or -1. */
+  next(node: number, word: number): number {
+    const id = this.children.get(node, word);
+    return id < 0 ? -1 : id + 1;
+  }
   words(id: number): Int32Array {
     const out: number[] = [];
     for (let node = id; node !== 0; node = this.parent[node] as number) out.push(this.word[node] as number);
@@ -115,6 +134,8 @@ export function buildPhraseTable(
   const pairEnList: number[] = [];
   const pairLpxList: number[] = [];
   const pairWords: number[] = [];
+  const joint: number[] = [];
+  const lastSentence: number[] = [];
   for (let s = 0; s < en.length; s++) {
     const a = en[s] as Int32Array;
     const b = lpx[s] as Int32Array;
@@ -135,12 +156,18 @@ export function buildPhraseTable(
         pairEnList.push(enId);
         pairLpxList.push(lpxId);
         pairWords.push(ee - es + (le - ls));
+        joint.push(1);
+        lastSentence.push(s);
         count.push(1);
         lexEn.push(wEn);
         lexLpx.push(wLpx);
         mask.push(bits);
       } else {
         count[id] = (count[id] as number) + 1;
+        if (lastSentence[id] !== s) {
+          lastSentence[id] = s;
+          joint[id] = (joint[id] as number) + 1;
+        }
         // Keep the lexical weights (and links) of the best-scoring occurrence.
         if (wEn + wLpx > (lexEn[id] as number) + (lexLpx[id] as number)) {
           lexEn[id] = wEn;
@@ -199,7 +226,38 @@ export function buildPhraseTable(
     logLexLpxGivenEn: Float32Array.from(kept, (p) => Math.log(lexLpx[p] as number)),
     alignMask: Int32Array.from(kept, (p) => mask[p] as number),
   };
-  return { table, bestLpxForEn: lex.bestLpxForEn, bestEnForLpx: lex.bestEnForLpx };
+  const statistics: PhraseStatistics = {
+    sentences: en.length,
+    joint: Int32Array.from(kept, (p) => joint[p] as number),
+    en: sentenceCounts(en, enPhrases, enMap.order, maxLength),
+    lpx: sentenceCounts(lpx, lpxPhrases, lpxMap.order, maxLength),
+  };
+  return { table, statistics, bestLpxForEn: lex.bestLpxForEn, bestEnForLpx: lex.bestEnForLpx };
+}
+
+/** In how many sentences each of the phrases `order` (interner ids) occurs, whether extracted there or not. */
+function sentenceCounts(
+  sentences: readonly Int32Array[],
+  phrases: PhraseInterner,
+  order: readonly number[],
+  maxLength: number,
+): Int32Array {
+  const seen = new Int32Array(phrases.size).fill(-1);
+  const counts = new Int32Array(phrases.size);
+  sentences.forEach((words, s) => {
+    for (let i = 0; i < words.length; i++) {
+      let node = 0;
+      for (let j = i; j < Math.min(words.length, i + maxLength); j++) {
+        node = phrases.next(node, words[j] as number);
+        if (node < 0) break;
+        if (seen[node] !== s) {
+          seen[node] = s;
+          counts[node] = (counts[node] as number) + 1;
+        }
+      }
+    }
+  });
+  return Int32Array.from(order, (k) => counts[k] as number);
 }
 
 function markTop(
@@ -220,7 +278,8 @@ function markTop(
   }
 }
 
-function renumber(ids: readonly number[]): { order: number[]; index: Map<number, number> } {
+/** Dense new ids for `ids` in order of first appearance: `order` lists the old ids, `index` maps old to new. */
+export function renumber(ids: readonly number[]): { order: number[]; index: Map<number, number> } {
   const index = new Map<number, number>();
   const order: number[] = [];
   for (const id of ids) {

@@ -1,26 +1,103 @@
 // Round trip and validation of the model file format.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64, encodeBase64 } from './base64.ts';
+import { crc32 } from './binary-format.ts';
 import type { MtModelData } from './model-data.ts';
 import { MtModel } from './mt-model.ts';
 import { tokenise } from './normalise.ts';
+import { compactModel } from './prune.ts';
 import {
   MODEL_FORMAT_VERSION,
   ModelFormatError,
   parseModel,
   parseModelFile,
+  phoneFile,
   serialiseModel,
+  serialiseModelJson,
 } from './serialise.ts';
 import { createEngineState, createEngineStateFromFile, translate } from './translate.ts';
 import { toyCorpus } from './toy-language.fixture.ts';
 import { trainModel } from './train.ts';
 
 let data: MtModelData;
+/** An old (format version 2, JSON) file. */
 let file: string;
+let binary: Uint8Array;
 
 beforeAll(async () => {
   data = await trainModel(toyCorpus(120));
-  file = serialiseModel(data);
+  file = serialiseModelJson(data);
+  binary = serialiseModel(data);
+});
+
+const sentences: [string, 'en_to_lpx' | 'lpx_to_en'][] = [
+  ['the big dog sees the cat', 'en_to_lpx'],
+  ['the old man eats the bird', 'en_to_lpx'],
+  ['ka vesh tinu kova ka pim', 'lpx_to_en'],
+];
+
+function sameTranslations(a: MtModelData, b: MtModelData): void {
+  const [x, y] = [new MtModel(a), new MtModel(b)];
+  for (const [text, direction] of sentences)
+    expect(x.translate(tokenise(text), direction)?.text).toBe(y.translate(tokenise(text), direction)?.text);
+}
+
+/** The file with its checksum made to match again after a change, so that the parser's own checks are hit. */
+function resealed(bytes: Uint8Array): Uint8Array {
+  const out = bytes.slice();
+  new DataView(out.buffer).setUint32(9, crc32(out, 13), true);
+  return out;
+}
+
+describe('binary model file (version 3)', () => {
+  it('starts with its format name and version', () => {
+    expect(new TextDecoder().decode(binary.subarray(0, 8))).toBe('lopit-mt');
+    expect(binary[8]).toBe(MODEL_FORMAT_VERSION);
+    expect(parseModelFile(binary).version).toBe(3);
+  });
+
+  it('round-trips: the model read back translates the same, and is far smaller than JSON', () => {
+    sameTranslations(parseModel(binary), data);
+    expect(binary.length).toBeLessThan(file.length / 2);
+  });
+
+  it('keeps the server model in the server copy only, and the phone copy translates with the compact one', () => {
+    const compact = compactModel(data);
+    const server = serialiseModel(compact, undefined, { server: data });
+    const parsed = parseModelFile(server);
+    expect(parsed.server).not.toBeNull();
+    expect(parsed.server?.phrases.pairEn.length).toBe(data.phrases.pairEn.length);
+    const phone = phoneFile(server);
+    expect(phone.length).toBeLessThan(server.length);
+    const onPhone = parseModelFile(phone);
+    expect(onPhone.server).toBeNull();
+    expect(onPhone.model.phrases.pairEn.length).toBe(compact.phrases.pairEn.length);
+    expect(phoneFile(phone)).toBe(phone);
+    sameTranslations(onPhone.model, data);
+  });
+
+  it('refuses a damaged file: a flipped byte, a cut, a newer version, a wrong section', () => {
+    const flipped = binary.slice();
+    flipped[200] = (flipped[200] as number) ^ 1;
+    expect(() => parseModelFile(flipped)).toThrow('checksum does not match');
+    expect(() => parseModelFile(binary.subarray(0, binary.length - 10))).toThrow(ModelFormatError);
+    expect(() => parseModelFile(resealed(binary.subarray(0, binary.length - 10)))).toThrow('damaged');
+    expect(() => parseModelFile(binary.subarray(0, 10))).toThrow('cut short');
+    const newer = binary.slice();
+    newer[8] = 4;
+    expect(() => parseModelFile(newer)).toThrow('version 4 is not supported');
+    const section = binary.slice();
+    section[13] = 9;
+    expect(() => parseModelFile(resealed(section))).toThrow('unexpected section 9');
+    expect(() => phoneFile(flipped)).toThrow(ModelFormatError);
+  });
+
+  it('refuses ids past their tables even when the checksum matches', () => {
+    // Overwrite every byte of the model section's tail with 0x7f (large varints, words past the vocabulary).
+    const broken = binary.slice();
+    broken.fill(0x7f, Math.floor(binary.length / 2), Math.floor(binary.length / 2) + 40);
+    expect(() => parseModelFile(resealed(broken))).toThrow(ModelFormatError);
+  });
 });
 
 describe('base64', () => {
@@ -33,9 +110,14 @@ describe('base64', () => {
   });
 });
 
-describe('model file', () => {
+describe('older JSON model file (version 2)', () => {
   it('carries its format and version', () => {
-    expect(JSON.parse(file)).toMatchObject({ format: 'lopit-mt', version: MODEL_FORMAT_VERSION });
+    expect(JSON.parse(file)).toMatchObject({ format: 'lopit-mt', version: 2 });
+  });
+
+  it('is still read, as text or as the bytes a phone downloaded', () => {
+    sameTranslations(parseModel(new TextEncoder().encode(file)), data);
+    expect(parseModelFile(new TextEncoder().encode(file)).version).toBe(2);
   });
 
   it('translates the same after a round trip', () => {
@@ -79,6 +161,7 @@ describe('model file with its snapshot', () => {
 
   it('carries the memory and lexicon, and builds the same engine as the parts', () => {
     const withSnapshot = serialiseModel(data, { pairs, lexicon });
+    expect(parseModelFile(serialiseModelJson(data, { pairs, lexicon }))).toMatchObject({ pairs, lexicon });
     const parsed = parseModelFile(withSnapshot);
     expect(parsed.version).toBe(MODEL_FORMAT_VERSION);
     expect(parsed.pairs).toEqual(pairs);
@@ -111,7 +194,9 @@ describe('model file with its snapshot', () => {
   });
 
   it('refuses a snapshot whose columns differ in length', () => {
-    const broken = JSON.parse(serialiseModel(data, { pairs, lexicon })) as { memory: { lopit: string[] } };
+    const broken = JSON.parse(serialiseModelJson(data, { pairs, lexicon })) as {
+      memory: { lopit: string[] };
+    };
     broken.memory.lopit.pop();
     expect(() => parseModelFile(JSON.stringify(broken))).toThrow('translation memory columns differ');
   });

@@ -102,6 +102,7 @@ export async function trainModel(
     lm: { en: lmEn, lpx: lmLpx },
     bestLpxForEn: extraction.bestLpxForEn,
     bestEnForLpx: extraction.bestEnForLpx,
+    statistics: extraction.statistics,
     weights: { ...DEFAULT_WEIGHTS, ...options.weights },
     meta: {
       trainedAt: new Date().toISOString(),

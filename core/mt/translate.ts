@@ -34,11 +34,17 @@ export function createEngineState(input: {
 /**
  * The engine a downloaded model file describes: its model with the translation memory and lexicon it was
  * trained with. The browser uses it offline; the server builds the same state from the same file. Accepts
- * the file's text (parsed and validated here; throws ModelFormatError) or an already parsed file.
+ * the file's bytes or (older JSON files) text, parsed and validated here (throws ModelFormatError), or an
+ * already parsed file.
  */
-export function createEngineStateFromFile(file: ModelFile | string): EngineState {
-  const parsed = typeof file === 'string' ? parseModelFile(file) : file;
-  return createEngineState({ pairs: parsed.pairs, lexicon: parsed.lexicon, model: parsed.model });
+export function createEngineStateFromFile(file: ModelFile | Uint8Array | string): EngineState {
+  const parsed = typeof file === 'string' || file instanceof Uint8Array ? parseModelFile(file) : file;
+  // The fullest model the file holds: the server's copy carries one the phone's copy leaves out.
+  return createEngineState({
+    pairs: parsed.pairs,
+    lexicon: parsed.lexicon,
+    model: parsed.server ?? parsed.model,
+  });
 }
 
 /** Lexicon-only answers are word by word, so their confidence is capped low. */

@@ -367,6 +367,8 @@ test('an admin sees a reported prompt sentence with its reasons, retires it with
   const row = panel.getByTestId('review-prompt-row').filter({ hasText: sentence.english });
   await expect(row).toContainText(`${PROMPT_REPORT_REASON_LABELS.spelling}: 1`);
   await expect(row.getByTestId('prompt-state')).toHaveText('✓ In use');
+  // Untranslated sentences say where they stand in the teaching order, and why (issue 19).
+  await expect(panel.getByTestId('teaching-rank').first()).toContainText(/^Teaching rank \d+ of \d+: \S/);
 
   await row.getByRole('button', { name: 'Retire' }).click();
   await row.getByRole('button', { name: 'Retire sentence' }).click();

@@ -5,7 +5,13 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTranslateResponse } from '../../core/api/chat.ts';
 import { MT_MIN_TRAINING_PAIRS } from '../../core/constants.ts';
-import { createEngineStateFromFile, parseModelFile, translate } from '../../core/mt/index.ts';
+import {
+  createEngineStateFromFile,
+  parseModel,
+  parseModelFile,
+  serialiseModelJson,
+  translate,
+} from '../../core/mt/index.ts';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { ArtifactStore } from '../../server/features/models/artifact-store.ts';
 import {
@@ -101,6 +107,8 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     expect(m.vocabularyLopit).toBeGreaterThan(10);
     expect(m.lexiconEntries).toBe(2);
     expect(m.modelBytes).toBeGreaterThan(1000);
+    // The phone's copy leaves out the server's fuller model.
+    expect(m.phoneModelBytes).toBeLessThan(m.modelBytes!);
 
     expect(progress[0]?.[0]).toBe(0);
     expect(progress.at(-1)).toEqual([100, 'Trained and saved']);
@@ -125,8 +133,8 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe(`"${trained.version}"`);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(Number(response.headers['content-length'])).toBe(trained.metrics.modelBytes);
+    expect(response.headers['content-type']).toMatch(/^application\/octet-stream/);
+    expect(Number(response.headers['content-length'])).toBe(trained.metrics.phoneModelBytes);
 
     for (const header of [
       `"${trained.version}"`,
@@ -156,8 +164,10 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
   });
 
   it('is the model file of core/mt with the memory and lexicon, and translates offline as the server does', async () => {
-    const file = (await getModel()).body;
+    const file = new Uint8Array((await getModel()).rawPayload);
     const parsed = parseModelFile(file);
+    expect(parsed.version).toBe(3);
+    expect(parsed.server).toBeNull();
     expect(parsed.pairs.length).toBe(trained.metrics.pairsUsed);
     expect(parsed.lexicon).toEqual([
       { lopit: 'vashu', english: 'water', partOfSpeech: 'noun' },
@@ -186,7 +196,14 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
         continue;
       }
       expect(server.statusCode, server.body).toBe(200);
-      expect(server.json()).toEqual(toTranslateResponse(local));
+      const phone = toTranslateResponse(local);
+      if (local.source === 'model') {
+        // The server answers with its fuller model, the phone with the compact one (pruned, 8-bit scores):
+        // on the toy language both give the same translation, with confidences a little apart.
+        const answer = server.json<typeof phone>();
+        expect({ ...answer, confidence: 0 }).toEqual({ ...phone, confidence: 0 });
+        expect(Math.abs(answer.confidence - phone.confidence)).toBeLessThan(0.05);
+      } else expect(server.json()).toEqual(phone);
       sources.add(local.source);
     }
     expect([...sources].sort()).toEqual(['lexicon', 'memory', 'model']);
@@ -214,6 +231,34 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     expect((await latest())?.id).toBe(before?.id);
   });
 
+  it('still serves and answers from an older JSON model file until the next training', async () => {
+    const store = ArtifactStore.fromConfig(t.database.db, t.config);
+    const current = await latest();
+    const model = parseModel(await store.read(current!));
+    const pairs = [{ english: 'the old quokka', lopit: 'ka quokka oba' }];
+    const json = serialiseModelJson(model, { pairs, lexicon: [] });
+    const old = await store.save({
+      modelType: 'mt',
+      bytes: Buffer.from(json, 'utf8'),
+      contentType: 'application/json',
+      metrics: {},
+    });
+    const response = await getModel();
+    expect(response.headers.etag).toBe(`"${old.version}"`);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toBe(json);
+    const parsed = parseModelFile(new Uint8Array(response.rawPayload));
+    expect(parsed).toMatchObject({ version: 2, pairs });
+    const server = await t.app.inject({
+      method: 'POST',
+      url: '/api/translation/translate',
+      payload: { text: 'the big dog sees the cat', direction: 'en_to_lpx' },
+    });
+    expect(server.statusCode, server.body).toBe(200);
+    const local = translate(createEngineStateFromFile(parsed), 'the big dog sees the cat', 'en_to_lpx');
+    expect(server.json()).toMatchObject({ translated: local?.text });
+  });
+
   it('serves a retrained model under a new ETag', async () => {
     await importPairs(distinctToyPairs(40, 9), 'time');
     const again = await trainMtModel({ db: t.database.db, config: t.config });
@@ -222,7 +267,8 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     const response = await getModel({ 'if-none-match': `"${trained.version}"` });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe(`"${again.version}"`);
-    expect(parseModelFile(response.body).pairs.length).toBe(again.metrics.pairsUsed);
+    expect(parseModelFile(new Uint8Array(response.rawPayload))).toMatchObject({ version: 3, server: null });
+    expect(parseModelFile(new Uint8Array(response.rawPayload)).pairs.length).toBe(again.metrics.pairsUsed);
   });
 });
 

@@ -8,6 +8,9 @@
 // The metrics therefore describe a model trained on slightly less data than the stored one: a conservative
 // estimate of its quality.
 import {
+  compactModel,
+  MODEL_CONTENT_TYPE,
+  phoneFile,
   sentenceKey,
   serialiseModel,
   splitHeldOut,
@@ -26,7 +29,8 @@ import { consentedApprovedPairs } from './mt.service.ts';
 import type { DirectionScores } from './held-out.ts';
 import { trainInWorker } from './train-in-worker.ts';
 
-export const MT_MODEL_CONTENT_TYPE = 'application/json';
+/** Model files are binary since format version 3 (core/mt/serialise.ts). */
+export const MT_MODEL_CONTENT_TYPE = MODEL_CONTENT_TYPE;
 export const NOT_ENOUGH_PAIRS_CODE = 'NOT_ENOUGH_PAIRS';
 
 export interface TrainMtOptions {
@@ -49,7 +53,7 @@ export interface TrainMtResult {
   /**
    * chrf/bleu (mean of both directions), chrfEnToLpx, bleuEnToLpx, chrfLpxToEn, bleuLpxToEn (0..100, on the
    * held-out pairs), pairsUsed, trainPairs, heldOutPairs, vocabularyEnglish, vocabularyLopit, phrasePairs,
-   * lexiconEntries, modelBytes.
+   * lexiconEntries, modelBytes (the server's file), phoneModelBytes (what a phone downloads, before gzip).
    */
   metrics: Record<string, number>;
   artifactId: number;
@@ -149,14 +153,15 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
   const { data, file: written } = await trainOffThread(pairs, [], { pairs, lexicon }, 50, 45, finalMessage);
 
   await checkpoint(96, 'Saving the model');
-  const file = written ?? serialiseModel(data, { pairs, lexicon });
-  const bytes = Buffer.from(file, 'utf8');
+  const file = written ?? serialiseModel(compactModel(data), { pairs, lexicon }, { server: data });
+  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const metrics = describe(data, scores, {
     pairsUsed: pairs.length,
     trainPairs: train.length,
     heldOutPairs: test.length,
     lexiconEntries: lexicon.length,
     modelBytes: bytes.length,
+    phoneModelBytes: phoneFile(file).length,
   });
   if (signal?.aborted) throw new TrainingStoppedError();
   const artifact = await store.save({

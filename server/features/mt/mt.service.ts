@@ -130,7 +130,8 @@ export class EngineService {
   /** A model that cannot be read is logged and left out: memory and lexicon still answer. */
   private async loadModel(artifact: Parameters<ArtifactStore['read']>[0]): Promise<MtModel | null> {
     try {
-      return new MtModel(parseModel((await this.artifacts.read(artifact)).toString('utf8')));
+      // The server's copy holds the fuller model (parseModel answers it); older JSON files hold one model.
+      return new MtModel(parseModel(await this.artifacts.read(artifact)));
     } catch (error) {
       this.log?.error(
         { err: error, artifact: artifact.id, version: artifact.version },

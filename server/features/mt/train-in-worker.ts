@@ -20,7 +20,7 @@ import('tsx/esm/api')
 
 type WorkerMessage =
   | { type: 'progress'; percent: number }
-  | { type: 'done'; data: MtModelData; scores: DirectionScores | null; file: string | null }
+  | { type: 'done'; data: MtModelData; scores: DirectionScores | null; file: Uint8Array | null }
   | { type: 'failed'; message: string };
 
 export class WorkerTrainingStopped extends Error {
@@ -40,7 +40,7 @@ export function trainInWorker(
   snapshot: ModelSnapshot | null,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<{ data: MtModelData; scores: DirectionScores | null; file: string | null }> {
+): Promise<{ data: MtModelData; scores: DirectionScores | null; file: Uint8Array | null }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new WorkerTrainingStopped());
     const worker = new Worker(WORKER_BOOT, {

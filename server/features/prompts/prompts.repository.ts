@@ -11,6 +11,8 @@ import {
 } from '../../../core/api/prompts.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { promptReports, recordings, translationPairs } from '../../db/schema.ts';
+import type { RankedSentence } from '../../../core/mt/selection.ts';
+import { teachingRanks } from '../mt/teaching-order.ts';
 
 // Written out in full: Drizzle leaves the table's name off a column in a single-table select list.
 const openReports = sql<number>`(select count(*)::int from ${promptReports} r
@@ -63,10 +65,12 @@ export class PromptsRepository {
       .offset((page - 1) * limit);
     const [total] = await this.db.select({ total: count() }).from(translationPairs).where(where);
     const reasons = await this.openReasons(rows.map(({ pair }) => pair.id));
+    const ranks = await teachingRanks(this.db);
     return {
-      prompts: rows.map(({ pair, recordings, openReports }) =>
-        toAdminPrompt(pair, recordings, openReports, reasons.get(pair.id) ?? {}),
-      ),
+      prompts: rows.map(({ pair, recordings, openReports }) => ({
+        ...toAdminPrompt(pair, recordings, openReports, reasons.get(pair.id) ?? {}),
+        teaching: teachingOf(ranks, pair.id),
+      })),
       total: total?.total ?? 0,
     };
   }
@@ -79,7 +83,10 @@ export class PromptsRepository {
       .where(eq(translationPairs.id, pairId));
     if (!row) return null;
     const reasons = await this.openReasons([pairId]);
-    return toAdminPrompt(row.pair, row.recordings, row.openReports, reasons.get(pairId) ?? {});
+    return {
+      ...toAdminPrompt(row.pair, row.recordings, row.openReports, reasons.get(pairId) ?? {}),
+      teaching: teachingOf(await teachingRanks(this.db), pairId),
+    };
   }
 
   /** Retires a sentence with the admin's reason; its open reports are resolved by that decision. */
@@ -120,6 +127,12 @@ export class PromptsRepository {
     for (const row of rows) byPair.set(row.pairId, { ...byPair.get(row.pairId), [row.reason]: row.total });
     return byPair;
   }
+}
+
+/** A sentence's place in the teaching order, as the admins' list shows it. */
+function teachingOf(ranks: Map<number, RankedSentence>, pairId: number): AdminPrompt['teaching'] {
+  const r = ranks.get(pairId);
+  return r ? { rank: r.rank, of: ranks.size, score: r.score, reason: r.reason } : null;
 }
 
 function toAdminPrompt(

@@ -9,6 +9,7 @@ import {
 } from '../../../core/api/recordings.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { promptReports, recordings, translationPairs, users } from '../../db/schema.ts';
+import { teachingRanks } from '../mt/teaching-order.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecordingRow = typeof recordings.$inferInsert;
@@ -119,22 +120,46 @@ export class RecordingsRepository {
    */
   async promptPack(userId: string, limit: number): Promise<RecordingPrompt[]> {
     const recorded = sql<number>`count(${recordings.id})::int`;
-    const mine = sql<number>`count(${recordings.id}) filter (where ${recordings.ownerId} = ${userId})`;
+    const mine = sql<boolean>`count(${recordings.id}) filter (where ${recordings.ownerId} = ${userId}) > 0`;
+    const shuffle = sql<string>`md5(${translationPairs.id}::text || ${userId})`;
     const reported = sql`exists (select 1 from ${promptReports} r
       where r.pair_id = ${translationPairs.id} and r.reporter_id = ${userId} and r.resolved_at is null)`;
-    return this.db
+    const rows = await this.db
       .select({
         id: translationPairs.id,
         english: translationPairs.english,
         lopit: translationPairs.lopit,
         category: translationPairs.category,
         recordings: recorded,
+        mine,
+        shuffle,
       })
       .from(translationPairs)
       .leftJoin(recordings, eq(recordings.promptPairId, translationPairs.id))
       .where(and(isNull(translationPairs.retiredAt), not(reported)))
       .groupBy(translationPairs.id)
-      .orderBy(sql`${mine} > 0`, asc(recorded), sql`md5(${translationPairs.id}::text || ${userId})`)
-      .limit(limit);
+      .orderBy(sql`${mine}`, asc(recorded), asc(shuffle));
+    // Within each group (not yet recorded by this person, fewest recordings), untranslated sentences in the order
+    // of what they would teach the translation model (server/features/mt/teaching-order.ts), then the others in
+    // this person's own shuffled order.
+    const ranks = await teachingRanks(this.db);
+    const rank = (id: number) => ranks.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
+    return rows
+      .map((row, index) => ({ row, index }))
+      .sort(
+        (a, b) =>
+          Number(a.row.mine) - Number(b.row.mine) ||
+          a.row.recordings - b.row.recordings ||
+          rank(a.row.id) - rank(b.row.id) ||
+          a.index - b.index,
+      )
+      .slice(0, limit)
+      .map(({ row }) => ({
+        id: row.id,
+        english: row.english,
+        lopit: row.lopit,
+        category: row.category,
+        recordings: row.recordings,
+      }));
   }
 }

@@ -114,6 +114,11 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
         <div className="review-cell">
           <span>{formatCount(prompt.recordings, 'recording')}</span>
           <span className="muted">{prompt.translated ? '✓ translated' : 'not translated yet'}</span>
+          {prompt.teaching && (
+            <span className="muted" data-testid="teaching-rank" title={prompt.teaching.reason}>
+              Teaching rank {prompt.teaching.rank} of {prompt.teaching.of}: {prompt.teaching.reason}
+            </span>
+          )}
         </div>
       </td>
       <td data-label="Reports">

@@ -93,6 +93,9 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
           <p className="muted" data-testid="reply-source">
             {SOURCE_LABEL[details.source]} · confidence {percent(details.confidence)}
             {message.onDevice && ' · translated on this device (offline)'}
+            {/* Which model answered: the phone keeps a compact (pruned) copy, the server its full model. */}
+            {details.source === 'model' &&
+              (message.onDevice ? ' · compact phone model' : ' · full server model')}
           </p>
           <Gloss details={details} />
           {details.alternatives.length > 0 && (

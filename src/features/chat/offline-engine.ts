@@ -1,95 +1,79 @@
-// The chat's own translation engine for when the server cannot be reached: the trained model file
-// (GET /api/translation/model, which carries the memory and lexicon it was trained with) is kept on the
-// device in IndexedDB and read with the same core/mt code the server runs.
-//
-// The file is kept with idb-keyval rather than only in the service worker's cache: it then works on a
-// first visit before the worker controls the page, and survives app updates that clear runtime caches.
-// This module and core/mt load only when the chat needs them.
-import { del, get, set } from 'idb-keyval';
-import type { TranslateResponse } from '../../../core/api/chat.ts';
-import { toTranslateResponse } from '../../../core/api/chat.ts';
-import {
-  createEngineStateFromFile,
-  translate,
-  type Direction,
-  type EngineState,
-} from '../../../core/mt/index.ts';
+// The page's side of the device's translation engine (offline-engine.worker.ts): loading a model of a megabyte
+// and decoding a sentence take long enough to freeze a cheap phone's page, so both run in a Web Worker, started
+// the first time the chat needs it. Where workers are missing the same module runs on the page.
+// This module, the worker and core/mt load only when the chat needs them.
+import type { Direction } from '../../../core/mt/types.ts';
 import { API_BASE_URL } from '../../lib/api-client.ts';
+import type {
+  EngineReply,
+  EngineRequest,
+  ModelAvailability,
+  OfflineResult,
+} from './offline-engine.worker.ts';
 
-const STORE_KEY = 'lopit.mt-model';
+export type { ModelAvailability, OfflineResult } from './offline-engine.worker.ts';
 
-interface StoredModel {
-  etag: string | null;
-  text: string;
-  savedAt: number;
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+type Body = EngineRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function startWorker(): Worker | null {
+  if (worker || typeof Worker === 'undefined') return worker;
+  try {
+    worker = new Worker(new URL('./offline-engine.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  worker.addEventListener('message', (event: MessageEvent<EngineReply>) => {
+    const reply = event.data;
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply.value as never);
+    else waiting.reject(new Error(reply.message));
+  });
+  worker.addEventListener('error', () => {
+    // A worker that cannot start (or crashed) fails what it was asked; the next call starts a new one.
+    for (const waiting of pending.values()) waiting.reject(new Error('The translation worker stopped.'));
+    pending.clear();
+    worker?.terminate();
+    worker = null;
+  });
+  return worker;
 }
 
-export type ModelAvailability =
-  | {
-      state: 'ready';
-      savedAt: number;
-      /** Characters of the model file kept (about its size in bytes). */ size: number;
-    }
-  | { state: 'none' }
-  | { state: 'unknown' };
-
-let engine: { etag: string | null; state: EngineState } | null = null;
-
-function modelUrl(): string {
-  return `${API_BASE_URL.replace(/\/$/, '')}/translation/model`;
+async function call<T>(body: Body): Promise<T> {
+  const running = startWorker();
+  if (!running) {
+    const here = await import('./offline-engine.worker.ts');
+    return (
+      body.kind === 'refresh'
+        ? here.refreshOfflineModel(body.url)
+        : here.translateOnDevice(body.text, body.direction)
+    ) as Promise<T>;
+  }
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    running.postMessage({ ...body, id });
+  });
 }
 
 /**
  * Brings the device's copy of the model up to date when the server can be reached: a conditional request,
  * so an unchanged model costs one 304. Never throws; offline it keeps what is stored.
  */
-export async function refreshOfflineModel(): Promise<ModelAvailability> {
-  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
-  try {
-    const response = await fetch(modelUrl(), {
-      headers: stored?.etag ? { 'If-None-Match': stored.etag } : {},
-      cache: 'no-store',
-    });
-    if (response.status === 304 && stored)
-      return { state: 'ready', savedAt: stored.savedAt, size: stored.text.length };
-    if (response.status === 404) {
-      // No model on the server (never trained): nothing to keep.
-      await del(STORE_KEY).catch(() => undefined);
-      engine = null;
-      return { state: 'none' };
-    }
-    if (!response.ok) throw new Error(`model download answered ${response.status}`);
-    const text = await response.text();
-    // Only a file the engine can read replaces the one kept.
-    createEngineStateFromFile(text);
-    const saved: StoredModel = { etag: response.headers.get('ETag'), text, savedAt: Date.now() };
-    await set(STORE_KEY, saved);
-    engine = null;
-    return { state: 'ready', savedAt: saved.savedAt, size: text.length };
-  } catch {
-    return stored
-      ? { state: 'ready', savedAt: stored.savedAt, size: stored.text.length }
-      : { state: 'unknown' };
-  }
+export function refreshOfflineModel(): Promise<ModelAvailability> {
+  return call<ModelAvailability>({
+    kind: 'refresh',
+    url: new URL(`${API_BASE_URL.replace(/\/$/, '')}/translation/model`, location.href).href,
+  }).catch((): ModelAvailability => ({ state: 'unknown' }));
 }
 
-/** The device's engine, built once per stored model; null when no model was ever downloaded. */
-async function deviceEngine(): Promise<EngineState | null> {
-  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
-  if (!stored) return null;
-  if (engine?.etag !== stored.etag || !engine) {
-    engine = { etag: stored.etag, state: createEngineStateFromFile(stored.text) };
-  }
-  return engine.state;
-}
-
-export type OfflineResult =
-  { kind: 'answer'; answer: TranslateResponse } | { kind: 'unknown' } | { kind: 'no-model' };
-
-/** Translates on this device. */
-export async function translateOnDevice(text: string, direction: Direction): Promise<OfflineResult> {
-  const state = await deviceEngine();
-  if (!state) return { kind: 'no-model' };
-  const answer = translate(state, text, direction);
-  return answer ? { kind: 'answer', answer: toTranslateResponse(answer) } : { kind: 'unknown' };
+/** Translates on this device, in the worker. */
+export function translateOnDevice(text: string, direction: Direction): Promise<OfflineResult> {
+  return call<OfflineResult>({ kind: 'translate', text, direction });
 }

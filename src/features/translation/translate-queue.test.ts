@@ -56,6 +56,18 @@ describe('translateQueue', () => {
     expect(order.map((each) => each.id)).toEqual([4, 5, 3, 2, 1]);
   });
 
+  it('asks first for the sentence whose translation teaches the model most, not the first in the list', () => {
+    const pairs = [
+      pair(1, { english: 'the dog sees the cat', status: 'approved', lopit: 'Zorbu' }),
+      pair(2, { english: 'the dog sees the cat again' }),
+      pair(3, { english: 'the quib eats' }),
+      pair(4, { english: 'a quib eats the flarn' }),
+      pair(5, { english: 'the flarn' }),
+    ];
+    const order = translateQueue(pairs, { category: 'all', reported: none, waiting: none });
+    expect(order.map((each) => each.id)).toEqual([4, 2, 3, 5, 1]);
+  });
+
   it('leaves out retired, reported and answered sentences, and other categories', () => {
     const pairs = [
       pair(1, { retired: true }),

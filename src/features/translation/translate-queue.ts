@@ -1,8 +1,11 @@
 // The order of Translate (one sentence at a time): sentences without an approved translation first (those no one
-// has proposed a text for before those waiting for review, fewest proposals first), then the approved ones;
-// never a retired sentence, one this person reported, or one they already answered (their own proposal, or an
-// edit still waiting on the phone). The contributor's counts come from the same copy.
+// has proposed a text for before those waiting for review, fewest proposals first), each group in the order of
+// what its translation would teach the model (core/mt/selection.ts: new words and word sequences, weighted by how
+// often they recur among the waiting sentences), then the approved ones; never a retired sentence, one this
+// person reported, or one they already answered (their own proposal, or an edit still waiting on the phone).
+// The contributor's counts come from the same copy.
 import type { ReviewedPair } from '../../../core/api/translation.ts';
+import { rankByNovelty } from '../../../core/mt/selection.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import type { ReviewCounts } from '../review/use-review-pack.ts';
@@ -22,7 +25,29 @@ function tier(pair: ReviewedPair): number {
   return pair.proposals.length > 0 ? 1 : 0;
 }
 
+// The ranking costs about a second per 10,000 sentences on a desktop core (more on a phone), so it is made again
+// only when the sentences waiting or the translated ones change, not at every new copy of the pairs (a saved
+// proposal or a synced edit leaves both as they were).
+let ranking: { key: string; ranks: Map<number, number> } | null = null;
+
+/** Teaching rank (1 = first) of every untranslated, unretired sentence of the copy. */
+export function teachingRanks(pairs: readonly ReviewedPair[]): Map<number, number> {
+  const waiting = pairs.filter((pair) => !pair.retired && tier(pair) < 2);
+  const known = pairs.filter((pair) => tier(pair) === 2);
+  const key = `${waiting.map((pair) => `${pair.id}:${pair.english}`).join(',')}|${known.map((pair) => pair.id).join(',')}`;
+  if (ranking?.key !== key) {
+    const ranked = rankByNovelty(
+      waiting.map((pair) => ({ id: pair.id, text: pair.english })),
+      known.map((pair) => pair.english),
+    );
+    ranking = { key, ranks: new Map(ranked.map((r) => [r.id, r.rank])) };
+  }
+  return ranking.ranks;
+}
+
 export function translateQueue<T extends ReviewedPair>(pairs: readonly T[], filter: QueueFilter): T[] {
+  const ranks = teachingRanks(pairs);
+  const rank = (pair: T) => ranks.get(pair.id) ?? Number.MAX_SAFE_INTEGER;
   return pairs
     .filter(
       (pair) =>
@@ -32,7 +57,10 @@ export function translateQueue<T extends ReviewedPair>(pairs: readonly T[], filt
         !filter.waiting.has(pair.id) &&
         !ownProposal(pair),
     )
-    .sort((a, b) => tier(a) - tier(b) || a.proposals.length - b.proposals.length || a.id - b.id);
+    .sort(
+      (a, b) =>
+        tier(a) - tier(b) || a.proposals.length - b.proposals.length || rank(a) - rank(b) || a.id - b.id,
+    );
 }
 
 /**

@@ -1,0 +1,195 @@
+// The phone's translation model in Debian's Chromium: how long loading the model file takes, how much memory the
+// engine holds, the latency of one sentence (p50 / p95), and whether the page freezes meanwhile. The model is the
+// one a phone downloads (compact model + memory snapshot, core/mt), trained on the Bible benchmark corpus.
+// Two runs of the same core/mt code, bundled with esbuild:
+//   - in a Web Worker, as the chat runs it (src/features/chat/offline-engine.worker.ts): load time and latency,
+//     and the longest task the page's main thread saw meanwhile (Long Tasks API);
+//   - on the page itself, to weigh the engine's memory (performance.memory after a forced GC) and to show the
+//     freeze the worker avoids (the longest main-thread task).
+// The page runs with 4x CPU throttling (DevTools' "mid-tier mobile") unless --throttle 1. CDP's throttling applies
+// to the page's target only, not to the worker: compare the worker's figures with a --throttle 1 run.
+// Usage: npx tsx scripts/bench-mt-browser.ts [--pairs 10000] [--sentences 200] [--throttle 4]
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { splitHeldOut } from '../core/mt/evaluate.ts';
+import { compactModel } from '../core/mt/prune.ts';
+import { serialiseModel } from '../core/mt/serialise.ts';
+import { trainModel } from '../core/mt/train.ts';
+import { loadBibleCorpus } from './lib/bible-corpus.ts';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+const pairsWanted = Number(arg('pairs', '10000'));
+const sentenceCount = Number(arg('sentences', '200'));
+const throttle = Number(arg('throttle', '4'));
+
+// The engine's side: load the file, then translate each sentence, timing both. Runs in a worker or on the page.
+const ENGINE = `
+import { createEngineStateFromFile, translate } from './core/mt/index.ts';
+export async function run(bytes, sentences) {
+  const t0 = performance.now();
+  const state = createEngineStateFromFile(bytes);
+  // The first sentence of each direction builds that direction's phrase index: part of loading.
+  translate(state, 'x', 'en_to_lpx');
+  translate(state, 'x', 'lpx_to_en');
+  const loadMs = performance.now() - t0;
+  const times = [];
+  for (const [text, direction] of sentences) {
+    const s = performance.now();
+    translate(state, text, direction);
+    times.push(performance.now() - s);
+  }
+  return { loadMs, times, keep: state };
+}
+`;
+const WORKER = `
+import { run } from './engine.js';
+self.onmessage = async (event) => {
+  const { loadMs, times } = await run(new Uint8Array(event.data.bytes), event.data.sentences);
+  self.postMessage({ loadMs, times });
+};
+`;
+const PAGE = `
+import { run } from './engine.js';
+let held = null;
+window.longest = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
+}).observe({ type: 'longtask', buffered: false });
+async function download() {
+  return new Uint8Array(await (await fetch('/model.bin')).arrayBuffer());
+}
+window.inWorker = async (sentences) => {
+  const bytes = await download();
+  window.longest = 0;
+  const worker = new Worker('/worker.js', { type: 'module' });
+  const started = performance.now();
+  const result = await new Promise((resolve) => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.postMessage({ bytes: bytes.buffer, sentences }, [bytes.buffer]);
+  });
+  worker.terminate();
+  await new Promise((r) => setTimeout(r, 100));
+  return { ...result, wallMs: performance.now() - started, longestTaskMs: window.longest };
+};
+window.onPage = async (sentences) => {
+  const bytes = await download();
+  gc(); gc();
+  const before = performance.memory.usedJSHeapSize;
+  window.longest = 0;
+  const result = await run(bytes, sentences);
+  held = result.keep;
+  await new Promise((r) => setTimeout(r, 100));
+  gc(); gc();
+  const heapBytes = performance.memory.usedJSHeapSize - before;
+  return { loadMs: result.loadMs, times: result.times, heapBytes, longestTaskMs: window.longest, held: !!held };
+};
+`;
+
+async function bundle(entry: string, name: string, files: Record<string, string>): Promise<string> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), sourcefile: name, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    minify: true,
+    plugins: [
+      {
+        name: 'virtual',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/engine\.js$/ }, () => ({ path: 'engine.js', namespace: 'virtual' }));
+          b.onLoad({ filter: /.*/, namespace: 'virtual' }, (a) => ({
+            contents: files[a.path] ?? '',
+            resolveDir: process.cwd(),
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const corpus = loadBibleCorpus();
+const { train: pool, test } = splitHeldOut(corpus, { fraction: 0.1, seed: 42 });
+const train = pool.slice(0, pairsWanted);
+const data = await trainModel(train);
+const file = serialiseModel(compactModel(data), { pairs: train, lexicon: [] });
+const gzip = gzipSync(file).length;
+const sentences = test
+  .slice(0, Math.ceil(sentenceCount / 2))
+  .flatMap((p) => [
+    [p.english, 'en_to_lpx'],
+    [p.lopit, 'lpx_to_en'],
+  ])
+  .slice(0, sentenceCount);
+const files = { 'engine.js': ENGINE };
+const workerJs = await bundle(WORKER, 'worker.js', files);
+const pageJs = await bundle(PAGE, 'page.js', files);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+});
+try {
+  const page = await browser.newPage();
+  const origin = 'http://bench.invalid';
+  await page.route(`${origin}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/model.bin')
+      return route.fulfill({ body: Buffer.from(file), contentType: 'application/octet-stream' });
+    if (path === '/worker.js') return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
+    if (path === '/page.js') return route.fulfill({ body: pageJs, contentType: 'text/javascript' });
+    return route.fulfill({
+      body: '<!doctype html><title>bench</title><script type="module" src="/page.js"></script>',
+      contentType: 'text/html',
+    });
+  });
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => 'onPage' in window);
+  const cdp = await page.context().newCDPSession(page);
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  type Result = {
+    loadMs: number;
+    times: number[];
+    longestTaskMs: number;
+    wallMs?: number;
+    heapBytes?: number;
+  };
+  const worker = await page.evaluate(
+    (s) => (window as unknown as { inWorker: (s: unknown) => Promise<Result> }).inWorker(s),
+    sentences,
+  );
+  const inPage = await page.evaluate(
+    (s) => (window as unknown as { onPage: (s: unknown) => Promise<Result> }).onPage(s),
+    sentences,
+  );
+  const f = (x: number) => x.toFixed(0);
+  const latency = (r: Result) => {
+    const sorted = [...r.times].sort((a, b) => a - b);
+    return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+  };
+  const version = browser.version();
+  console.log(
+    `Chromium ${version}, page CPU throttled ${throttle}x (the worker is not). Phone file for ${train.length} pairs: ${(file.length / 1000).toFixed(0)} kB, ` +
+      `${(gzip / 1000).toFixed(0)} kB gzip (${((gzip * 8) / 100_000).toFixed(0)} s at 2G's 100 kbit/s).`,
+  );
+  console.log(
+    `In a worker (as the chat runs it): load ${f(worker.loadMs)} ms; ${sentences.length} sentences ${latency(worker)}; ` +
+      `longest main-thread task meanwhile ${f(worker.longestTaskMs)} ms.`,
+  );
+  console.log(
+    `On the page (for comparison): load ${f(inPage.loadMs)} ms; ${latency(inPage)}; engine heap ${((inPage.heapBytes ?? 0) / 1e6).toFixed(1)} MB; ` +
+      `longest main-thread task ${f(inPage.longestTaskMs)} ms (the freeze the worker avoids).`,
+  );
+} finally {
+  await browser.close();
+}
