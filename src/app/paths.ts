@@ -20,6 +20,7 @@ export const PATHS = {
   translate: '/translate',
   recording: '/recording',
   speak: '/speak',
+  speakers: '/speakers',
   transcribe: '/transcribe',
   listen: '/listen',
   review: '/review',

@@ -132,6 +132,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.speakers,
+    lazyRouteComponent(() => import('../features/speakers/speakers-page.tsx'), 'SpeakersPage'),
+    true,
+  ),
+  page(
     PATHS.translate,
     lazyRouteComponent(() => import('../features/translation/translate-one-page.tsx'), 'TranslateOnePage'),
     true,

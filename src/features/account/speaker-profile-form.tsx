@@ -16,7 +16,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
-const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
+export const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
   '18-29': '18 to 29',
   '30-44': '30 to 44',
   '45-59': '45 to 59',
@@ -24,7 +24,7 @@ const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
   [PREFER_NOT_TO_SAY]: 'Prefer not to say',
 };
 
-const GENDER_LABELS: Record<Gender, string> = {
+export const GENDER_LABELS: Record<Gender, string> = {
   female: 'Female',
   male: 'Male',
   other: 'Other',

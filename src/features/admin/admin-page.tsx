@@ -10,7 +10,9 @@ import { ImportPromptsPanel } from './import-prompts-panel.tsx';
 import { ReviewClipsPanel } from './review-clips-panel.tsx';
 import { ReviewProposalsPanel } from './review-proposals-panel.tsx';
 import { ReviewPromptsPanel } from './review-prompts-panel.tsx';
+import { SpeakersPanel } from './speakers-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
+import '../speakers/speakers.css';
 import './review-queues.css';
 
 const TABS = [
@@ -105,6 +107,7 @@ export function AdminPage() {
         hidden={tab !== 'data'}
       >
         <UsersPanel currentUserId={user.id} />
+        <SpeakersPanel />
         <ImportPairsPanel />
         <ImportPromptsPanel />
         <ImportLexiconPanel />

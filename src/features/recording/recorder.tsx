@@ -12,7 +12,8 @@ import { maxSeconds, useRecorder, type LiveWarning, type RecorderState } from '.
 
 type Mode = 'prompted' | 'free';
 
-export function Recorder({ userId }: { userId: string }) {
+/** Records as the account holder, or as the field speaker `speakerId` chosen for the session (issue 16). */
+export function Recorder({ userId, speakerId = null }: { userId: string; speakerId?: string | null }) {
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [mode, setMode] = useState<Mode>('prompted');
   const [readIn, setReadIn] = useState<Language>('en');
@@ -33,13 +34,20 @@ export function Recorder({ userId }: { userId: string }) {
   async function begin() {
     setSaved(null);
     if (mode === 'prompted' && prompt && promptText) {
-      await start({ title: null, transcript: promptText, language: readIn, promptPairId: prompt.id });
+      await start({
+        title: null,
+        transcript: promptText,
+        language: readIn,
+        promptPairId: prompt.id,
+        speakerId,
+      });
     } else {
       await start({
         title: free.title.trim() || null,
         transcript: free.transcript.trim() || null,
         language: free.language,
         promptPairId: null,
+        speakerId,
       });
     }
   }

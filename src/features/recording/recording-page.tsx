@@ -9,6 +9,9 @@ import { ImportFiles } from './import-files.tsx';
 import { Recorder } from './recorder.tsx';
 import { RecordingsList } from './recordings-list.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
+import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
+import '../speakers/speakers.css';
 import './recording.css';
 import '../review/review.css';
 
@@ -16,7 +19,9 @@ export function RecordingPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  const allowed = consent.status?.recording === true;
+  // Who speaks: a field speaker chosen for the session (issue 16), else the account holder.
+  const { speaker } = useFieldSpeaker(userId);
+  const allowed = speaker !== null || consent.status?.recording === true;
 
   return (
     <div className="page stack">
@@ -28,8 +33,9 @@ export function RecordingPage() {
         </p>
       </div>
       <ModeTabs group="recording" current={PATHS.recording} />
-      <ConsentNotice scope="recording" consent={consent} />
-      {allowed && userId && <Recorder userId={userId} />}
+      {userId && <SpeakerChooser userId={userId} />}
+      {!speaker && <ConsentNotice scope="recording" consent={consent} />}
+      {allowed && userId && <Recorder userId={userId} speakerId={speaker?.id ?? null} />}
       {allowed && userId && <ImportFiles userId={userId} />}
       {userId && <RecordingsList userId={userId} />}
     </div>

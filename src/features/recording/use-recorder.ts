@@ -95,7 +95,8 @@ interface Session {
  */
 const importRecordRtc = () => import('recordrtc').then((module) => module.default);
 let recordRtcModule: ReturnType<typeof importRecordRtc> | null = null;
-function loadRecordRtc() {
+/** Loads the recorder library once (a head start where recording is near, so it is here when the signal is not). */
+export function loadRecordRtc() {
   recordRtcModule ??= importRecordRtc().catch((error: unknown) => {
     recordRtcModule = null;
     throw error;

@@ -2,6 +2,7 @@
 // record-again controls, listened back, then saved (the recorder's outbox path), skipped or reported; the next
 // sentence comes at once. Works offline for as long as the pack lasts; the contributor's counts stay in view.
 import { useEffect, useMemo, useState } from 'react';
+import { promptReadable } from '../../../core/api/prompts.ts';
 import type { RecordingPrompt } from '../../../core/api/recordings.ts';
 import { PATHS } from '../../app/paths.ts';
 import { ModeTabs } from './mode-tabs.tsx';
@@ -12,12 +13,15 @@ import { saveDraft } from '../recording/local-recordings.ts';
 import { refreshPromptPack, usePrompts } from '../recording/prompt-pack.ts';
 import { LiveLevel, Review } from '../recording/recorder.tsx';
 import type { Language } from '../recording/recording-fields.tsx';
-import { useRecorder } from '../recording/use-recorder.ts';
+import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
 import { CountsLine } from '../review/review-shared.tsx';
 import { syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from './prompt-actions.ts';
 import { useSpeakCounts } from './speak-counts.ts';
+import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
+import '../speakers/speakers.css';
 import { SpeechButton } from '../chat/speech-button.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
@@ -27,9 +31,13 @@ export function SpeakPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  const allowed = consent.status?.recording === true;
+  // Who speaks: a field speaker chosen for this session (their consent recorded on this phone), else the account.
+  const { speaker } = useFieldSpeaker(userId);
+  const allowed = speaker !== null || consent.status?.recording === true;
   const counts = useSpeakCounts(userId);
   const { phase } = useSyncStatus();
+  // The recorder is needed as soon as a speaker is chosen, perhaps with no signal by then.
+  useEffect(() => void loadRecordRtc().catch(() => undefined), []);
 
   return (
     <div className="page stack speak-page">
@@ -39,13 +47,24 @@ export function SpeakPage() {
       </div>
       <ModeTabs group="recording" current={PATHS.speak} />
       <CountsLine counts={counts} noun="recordings" />
-      <ConsentNotice scope="recording" consent={consent} />
-      {allowed && userId && <SpeakCard userId={userId} offline={phase === 'offline'} />}
+      {userId && <SpeakerChooser userId={userId} />}
+      {!speaker && <ConsentNotice scope="recording" consent={consent} />}
+      {allowed && userId && (
+        <SpeakCard userId={userId} speakerId={speaker?.id ?? null} offline={phase === 'offline'} />
+      )}
     </div>
   );
 }
 
-function SpeakCard({ userId, offline }: { userId: string; offline: boolean }) {
+function SpeakCard({
+  userId,
+  speakerId,
+  offline,
+}: {
+  userId: string;
+  speakerId: string | null;
+  offline: boolean;
+}) {
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [readIn, setReadIn] = useState<Language>('en');
   const [aside, setAside] = useState<number[]>([]);
@@ -57,7 +76,10 @@ function SpeakCard({ userId, offline }: { userId: string; offline: boolean }) {
   const prompts = useMemo(
     () =>
       asideLast(
-        (pack ?? []).filter((prompt) => (readIn === 'lpx' ? prompt.lopit.trim() !== '' : true)),
+        // Read aloud only what reads well (Common Voice's limits): an admin may import a hard sentence to translate.
+        (pack ?? []).filter((prompt) =>
+          readIn === 'lpx' ? prompt.lopit.trim() !== '' : promptReadable(prompt.english),
+        ),
         aside,
       ),
     [pack, readIn, aside],
@@ -80,7 +102,7 @@ function SpeakCard({ userId, offline }: { userId: string; offline: boolean }) {
     if (!prompt || !text) return;
     setNotice(null);
     setPinned(prompt);
-    await start({ title: null, transcript: text, language: readIn, promptPairId: prompt.id });
+    await start({ title: null, transcript: text, language: readIn, promptPairId: prompt.id, speakerId });
   }
 
   async function again() {

@@ -17,7 +17,12 @@ import { CountsLine } from '../review/review-shared.tsx';
 import { startOfToday } from '../review/use-review-pack.ts';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from '../speak/prompt-actions.ts';
-import { useSyncStatus } from '../sync/sync.ts';
+import { syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
+import { SayTranslationCard } from './say-translation-card.tsx';
+import { loadRecordRtc } from '../recording/use-recorder.ts';
+import '../speakers/speakers.css';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { cachedPairs, latestEditByPair, queueTranslation, refreshPairs } from './local-pairs.ts';
 import { translateCounts, translateQueue } from './translate-queue.ts';
@@ -32,6 +37,10 @@ export function TranslateOnePage() {
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
   const canEdit = consent.status?.translation === true;
+  // Type the Lopit sentence, or say it (issue 16): a spoken translation, kept with the English it translates.
+  const [answer, setAnswer] = useState<'type' | 'say'>('type');
+  const { speaker } = useFieldSpeaker(userId);
+  const canSay = speaker !== null || consent.status?.recording === true;
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
   const [aside, setAside] = useState<number[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -40,6 +49,8 @@ export function TranslateOnePage() {
   const pairs = useLiveQuery(() => cachedPairs('all', userId || null), [userId]);
   const reported = useLiveQuery(() => reportedPromptIds(localDb(), userId), [userId]);
   useEffect(() => void refreshPairs().catch(() => undefined), []);
+  // "Say it" needs the recorder, perhaps with no signal by then.
+  useEffect(() => void loadRecordRtc().catch(() => undefined), []);
 
   const mine = useMemo(() => (entries ?? []).filter((entry) => entry.userId === userId), [entries, userId]);
   const queue = useMemo(() => {
@@ -61,7 +72,11 @@ export function TranslateOnePage() {
       </div>
       <ModeTabs group="translation" current={PATHS.translate} />
       <CountsLine counts={counts} noun="translations" />
-      {userId && <ConsentNotice scope="translation" consent={consent} />}
+      <AnswerToggle value={answer} onChange={setAnswer} />
+      {answer === 'say' && userId && <SpeakerChooser userId={userId} />}
+      {userId && (answer === 'type' || !speaker) && (
+        <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
+      )}
       <CategorySelect className="speak-language" value={category} onChange={setCategory} />
       {phase === 'offline' && queue && (
         <p className="notice-box" role="status" data-testid="translate-offline">
@@ -75,7 +90,32 @@ export function TranslateOnePage() {
           {notice}
         </p>
       )}
-      {pair && userId ? (
+      {pair && userId && answer === 'say' ? (
+        <SayTranslationCard
+          key={`say-${pair.id}`}
+          pair={pair}
+          userId={userId}
+          speakerId={speaker?.id ?? null}
+          position={`Sentence 1 of ${queue.length} on this phone`}
+          canRecord={canSay}
+          canSkip={queue.length >= 2}
+          onSaved={() => {
+            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            setNotice(
+              'Your spoken translation is saved on this phone. It will be uploaded when there is a connection, and someone will write down what it says.',
+            );
+            void syncEngine().trigger();
+          }}
+          onSkip={() => {
+            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            setNotice('Skipped: it comes back after the others.');
+          }}
+          onReport={(report) => {
+            setNotice('Reported. The sentence has left your list.');
+            void reportPrompt(userId, pair, report);
+          }}
+        />
+      ) : pair && userId ? (
         <TranslateCard
           key={pair.id}
           pair={pair}
@@ -200,5 +240,35 @@ function TranslateCard(props: {
       </div>
       <PromptReportDialog open={reporting} onClose={() => setReporting(false)} onReport={props.onReport} />
     </section>
+  );
+}
+
+/** Type the translation, or say it aloud. */
+function AnswerToggle({
+  value,
+  onChange,
+}: {
+  value: 'type' | 'say';
+  onChange: (value: 'type' | 'say') => void;
+}) {
+  return (
+    <div className="review-tabs answer-toggle" role="group" aria-label="How to answer">
+      {(
+        [
+          ['type', 'Type it'],
+          ['say', 'Say it'],
+        ] as const
+      ).map(([mode, label]) => (
+        <button
+          key={mode}
+          type="button"
+          className="review-tab"
+          aria-pressed={value === mode}
+          onClick={() => onChange(mode)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,114 @@
+// Translate, said aloud (issue 16): the English sentence, answered by speaking its Lopit translation instead of
+// typing it. The clip is kept with the English it translates (speech translation data) and waits for someone
+// to write down what it says on Transcribe; its transcript, once approved, also becomes a proposal for the pair.
+import { useId, useState } from 'react';
+import type { CachedPair } from '../../offline/local-db.ts';
+import { SpeechButton } from '../chat/speech-button.tsx';
+import { saveDraft } from '../recording/local-recordings.ts';
+import { LiveLevel, Review } from '../recording/recorder.tsx';
+import { useRecorder } from '../recording/use-recorder.ts';
+import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
+
+export function SayTranslationCard(props: {
+  pair: CachedPair;
+  userId: string;
+  speakerId: string | null;
+  position: string;
+  canRecord: boolean;
+  canSkip: boolean;
+  onSaved: () => void;
+  onSkip: () => void;
+  onReport: Parameters<typeof PromptReportDialog>[0]['onReport'];
+}) {
+  const { pair } = props;
+  const id = useId();
+  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
+  const [reporting, setReporting] = useState(false);
+  const recording = state.kind === 'recording' || state.kind === 'stopping';
+  const busy = recording || state.kind === 'review' || state.kind === 'starting';
+
+  const begin = () =>
+    start({
+      title: null,
+      transcript: null,
+      language: 'lpx',
+      promptPairId: null,
+      sourcePairId: pair.id,
+      speakerId: props.speakerId,
+    });
+
+  async function save() {
+    if (state.kind !== 'review') return;
+    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
+    await reset(false);
+    props.onSaved();
+  }
+
+  return (
+    <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="say-card">
+      <h2 id={`${id}-heading`} className="review-position speak-position">
+        {props.position}
+      </h2>
+      <p className="prompt-sentence speak-sentence" lang="en" data-testid="translate-english">
+        {pair.english}
+      </p>
+      <div className="speak-hear">
+        <SpeechButton
+          key={pair.id}
+          text={pair.english}
+          language="en"
+          label="▶ Hear it"
+          ariaLabel="Hear the sentence"
+        />
+      </div>
+      <p className="muted">Say this sentence in Lopit, the way it is said at home.</p>
+      {state.kind === 'error' && (
+        <div className="error-box" role="alert">
+          {state.message}
+        </div>
+      )}
+      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
+      {state.kind === 'review' ? (
+        <Review
+          state={state}
+          alwaysAgain
+          onKeep={() => void save()}
+          onAgain={() => void reset(true).then(begin)}
+          onDiscard={() => void reset(true)}
+        />
+      ) : (
+        <div className="speak-controls">
+          {recording ? (
+            <button
+              type="button"
+              className="btn btn-danger speak-big"
+              disabled={state.kind === 'stopping'}
+              onClick={() => void stop()}
+            >
+              <span aria-hidden="true">■</span> {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary speak-big"
+              disabled={!props.canRecord || state.kind === 'starting'}
+              onClick={() => void begin()}
+            >
+              <span aria-hidden="true">●</span>{' '}
+              {state.kind === 'starting' ? 'Starting the microphone…' : 'Say it in Lopit'}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="button-row speak-secondary">
+        <button type="button" className="btn" disabled={busy || !props.canSkip} onClick={props.onSkip}>
+          Skip
+        </button>
+        <button type="button" className="btn" disabled={busy} onClick={() => setReporting(true)}>
+          Report the sentence
+        </button>
+      </div>
+      <PromptReportDialog open={reporting} onClose={() => setReporting(false)} onReport={props.onReport} />
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+// A field session on a 360 x 740 touch phone, offline for the whole session (issue 16): the contributor (who has
+// given no recording consent of their own) adds a speaker who has no account, records their spoken consent,
+// records three prompted clips as that speaker on Speak, skips and reports a prompt, and says one translation
+// aloud on Translate. Back online, everything arrives once and every clip is the speaker's; a second contributor
+// then transcribes the spoken translation online. FIELD_SHOTS=1 writes .tmp/shots/speakers-*.png and
+// translate-say-*.png (360 touch and 1280, light and dark).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+/** An obviously made-up language: no Lopit is invented. */
+const TRANSCRIPT = 'zorbel kwinta mipa';
+const ELDER = 'Elder Quombo';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+});
+
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServer('field-session');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+type Account = Awaited<ReturnType<typeof signUpByApi>>;
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
+  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+function outboxRows(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const read = open.result.transaction('outbox').objectStore('outbox').count();
+          read.onsuccess = () => {
+            resolve(read.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/** Lets the fake microphone run about two seconds, then stops. */
+async function recordFor2s(page: Page, scope: ReturnType<Page['getByTestId']>, start: string) {
+  await scope.getByRole('button', { name: start }).click();
+  await expect
+    .poll(
+      async () => Number(/Recording (\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1]),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await scope.getByRole('button', { name: 'Stop' }).click();
+  await expect(scope.getByTestId('review-audio')).toBeVisible();
+}
+
+async function shoot(page: Page, name: string) {
+  if (!process.env.FIELD_SHOTS) return;
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() =>
+        document.documentElement.setAttribute('data-theme', localStorage.getItem('lopit.theme') ?? 'light'),
+      );
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
+test('a field session offline: a speaker without an account, their consent, their clips, arriving once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await signUpByApi(request, server.url, 'Curator');
+  const field = await signUpByApi(request, server.url, 'Fieldworker');
+  const transcriber = await signUpByApi(request, server.url, 'Transcriber');
+
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['microphone'],
+    serviceWorkers: 'block',
+  });
+  await signInContext(context, server.url, field);
+  // Three tabs opened with a signal (without a service worker a page cannot load offline).
+  const speakersTab = await context.newPage();
+  await speakersTab.goto(`${server.url}/speakers`);
+  await expect(speakersTab.getByTestId('speakers-empty')).toBeVisible();
+  const speak = await context.newPage();
+  await speak.goto(`${server.url}/speak`);
+  await expect(speak.getByTestId('speaker-chooser')).toBeVisible();
+  const translate = await context.newPage();
+  await translate.goto(`${server.url}/translate`);
+  await expect(translate.getByTestId('translate-english')).toBeVisible();
+
+  await context.setOffline(true);
+
+  // --- Add the speaker and record their spoken consent, offline.
+  await speakersTab.bringToFront();
+  await speakersTab.getByRole('button', { name: 'Add a speaker' }).click();
+  // A name is required: the field says so.
+  await speakersTab.getByRole('button', { name: 'Add and record consent' }).click();
+  await expect(speakersTab.getByRole('alert')).toContainText('Give a name or a pseudonym');
+  await speakersTab.getByLabel('Name or pseudonym, as they wish').fill(ELDER);
+  await speakersTab.getByLabel('Age group').selectOption('60+');
+  await speakersTab.getByLabel('Prefer not to say').check();
+  await speakersTab.getByRole('button', { name: 'Add and record consent' }).click();
+  const capture = speakersTab.getByTestId('consent-capture');
+  await expect(capture.getByTestId('consent-text')).toContainText(ELDER);
+  // Saving with nothing captured is refused with a reason.
+  await capture.getByRole('button', { name: 'Save consent' }).click();
+  await expect(capture.getByTestId('consent-error')).toContainText('Choose what the speaker agrees to');
+  await capture.getByLabel('Voice recordings and translations').check();
+  await capture.getByRole('button', { name: 'Record their consent' }).click();
+  await speakersTab.waitForTimeout(2000);
+  await capture.getByRole('button', { name: 'Stop' }).click();
+  await expect(capture.getByRole('button', { name: 'Record again' })).toBeVisible();
+  expect(await layoutProblems(speakersTab)).toEqual([]);
+  await shoot(speakersTab, 'speakers-consent');
+  await capture.getByRole('button', { name: 'Save consent' }).click();
+  await expect(speakersTab.getByTestId('speakers-notice')).toContainText(`Consent of ${ELDER} is saved`);
+  const card = speakersTab.getByTestId('speaker-card');
+  await expect(card.getByTestId('speaker-consent')).toContainText('Consent recorded (full): spoken');
+  await expect(card.getByRole('button', { name: 'Speaking now' })).toBeDisabled();
+  expect(await layoutProblems(speakersTab)).toEqual([]);
+  await shoot(speakersTab, 'speakers-list');
+
+  // --- Three prompted clips as the speaker; one prompt skipped, one reported.
+  await speak.bringToFront();
+  await expect(speak.getByLabel('Who is speaking?')).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(speak.getByLabel('Who is speaking?').locator('option:checked')).toHaveText(ELDER);
+  const speakCard = speak.getByTestId('speak-card');
+  const prompt = speak.getByTestId('prompt');
+  const recorded: string[] = [];
+  for (let clip = 0; clip < 3; clip += 1) {
+    const text = (await prompt.textContent()) ?? '';
+    await recordFor2s(speak, speakCard, 'Record');
+    await speakCard.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+    await expect(prompt).not.toHaveText(text);
+    recorded.push(text);
+  }
+  const skipped = (await prompt.textContent()) ?? '';
+  await speak.getByRole('button', { name: 'Skip' }).click();
+  await expect(prompt).not.toHaveText(skipped);
+  const reported = (await prompt.textContent()) ?? '';
+  await speak.getByRole('button', { name: 'Report the sentence' }).click();
+  const dialog = speak.getByRole('dialog', { name: 'Report this sentence' });
+  await dialog.getByLabel('It is hard to read').check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(prompt).not.toHaveText(reported);
+  expect(await layoutProblems(speak)).toEqual([]);
+
+  // --- One translation said aloud.
+  await translate.bringToFront();
+  await translate.getByRole('button', { name: 'Say it' }).click();
+  await expect(translate.getByLabel('Who is speaking?').locator('option:checked')).toHaveText(ELDER);
+  const say = translate.getByTestId('say-card');
+  const english = (await say.getByTestId('translate-english').textContent()) ?? '';
+  await recordFor2s(translate, say, 'Say it in Lopit');
+  expect(await layoutProblems(translate)).toEqual([]);
+  await shoot(translate, 'translate-say');
+  await say.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+  await expect(translate.getByTestId('translate-notice')).toContainText('spoken translation is saved');
+
+  // --- Back online: everything arrives once, every clip the speaker's.
+  await context.setOffline(false);
+  await expect.poll(() => outboxRows(speak), { timeout: 90_000 }).toBe(0);
+  const { speakers } = await getJson<{
+    speakers: {
+      id: string;
+      name: string;
+      clips: number;
+      consent: { recording: boolean };
+      evidence: { kind: string }[];
+    }[];
+  }>(request, field, '/api/speakers');
+  expect(speakers).toHaveLength(1);
+  const [speaker] = speakers;
+  expect(speaker).toMatchObject({ name: ELDER, clips: 4, consent: { recording: true } });
+  expect(speaker!.evidence.map((item) => item.kind)).toEqual(['spoken']);
+  const { recordings, total } = await getJson<{
+    recordings: {
+      id: string;
+      transcript: string | null;
+      speakerId: string | null;
+      promptPairId: number | null;
+      sourcePairId: number | null;
+      language: string | null;
+    }[];
+    total: number;
+  }>(request, field, '/api/audio/recordings');
+  expect(total).toBe(4);
+  expect(recordings.every((recording) => recording.speakerId === speaker!.id)).toBe(true);
+  expect(
+    recordings
+      .filter((recording) => recording.promptPairId !== null)
+      .map((r) => r.transcript)
+      .sort(),
+  ).toEqual([...recorded].sort());
+  const spoken = recordings.filter((recording) => recording.sourcePairId !== null);
+  expect(spoken).toHaveLength(1);
+  expect(spoken[0]).toMatchObject({ transcript: null, language: 'lpx' });
+  const reports = await getJson<{ prompts: { english: string }[] }>(
+    request,
+    admin,
+    '/api/admin/prompts?reported=true',
+  );
+  expect(reports.prompts.map((item) => item.english)).toContain(reported);
+
+  // --- A second contributor transcribes the spoken translation, online.
+  const other = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  await signInContext(other, server.url, transcriber);
+  const page = await other.newPage();
+  await page.goto(`${server.url}/transcribe`);
+  const transcribe = page.getByTestId('transcribe-card');
+  await expect(transcribe).toContainText(english);
+  await page.getByTestId('transcribe-text').fill(TRANSCRIPT);
+  await transcribe.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
+  await expect.poll(() => outboxRows(page), { timeout: 30_000 }).toBe(0);
+  // It waits for review: the admin (anyone but its author) is offered it, with the English it translates.
+  const waiting = await getJson<{
+    transcripts: { recordingId: string; text: string; english: string | null }[];
+  }>(request, admin, '/api/transcripts/proposals');
+  expect(waiting.transcripts).toContainEqual(
+    expect.objectContaining({ recordingId: spoken[0]!.id, text: TRANSCRIPT, english }),
+  );
+  await other.close();
+  await context.close();
+});
