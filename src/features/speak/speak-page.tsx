@@ -16,6 +16,7 @@ import type { Language } from '../recording/recording-fields.tsx';
 import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
 import { CountsLine } from '../review/review-shared.tsx';
 import { syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { BigRecordButton } from './big-record-button.tsx';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from './prompt-actions.ts';
 import { useSpeakCounts } from './speak-counts.ts';
@@ -190,28 +191,13 @@ function SpeakCard({
           onDiscard={() => void reset(true).then(() => setPinned(null))}
         />
       ) : (
-        <div className="speak-controls">
-          {recording ? (
-            <button
-              type="button"
-              className="btn btn-danger speak-big"
-              disabled={state.kind === 'stopping'}
-              onClick={() => void stop()}
-            >
-              <span aria-hidden="true">■</span> {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary speak-big"
-              disabled={state.kind === 'starting' || !text}
-              onClick={() => void begin()}
-            >
-              <span aria-hidden="true">●</span>{' '}
-              {state.kind === 'starting' ? 'Starting the microphone…' : 'Record'}
-            </button>
-          )}
-        </div>
+        <BigRecordButton
+          state={state}
+          label="Record"
+          disabled={!text}
+          onStart={() => void begin()}
+          onStop={() => void stop()}
+        />
       )}
       <div className="button-row speak-secondary">
         <button

@@ -7,6 +7,7 @@ import { SpeechButton } from '../chat/speech-button.tsx';
 import { saveDraft } from '../recording/local-recordings.ts';
 import { LiveLevel, Review } from '../recording/recorder.tsx';
 import { useRecorder } from '../recording/use-recorder.ts';
+import { BigRecordButton } from '../speak/big-record-button.tsx';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
 
 export function SayTranslationCard(props: {
@@ -77,28 +78,13 @@ export function SayTranslationCard(props: {
           onDiscard={() => void reset(true)}
         />
       ) : (
-        <div className="speak-controls">
-          {recording ? (
-            <button
-              type="button"
-              className="btn btn-danger speak-big"
-              disabled={state.kind === 'stopping'}
-              onClick={() => void stop()}
-            >
-              <span aria-hidden="true">■</span> {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary speak-big"
-              disabled={!props.canRecord || state.kind === 'starting'}
-              onClick={() => void begin()}
-            >
-              <span aria-hidden="true">●</span>{' '}
-              {state.kind === 'starting' ? 'Starting the microphone…' : 'Say it in Lopit'}
-            </button>
-          )}
-        </div>
+        <BigRecordButton
+          state={state}
+          label="Say it in Lopit"
+          disabled={!props.canRecord}
+          onStart={() => void begin()}
+          onStop={() => void stop()}
+        />
       )}
       <div className="button-row speak-secondary">
         <button type="button" className="btn" disabled={busy || !props.canSkip} onClick={props.onSkip}>
