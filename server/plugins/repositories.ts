@@ -11,6 +11,7 @@ import { UsersRepository } from '../features/auth/users.repository.ts';
 import { ConsentRepository } from '../features/consent/consent.repository.ts';
 import { DataRepository } from '../features/data/data.repository.ts';
 import { ExportsRepository } from '../features/exports/exports.repository.ts';
+import { InterfaceMessagesRepository } from '../features/i18n/interface-messages.repository.ts';
 import { LexiconRepository } from '../features/lexicon/lexicon.repository.ts';
 import { PromptsRepository } from '../features/prompts/prompts.repository.ts';
 import { RecordingsRepository } from '../features/recordings/recordings.repository.ts';
@@ -38,6 +39,7 @@ export interface TransactionRepositories {
   clipReview: ClipReviewRepository;
   lexiconReview: LexiconReviewRepository;
   prompts: PromptsRepository;
+  interfaceMessages: InterfaceMessagesRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -59,6 +61,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     clipReview: new ClipReviewRepository(db),
     lexiconReview: new LexiconReviewRepository(db),
     prompts: new PromptsRepository(db),
+    interfaceMessages: new InterfaceMessagesRepository(db),
   };
 }
 

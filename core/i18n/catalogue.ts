@@ -1,0 +1,31 @@
+// Every message of the interface, in the order translators see them (the server's list, the PO export, the
+// pseudo-language and the tests read this; the app imports each screen's group where it is used).
+import type { MessageDescriptor } from './define.ts';
+import { shell, sync } from './messages/shell.ts';
+import { firstScreen, settings } from './messages/settings.ts';
+import { translateApp } from './messages/translate-app.ts';
+
+const GROUPS = [shell, sync, settings, firstScreen, translateApp];
+
+export interface SourceMessage {
+  id: string;
+  screen: string;
+  message: string;
+  note: string;
+}
+
+/** The screen of a message: its id's prefix. */
+export const screenOf = (id: string) => id.slice(0, id.indexOf('.'));
+
+export const SOURCE_MESSAGES: readonly SourceMessage[] = GROUPS.flatMap((group) =>
+  Object.values<MessageDescriptor>(group).map(({ id, message, note }) => ({
+    id,
+    screen: screenOf(id),
+    message,
+    note: note ?? '',
+  })),
+);
+
+export const SOURCE_BY_ID: ReadonlyMap<string, SourceMessage> = new Map(
+  SOURCE_MESSAGES.map((message) => [message.id, message]),
+);
