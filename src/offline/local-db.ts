@@ -24,7 +24,10 @@ export type OutboxKind =
   | 'clip.report'
   | 'proposal.review'
   | 'lexicon.review'
-  | 'prompt.report';
+  | 'prompt.report'
+  // The interface's translation (issue 18): a proposed message, and a review of someone's proposal.
+  | 'ui.propose'
+  | 'ui.review';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;

@@ -61,6 +61,10 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
         case 'prompt.report':
           await db.prompts.delete(Number(reviewedItemId(entry)));
           break;
+        // The interface's translations keep no copy here: Translate the app reads its list again.
+        case 'ui.propose':
+        case 'ui.review':
+          break;
       }
     },
   );

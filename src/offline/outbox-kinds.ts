@@ -44,6 +44,8 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'proposal.review': 0,
   'lexicon.review': 0,
   'prompt.report': 0,
+  'ui.propose': 0,
+  'ui.review': 0,
   'recording.upload': 1,
 };
 
@@ -99,6 +101,8 @@ export const JSON_SENDERS: OutboxSenders = {
   'proposal.review': sendJson,
   'lexicon.review': sendJson,
   'prompt.report': sendJson,
+  'ui.propose': sendJson,
+  'ui.review': sendJson,
 };
 
 async function readJson(response: Response): Promise<unknown> {

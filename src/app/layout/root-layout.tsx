@@ -1,7 +1,9 @@
 // The frame of every page: navigation bar, banners (update, field preparation), main content, footer.
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';
@@ -12,6 +14,7 @@ const FieldBanner = lazy(() =>
 );
 
 export function RootLayout() {
+  const t = useT();
   const { user } = useAuth();
   return (
     <>
@@ -27,8 +30,8 @@ export function RootLayout() {
       </main>
       <footer className="site-footer">
         <p>
-          Contributions are shared under CC-BY-NC-4.0 for non-commercial community use.{' '}
-          <Link to={PATHS.terms}>Terms</Link> · <Link to={PATHS.privacy}>Privacy</Link>
+          {t(shell.footer)} <Link to={PATHS.terms}>{t(shell.terms)}</Link> ·{' '}
+          <Link to={PATHS.privacy}>{t(shell.privacy)}</Link>
         </p>
       </footer>
     </>
