@@ -4,8 +4,9 @@ import type { MessageDescriptor } from './define.ts';
 import { shell, sync } from './messages/shell.ts';
 import { firstScreen, settings } from './messages/settings.ts';
 import { translateApp } from './messages/translate-app.ts';
+import { heritage, home } from './messages/heritage.ts';
 
-const GROUPS = [shell, sync, settings, firstScreen, translateApp];
+const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage];
 
 export interface SourceMessage {
   id: string;
