@@ -3,11 +3,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { I18nProvider } from '@lingui/react';
 import { router } from './app/router.tsx';
 import { refreshSession } from './features/auth/auth-api.ts';
 import { applyTheme } from './features/theme/theme.ts';
-import { i18n, startI18n } from './i18n/i18n.ts';
+import { startI18n } from './i18n/i18n.ts';
 import { registerServiceWorker } from './pwa/pwa-store.ts';
 import './styles/theme.css';
 import './styles/base.css';
@@ -26,8 +25,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -119,12 +119,15 @@ export const PSEUDO_LOCALE = 'en-XA';
 export const PSEUDO_OPEN = '[';
 export const PSEUDO_CLOSE = ']';
 
-/** One text run of the pseudo-language: accented letters, then a tilde for every 2.5 letters (≈40% longer). */
+/**
+ * One text run of the pseudo-language: accented letters, then a tilde for every 2.5 letters (≈40% longer), in
+ * words of at most four so that, like a real language's words, they wrap between them.
+ */
 export function pseudoText(text: string): string {
   const accented = [...text].map((char) => ACCENTED[char] ?? char).join('');
   const letters = [...text].filter((char) => /\p{L}/u.test(char)).length;
   if (letters === 0) return accented;
-  const padding = '~'.repeat(Math.ceil(letters * 0.4));
+  const padding = ('~'.repeat(Math.ceil(letters * 0.4)).match(/~{1,4}/g) ?? []).join(' ');
   const trailing = /\s$/.test(accented) ? accented.match(/\s+$/)![0] : '';
   return `${accented.trimEnd()} ${padding}${trailing}`;
 }

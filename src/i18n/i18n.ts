@@ -4,14 +4,22 @@
 // too, and refreshed in the background (If-None-Match; the service worker caches it as well). The choice
 // persists like the theme, sets `lang` on the page, and numbers and dates are formatted with Intl in it.
 import { i18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { MessageDescriptor } from '../../core/i18n/define.ts';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
 
 export { i18n };
 // English is active from the first import (tests and code running before startI18n).
 i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
+
+// Each change of language or catalogue is a new version; components read it to render again (no provider is
+// needed, so a component renders the same in the app and in a unit test).
+let version = 0;
+i18n.on('change', () => {
+  version += 1;
+});
+const subscribe = (listener: () => void) => i18n.on('change', listener);
+const currentVersion = () => version;
 export const LOCALE_KEY = 'lopit.locale';
 const CATALOGUE_KEY = (code: string) => `lopit.catalogue.${code}`;
 export const CATALOGUE_URL = (code: string) => `/api/i18n/catalogues/${encodeURIComponent(code)}`;
@@ -101,12 +109,9 @@ export const t: Translate = (descriptor, values) =>
 
 /** The translate function of a component, which renders again when the language changes. */
 export function useT(): Translate {
-  // The context's `_` is a new function at each change of language or catalogue: the callback follows it.
-  const { _ } = useLingui();
-  return useCallback<Translate>(
-    (descriptor, values) => _(descriptor.id, values, { message: descriptor.message }),
-    [_],
-  );
+  const current = useSyncExternalStore(subscribe, currentVersion, currentVersion);
+  // A new function at each version, so memoised children that take it render again too.
+  return useCallback<Translate>(t, [current]);
 }
 
 /** A number in the interface's language. */

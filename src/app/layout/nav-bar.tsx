@@ -91,9 +91,6 @@ export function NavBar() {
                   {t(shell.admin)}
                 </Link>
               )}
-              <Link to={PATHS.translateApp} className="nav-link">
-                {t(shell.translateApp)}
-              </Link>
               <button type="button" className="btn btn-ghost" onClick={signOutAndGoHome}>
                 {t(shell.signOut)}
               </button>

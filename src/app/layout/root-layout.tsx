@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { localeChosen, useT } from '../../i18n/i18n.ts';
 import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';
@@ -11,6 +11,11 @@ import { NavBar } from './nav-bar.tsx';
 // Signed-in only, so it loads after the first paint and never for visitors.
 const FieldBanner = lazy(() =>
   import('../../features/field/field-banner.tsx').then((module) => ({ default: module.FieldBanner })),
+);
+
+// Only for a device where no language was ever chosen, after the first paint.
+const FirstLanguageChoice = lazy(() =>
+  import('../../i18n/first-language-choice.tsx').then((module) => ({ default: module.FirstLanguageChoice })),
 );
 
 export function RootLayout() {
@@ -23,6 +28,11 @@ export function RootLayout() {
       {user && (
         <Suspense fallback={null}>
           <FieldBanner />
+        </Suspense>
+      )}
+      {!localeChosen() && (
+        <Suspense fallback={null}>
+          <FirstLanguageChoice />
         </Suspense>
       )}
       <main id="main" tabIndex={-1}>

@@ -43,14 +43,18 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu-button"
       >
-        <span className="avatar" aria-hidden="true">
+        <span className="avatar" aria-hidden="true" translate="no">
           {displayName(user).slice(0, 1).toUpperCase()}
         </span>
-        <span className="user-menu-name">{displayName(user)}</span>
+        <span className="user-menu-name" translate="no">
+          {displayName(user)}
+        </span>
       </button>
       {open && (
         <div className="user-menu-panel" id={menuId}>
-          <p className="user-menu-email muted">{user.email}</p>
+          <p className="user-menu-email muted" translate="no">
+            {user.email}
+          </p>
           <Link to={PATHS.profile} onClick={close}>
             {t(shell.profile)}
           </Link>

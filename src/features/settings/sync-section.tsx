@@ -1,5 +1,7 @@
 // Settings → Sync: what is waiting on this device, when it last reached the server, "Sync now", and how
 // much of the device's storage the app uses.
+import { sync } from '../../../core/i18n/messages/shell.ts';
+import { formatDate, useT, type Translate } from '../../i18n/i18n.ts';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';
@@ -10,15 +12,19 @@ import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 
-function entryState(entry: OutboxEntry): string {
+function entryState(t: Translate, entry: OutboxEntry): string {
   if (entry.state === 'attention')
-    return `Not accepted: ${entry.problem?.message ?? 'refused by the server'}`;
-  if (entry.attempts > 0)
-    return `Waiting (tried ${entry.attempts} ${entry.attempts === 1 ? 'time' : 'times'})`;
-  return 'Waiting';
+    return t(sync.notAccepted, { reason: entry.problem?.message ?? t(sync.refused) });
+  if (entry.attempts > 0) return t(sync.waitingTried, { attempts: entry.attempts });
+  return t(sync.waitingEntry);
 }
 
+const formatTime = (time: number) => formatDate(new Date(time), { hour: 'numeric', minute: '2-digit' });
+const formatDateTime = (time: number) =>
+  formatDate(new Date(time), { dateStyle: 'medium', timeStyle: 'short' });
+
 export function SyncSection() {
+  const t = useT();
   const status = useSyncStatus();
   const entries = useOutbox() ?? [];
   const [storedLastSync, setStoredLastSync] = useState<number | null>(null);
@@ -43,77 +49,79 @@ export function SyncSection() {
 
   return (
     <section className="card form" aria-labelledby="sync-heading" id="sync" data-testid="sync-section">
-      <h2 id="sync-heading">Sync</h2>
-      <p className="muted">
-        Your changes are saved on this device first and sent to the server when there is a connection.
-      </p>
+      <h2 id="sync-heading">{t(sync.heading)}</h2>
+      <p className="muted">{t(sync.intro)}</p>
       <dl className="key-values">
-        <dt>Connection</dt>
+        <dt>{t(sync.connection)}</dt>
         <dd>
           {status.phase === 'offline'
-            ? `Offline${status.nextAttemptAt ? ` — next try at ${new Date(status.nextAttemptAt).toLocaleTimeString()}` : ''}`
+            ? status.nextAttemptAt
+              ? t(sync.offlineNextTry, { time: formatTime(status.nextAttemptAt) })
+              : t(sync.offline)
             : status.phase === 'signed-out'
-              ? 'The server asks you to sign in again'
+              ? t(sync.signInAgain)
               : status.phase === 'syncing'
-                ? 'Sending…'
+                ? t(sync.sending)
                 : status.phase === 'online'
-                  ? 'Online'
-                  : 'Checking…'}
+                  ? t(sync.online)
+                  : t(sync.checking)}
         </dd>
-        <dt>Waiting to send</dt>
+        <dt>{t(sync.waitingToSend)}</dt>
         <dd data-testid="sync-pending-count">{entries.length}</dd>
-        <dt>Last successful sync</dt>
-        <dd>{lastSync ? new Date(lastSync).toLocaleString() : 'Not yet'}</dd>
-        <dt>Storage used</dt>
+        <dt>{t(sync.lastSync)}</dt>
+        <dd>{lastSync ? formatDateTime(lastSync) : t(sync.notYet)}</dd>
+        <dt>{t(sync.storageUsed)}</dt>
         <dd data-testid="storage-used">
           {storage?.usage != null
-            ? `${formatBytes(storage.usage)}${storage.quota ? ` of ${formatBytes(storage.quota)} available to this app` : ''}`
-            : 'Unknown in this browser'}
+            ? storage.quota
+              ? t(sync.storageOf, { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })
+              : formatBytes(storage.usage)
+            : t(sync.storageUnknown)}
         </dd>
-        <dt>Kept when the phone is short of space</dt>
+        <dt>{t(sync.persisted)}</dt>
         <dd>
           {storage?.persisted ? (
-            'Yes'
+            t(sync.yes)
           ) : (
             <>
-              Not guaranteed{' '}
+              {t(sync.notGuaranteed)}{' '}
               <button
                 type="button"
                 className="btn"
                 onClick={() => void requestPersistentStorage().then(() => readStorage().then(setStorage))}
               >
-                Ask to keep
+                {t(sync.askToKeep)}
               </button>
             </>
           )}
         </dd>
       </dl>
       {status.progress && (
-        <progress max={status.progress.total} value={status.progress.done} aria-label="Sync progress">
-          {status.progress.done} of {status.progress.total}
+        <progress max={status.progress.total} value={status.progress.done} aria-label={t(sync.progress)}>
+          {t(sync.progressText, status.progress)}
         </progress>
       )}
       <div className="button-row">
         <button type="button" className="btn btn-primary" onClick={() => void syncNow()} disabled={syncing}>
-          {syncing ? 'Syncing…' : 'Sync now'}
+          {t(syncing ? sync.syncingNow : sync.syncNow)}
         </button>
       </div>
       {entries.length > 0 && (
-        <ul className="outbox-list" aria-label="Waiting to send">
+        <ul className="outbox-list" aria-label={t(sync.waitingToSend)}>
           {entries.map((entry) => (
             <li key={entry.id} data-testid="outbox-item">
-              <strong>{entry.label}</strong>
+              <strong lang="en">{entry.label}</strong>
               <br />
               <span className="muted">
-                {new Date(entry.createdAt).toLocaleString()} · {entryState(entry)}
+                {formatDateTime(entry.createdAt)} · {entryState(t, entry)}
               </span>
               {entry.state === 'attention' && (
                 <div className="button-row">
                   <button type="button" className="btn" onClick={() => void retryAndSync(entry.seq!)}>
-                    Try again
+                    {t(sync.tryAgain)}
                   </button>
                   <button type="button" className="btn btn-danger" onClick={() => setDiscarding(entry)}>
-                    {entry.kind === 'recording.upload' ? 'Delete recording' : 'Discard'}
+                    {t(entry.kind === 'recording.upload' ? sync.deleteRecording : sync.discard)}
                   </button>
                 </div>
               )}
@@ -123,14 +131,10 @@ export function SyncSection() {
       )}
       <Modal
         open={discarding !== null}
-        title={discarding?.kind === 'recording.upload' ? 'Delete this recording?' : 'Discard this change?'}
+        title={t(discarding?.kind === 'recording.upload' ? sync.deleteRecordingTitle : sync.discardTitle)}
         onClose={() => setDiscarding(null)}
       >
-        <p>
-          {discarding?.kind === 'recording.upload'
-            ? 'It has not reached the server: deleting it removes it from this phone for good.'
-            : 'The change will not be sent. This cannot be undone.'}
-        </p>
+        <p>{t(discarding?.kind === 'recording.upload' ? sync.deleteRecordingText : sync.discardText)}</p>
         <div className="button-row">
           <button
             type="button"
@@ -140,10 +144,10 @@ export function SyncSection() {
               setDiscarding(null);
             }}
           >
-            {discarding?.kind === 'recording.upload' ? 'Delete' : 'Discard'}
+            {t(discarding?.kind === 'recording.upload' ? sync.delete : sync.discard)}
           </button>
           <button type="button" className="btn" onClick={() => setDiscarding(null)}>
-            Cancel
+            {t(sync.cancel)}
           </button>
         </div>
       </Modal>
