@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router.tsx';
 import { refreshSession } from './features/auth/auth-api.ts';
 import { applyTheme } from './features/theme/theme.ts';
-import { startI18n } from './i18n/i18n.ts';
+import { startI18n } from './i18n/i18n.tsx';
 import { registerServiceWorker } from './pwa/pwa-store.ts';
 import './styles/theme.css';
 import './styles/base.css';

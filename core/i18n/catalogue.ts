@@ -5,8 +5,9 @@ import { shell, sync } from './messages/shell.ts';
 import { firstScreen, settings } from './messages/settings.ts';
 import { translateApp } from './messages/translate-app.ts';
 import { heritage, home } from './messages/heritage.ts';
+import { auth } from './messages/auth.ts';
 
-const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage];
+const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth];
 
 export interface SourceMessage {
   id: string;

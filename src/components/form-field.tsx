@@ -1,7 +1,7 @@
 // Labelled input with its error message wired for screen readers; optional show/hide for passwords.
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { shell } from '../../core/i18n/messages/shell.ts';
-import { useT } from '../i18n/i18n.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

@@ -2,7 +2,7 @@
 // closes, a backdrop click closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { shell } from '../../core/i18n/messages/shell.ts';
-import { useT } from '../i18n/i18n.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export interface ModalProps {
   open: boolean;

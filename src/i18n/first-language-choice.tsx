@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
 import { firstScreen } from '../../core/i18n/messages/settings.ts';
 import { Modal } from '../components/modal.tsx';
-import { chooseLocale, localeChosen, storedLocale, useT } from './i18n.ts';
+import { chooseLocale, localeChosen, storedLocale, useT } from './i18n.tsx';
 import { LanguageChoice, useListedLanguages } from './language-choice.tsx';
 
 export function FirstLanguageChoice() {

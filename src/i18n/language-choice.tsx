@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { UiLanguage } from '../../core/api/i18n.ts';
 import { settings } from '../../core/i18n/messages/settings.ts';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
-import { chooseLocale, storedLocale, useT } from './i18n.ts';
+import { chooseLocale, storedLocale, useT } from './i18n.tsx';
 
 const LANGUAGES_KEY = 'lopit.languages';
 const ENGLISH: UiLanguage = { code: SOURCE_LOCALE, name: 'English', approved: 0, total: 0, listed: true };

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { applyUpdate, usePwa } from './pwa-store.ts';
 import { shell } from '../../core/i18n/messages/shell.ts';
-import { useT } from '../i18n/i18n.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export function UpdateBanner() {
   const t = useT();

@@ -13,7 +13,17 @@ const PSEUDO = 'en-XA';
 const PHONE = { width: 360, height: 740 };
 
 /** Routes whose screens are in the message catalogue, for visitors and for signed-in contributors. */
-const PUBLIC_ROUTES = ['/', '/about', '/villages', '/culture', '/history', '/settings'] as const;
+const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/villages',
+  '/culture',
+  '/history',
+  '/settings',
+  '/login',
+  '/signup',
+  '/forgot-password',
+] as const;
 const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/translate-app'] as const;
 
 /**
@@ -22,9 +32,6 @@ const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/translate-app'] as const;
  * converted; each moves into the lists above. It is asserted below so that it cannot silently grow stale.
  */
 export const NOT_YET_CONVERTED = [
-  '/login',
-  '/signup',
-  '/forgot-password',
   '/terms',
   '/privacy',
   '/profile',
@@ -129,3 +136,87 @@ for (const signedIn of [false, true]) {
     }
   });
 }
+
+test('a contributor translates three messages offline, two others approve them online, a new visitor sees them', async ({
+  browser,
+  request,
+}) => {
+  const base = server.url;
+  const asAdmin = { Authorization: `Bearer ${admin.token}` };
+  const added = await request.post(`${base}/api/admin/i18n/languages`, {
+    headers: asAdmin,
+    data: { code: 'qaa', name: 'Blorpish' },
+  });
+  expect(added.status()).toBe(201);
+  // A translator already did most of the interface in a PO file, all but three messages of the frame.
+  const chosen = { 'shell.navHome': 'Blorphom', 'shell.signIn': 'Zibba ni', 'shell.signUp': 'Zibba nu' };
+  const exported = await (
+    await request.get(`${base}/api/admin/i18n/languages/qaa/export.po`, { headers: asAdmin })
+  ).text();
+  const po = exported.replace(
+    /msgctxt "([^"]+)"\nmsgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g,
+    (entry: string, id: string, source: string) =>
+      id in chosen ? entry : `msgctxt "${id}"\nmsgid "${source}"\nmsgstr "Blorp ${source}"`,
+  );
+  const imported = await request.post(`${base}/api/admin/i18n/languages/qaa/import`, {
+    headers: asAdmin,
+    data: { po },
+  });
+  expect(imported.ok()).toBe(true);
+
+  const author = await signUpByApi(request, base, 'Author');
+  const contributor = await browser.newContext();
+  await signInContext(contributor, base, author);
+  const page = await contributor.newPage();
+  await page.goto(`${base}/translate-app`);
+  await expect(page.getByTestId('ui-message').first()).toBeVisible();
+  await contributor.setOffline(true);
+  for (const [id, text] of Object.entries(chosen)) {
+    const card = page.locator(`[data-message-id="${id}"]`);
+    await card.getByLabel('Your translation').fill(text);
+    await card.getByRole('button', { name: 'Propose' }).click();
+    await expect(card.getByTestId('ui-queued')).toContainText(text);
+  }
+  await expect(page.getByTestId('sync-indicator')).toContainText('3 waiting');
+  await contributor.setOffline(false);
+  await expect(page.getByTestId('sync-indicator')).toContainText('All saved');
+  await contributor.close();
+
+  // Two other contributors approve them online.
+  const reviewers = [await signUpByApi(request, base, 'Ria'), await signUpByApi(request, base, 'Sol')];
+  const list = (await (
+    await request.get(`${base}/api/i18n/languages/qaa/messages`, {
+      headers: { Authorization: `Bearer ${reviewers[0]!.token}` },
+    })
+  ).json()) as { messages: { id: string; proposals: { id: number; text: string }[] }[] };
+  const proposals = list.messages
+    .filter((message) => message.id in chosen)
+    .flatMap((message) => message.proposals);
+  expect(proposals.map((proposal) => proposal.text).sort()).toEqual(Object.values(chosen).sort());
+  for (const reviewer of reviewers)
+    for (const proposal of proposals) {
+      const reviewed = await request.post(`${base}/api/i18n/proposals/${proposal.id}/review`, {
+        headers: { Authorization: `Bearer ${reviewer.token}` },
+        data: { verdict: 'approve' },
+      });
+      expect(reviewed.ok()).toBe(true);
+    }
+
+  // A new visitor is offered the language on the first screen, and sees the community's words.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${base}/`);
+  const dialog = visitor.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /Blorpish/ }).check();
+  await expect(visitor.locator('html')).toHaveAttribute('lang', 'qaa');
+  await dialog.getByRole('button').last().click();
+  const nav = visitor.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Blorphom' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Zibba ni' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Zibba nu' }).first()).toBeVisible();
+  // What the PO file brought, and English for nothing of the frame.
+  await expect(visitor.getByRole('link', { name: 'Blorp About' }).first()).toBeVisible();
+  // The next load uses the kept catalogue at once.
+  await visitor.reload();
+  await expect(visitor.getByRole('link', { name: 'Blorphom' }).first()).toBeVisible();
+  await visitor.close();
+});

@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { PATHS } from '../paths.ts';
 import { CONTRIBUTOR_NAV, PUBLIC_NAV, type NavItem } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';

@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { localeChosen, useT } from '../../i18n/i18n.ts';
+import { localeChosen, useT } from '../../i18n/i18n.tsx';
 import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';

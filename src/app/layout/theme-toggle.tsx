@@ -1,7 +1,7 @@
 // Button switching between dark and light theme; says which theme it switches to.
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import { toggleTheme, useTheme } from '../../features/theme/theme.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function ThemeToggle({ className = 'btn btn-ghost' }: { className?: string }) {
   const t = useT();

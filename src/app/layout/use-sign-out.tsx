@@ -6,7 +6,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { signOut } from '../../features/auth/auth-api.ts';
 import { shell } from '../../../core/i18n/messages/shell.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { authStore } from '../../lib/auth-store.ts';
 import { PATHS } from '../paths.ts';
 

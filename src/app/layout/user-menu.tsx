@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../core/api/auth.ts';
 import { displayName } from '../../../core/display-name.ts';
 import { shell } from '../../../core/i18n/messages/shell.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { PATHS } from '../paths.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useSignOut } from './use-sign-out.tsx';

@@ -1,6 +1,6 @@
 // Culture and Traditions (/culture): the recent transition, an accordion of topics (one open at most), core values.
 import { heritage } from '../../../core/i18n/messages/heritage.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useId, useState } from 'react';
 import { loadCulture } from '../../../core/heritage/content.ts';
 import type { CultureTopic, RecentTransition } from '../../../core/heritage/schema.ts';

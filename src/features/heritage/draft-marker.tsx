@@ -1,6 +1,6 @@
 // Visible markers for what the community has not confirmed yet, and a record's sources.
 import { heritage } from '../../../core/i18n/messages/heritage.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import type { ReactNode } from 'react';
 import type { RecordStatus, Source } from '../../../core/heritage/schema.ts';
 

@@ -1,7 +1,7 @@
 // History (/history): a timeline of events with year and type badges; an event opens a detail modal.
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { heritage } from '../../../core/i18n/messages/heritage.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useState } from 'react';
 import { loadHistory } from '../../../core/heritage/content.ts';
 import type { HistoryEvent, HistoryEventType } from '../../../core/heritage/schema.ts';

@@ -1,6 +1,6 @@
 // The four kingdom figures of product-spec section 1, shared by the home and about pages.
 import { heritage } from '../../../core/i18n/messages/heritage.ts';
-import { formatNumber, useT, type Translate } from '../../i18n/i18n.ts';
+import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import { KINGDOM_FIGURES } from '../../../core/constants.ts';
 
 const STATS = [

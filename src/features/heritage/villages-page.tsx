@@ -1,6 +1,6 @@
 // Seven Villages (/villages): card grid; a card opens a modal with everything known about the village.
 import { heritage } from '../../../core/i18n/messages/heritage.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useState } from 'react';
 import { loadVillages } from '../../../core/heritage/content.ts';
 import type { Coordinates, Village } from '../../../core/heritage/schema.ts';

@@ -2,7 +2,7 @@
 // ready to open without a connection.
 import { promptInstall, usePwa } from '../../pwa/pwa-store.ts';
 import { settings } from '../../../core/i18n/messages/settings.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function InstallSection() {
   const t = useT();

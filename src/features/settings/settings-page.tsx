@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { settings } from '../../../core/i18n/messages/settings.ts';
 import { PATHS } from '../../app/paths.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { LanguageChoice } from '../../i18n/language-choice.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { setTheme, useTheme, type Theme } from '../theme/theme.ts';

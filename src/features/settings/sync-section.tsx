@@ -1,7 +1,7 @@
 // Settings → Sync: what is waiting on this device, when it last reached the server, "Sync now", and how
 // much of the device's storage the app uses.
 import { sync } from '../../../core/i18n/messages/shell.ts';
-import { formatDate, useT, type Translate } from '../../i18n/i18n.ts';
+import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';

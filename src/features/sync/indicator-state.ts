@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../offline/local-db.ts';
 import type { SyncStatus } from '../../offline/sync-engine.ts';
 import { summarise } from './use-outbox.ts';
 import { sync } from '../../../core/i18n/messages/shell.ts';
-import { t } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.tsx';
 
 export interface IndicatorState {
   tone: 'ok' | 'busy' | 'warn' | 'offline';

@@ -7,7 +7,7 @@ import { indicatorState } from './indicator-state.ts';
 import { useOutbox } from './use-outbox.ts';
 import { useSyncStatus } from './sync.ts';
 import { sync } from '../../../core/i18n/messages/shell.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function SyncIndicator() {
   const { user } = useAuth();

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
 import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
-import { useT, type Translate } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/i18n.tsx';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSyncStatus } from '../sync/sync.ts';

@@ -4,7 +4,7 @@
 // too, and refreshed in the background (If-None-Match; the service worker caches it as well). The choice
 // persists like the theme, sets `lang` on the page, and numbers and dates are formatted with Intl in it.
 import { i18n, type Messages } from '@lingui/core';
-import { useCallback, useSyncExternalStore } from 'react';
+import { Fragment, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import type { MessageDescriptor } from '../../core/i18n/define.ts';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
 
@@ -121,3 +121,24 @@ export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) 
 /** A date (and time, with options) in the interface's language. */
 export const formatDate = (value: Date | string, options?: Intl.DateTimeFormatOptions) =>
   i18n.date(value, options);
+
+const MARK = '\u0000';
+
+/**
+ * A message with elements in its placeholders (a link inside a sentence): the translation decides where they
+ * go. Text values are formatted as usual; each element's placeholder is replaced by the element.
+ */
+export function richText(
+  translate: Translate,
+  descriptor: MessageDescriptor,
+  elements: Record<string, ReactNode>,
+  values: Record<string, unknown> = {},
+): ReactNode[] {
+  const marked = Object.fromEntries(Object.keys(elements).map((name) => [name, `${MARK}${name}${MARK}`]));
+  const text = translate(descriptor, { ...values, ...marked });
+  return text
+    .split(MARK)
+    .map((part, index) =>
+      index % 2 === 1 && part in elements ? <Fragment key={index}>{elements[part]}</Fragment> : part,
+    );
+}
