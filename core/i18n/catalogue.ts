@@ -6,8 +6,9 @@ import { firstScreen, settings } from './messages/settings.ts';
 import { translateApp } from './messages/translate-app.ts';
 import { heritage, home } from './messages/heritage.ts';
 import { auth } from './messages/auth.ts';
+import { account } from './messages/account.ts';
 
-const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth];
+const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth, account];
 
 export interface SourceMessage {
   id: string;

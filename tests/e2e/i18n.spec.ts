@@ -167,6 +167,8 @@ test('a contributor translates three messages offline, two others approve them o
   const author = await signUpByApi(request, base, 'Author');
   const contributor = await browser.newContext();
   await signInContext(contributor, base, author);
+  // A contributor who chose English on an earlier visit (a new device would be asked first).
+  await contributor.addInitScript(() => localStorage.setItem('lopit.locale', 'en'));
   const page = await contributor.newPage();
   await page.goto(`${base}/translate-app`);
   await expect(page.getByTestId('ui-message').first()).toBeVisible();
