@@ -6,9 +6,10 @@ import { firstScreen, settings } from './messages/settings.ts';
 import { translateApp } from './messages/translate-app.ts';
 import { heritage, home } from './messages/heritage.ts';
 import { auth } from './messages/auth.ts';
+import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
 
-const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth, account];
+const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth, account, chat];
 
 export interface SourceMessage {
   id: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
 import { firstScreen } from '../../core/i18n/messages/settings.ts';
 import { Modal } from '../components/modal.tsx';
-import { chooseLocale, localeChosen, storedLocale, useT } from './i18n.tsx';
+import { chooseLocale, localeChosen, useT } from './i18n.tsx';
 import { LanguageChoice, useListedLanguages } from './language-choice.tsx';
 
 export function FirstLanguageChoice() {
@@ -20,7 +20,7 @@ export function FirstLanguageChoice() {
   return (
     <Modal open title={t(firstScreen.title)} onClose={close} closeLabel={t(firstScreen.continue)}>
       <p className="muted">{t(firstScreen.hint)}</p>
-      <LanguageChoice name="first-language" key={storedLocale()} />
+      <LanguageChoice name="first-language" />
     </Modal>
   );
 }

@@ -23,8 +23,9 @@ const PUBLIC_ROUTES = [
   '/login',
   '/signup',
   '/forgot-password',
+  '/chat',
 ] as const;
-const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/translate-app'] as const;
+const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/profile', '/translate-app'] as const;
 
 /**
  * KNOWN GAPS, NOT YET CONVERTED (issue 18 is partial): these screens still have English written into their
@@ -34,8 +35,6 @@ const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/translate-app'] as const;
 export const NOT_YET_CONVERTED = [
   '/terms',
   '/privacy',
-  '/profile',
-  '/chat',
   '/data',
   '/families',
   '/training',
@@ -141,6 +140,8 @@ test('a contributor translates three messages offline, two others approve them o
   browser,
   request,
 }) => {
+  // A long story (sign-ups, an import, an offline session, a sync, six reviews): more than the default budget.
+  test.setTimeout(120_000);
   const base = server.url;
   const asAdmin = { Authorization: `Bearer ${admin.token}` };
   const added = await request.post(`${base}/api/admin/i18n/languages`, {
@@ -208,7 +209,7 @@ test('a contributor translates three messages offline, two others approve them o
   const visitor = await browser.newPage();
   await visitor.goto(`${base}/`);
   const dialog = visitor.getByRole('dialog');
-  await dialog.getByRole('radio', { name: /Blorpish/ }).check();
+  await dialog.getByRole('radio', { name: /Blorpish/ }).click();
   await expect(visitor.locator('html')).toHaveAttribute('lang', 'qaa');
   await dialog.getByRole('button').last().click();
   const nav = visitor.getByRole('navigation').first();
