@@ -111,7 +111,8 @@ export const t: Translate = (descriptor, values) =>
 export function useT(): Translate {
   const current = useSyncExternalStore(subscribe, currentVersion, currentVersion);
   // A new function at each version, so memoised children that take it render again too.
-  return useCallback<Translate>(t, [current]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the version is the point of the dependency
+  return useCallback<Translate>((descriptor, values) => t(descriptor, values), [current]);
 }
 
 /** A number in the interface's language. */

@@ -76,7 +76,15 @@ function untranslated(page: Page): Promise<string[]> {
         if (!marked) return false;
         return marked.getAttribute('translate') === 'no' || marked.getAttribute('lang') !== pageLang;
       };
-      const leftOver = (text: string) => /[A-Za-z]/.test(text.replace(/\[[^\]]*\]/g, ''));
+      // A message with an element inside (a link, an email) spans several text nodes: a node may hold only
+      // its start ("[… ") or its end (" …]").
+      const leftOver = (text: string) =>
+        /[A-Za-z]/.test(
+          text
+            .replace(/\[[^\]]*\]/g, '')
+            .replace(/^[^[]*\]/, '')
+            .replace(/\[[^\]]*$/, ''),
+        );
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;

@@ -1,6 +1,6 @@
 // The frame of every page: navigation bar, banners (update, field preparation), main content, footer.
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { localeChosen, useT } from '../../i18n/i18n.tsx';
@@ -21,6 +21,8 @@ const FirstLanguageChoice = lazy(() =>
 export function RootLayout() {
   const t = useT();
   const { user } = useAuth();
+  // Decided once per load: choosing a language in the dialog must not unmount it before Continue.
+  const [askLanguage] = useState(() => !localeChosen());
   return (
     <>
       <NavBar />
@@ -30,7 +32,7 @@ export function RootLayout() {
           <FieldBanner />
         </Suspense>
       )}
-      {!localeChosen() && (
+      {askLanguage && (
         <Suspense fallback={null}>
           <FirstLanguageChoice />
         </Suspense>
