@@ -2,14 +2,27 @@
 // pseudo-language and the tests read this; the app imports each screen's group where it is used).
 import type { MessageDescriptor } from './define.ts';
 import { shell, sync } from './messages/shell.ts';
-import { firstScreen, settings } from './messages/settings.ts';
+import { firstScreen, settings, syncSettings } from './messages/settings.ts';
 import { translateApp } from './messages/translate-app.ts';
-import { heritage, home } from './messages/heritage.ts';
+import { heritage } from './messages/heritage.ts';
+import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
 
-const GROUPS = [shell, sync, settings, firstScreen, translateApp, home, heritage, auth, account, chat];
+const GROUPS = [
+  shell,
+  sync,
+  settings,
+  syncSettings,
+  firstScreen,
+  translateApp,
+  home,
+  heritage,
+  auth,
+  account,
+  chat,
+];
 
 export interface SourceMessage {
   id: string;

@@ -1,5 +1,5 @@
 // Home: static introduction to the platform and the kingdom (product-spec section 1), linking to every part.
-import { home } from '../../../core/i18n/messages/heritage.ts';
+import { home } from '../../../core/i18n/messages/home.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { Link } from '@tanstack/react-router';
 import { CONTRIBUTION_LICENCE, KINGDOM_FIGURES } from '../../../core/constants.ts';

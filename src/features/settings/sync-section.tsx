@@ -1,6 +1,7 @@
 // Settings → Sync: what is waiting on this device, when it last reached the server, "Sync now", and how
 // much of the device's storage the app uses.
-import { sync } from '../../../core/i18n/messages/shell.ts';
+import { syncSettings } from '../../../core/i18n/messages/settings.ts';
+import { sync as syncStates } from '../../../core/i18n/messages/shell.ts';
 import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
@@ -14,9 +15,9 @@ import { useOutbox } from '../sync/use-outbox.ts';
 
 function entryState(t: Translate, entry: OutboxEntry): string {
   if (entry.state === 'attention')
-    return t(sync.notAccepted, { reason: entry.problem?.message ?? t(sync.refused) });
-  if (entry.attempts > 0) return t(sync.waitingTried, { attempts: entry.attempts });
-  return t(sync.waitingEntry);
+    return t(syncSettings.notAccepted, { reason: entry.problem?.message ?? t(syncSettings.refused) });
+  if (entry.attempts > 0) return t(syncSettings.waitingTried, { attempts: entry.attempts });
+  return t(syncSettings.waitingEntry);
 }
 
 const formatTime = (time: number) => formatDate(new Date(time), { hour: 'numeric', minute: '2-digit' });
@@ -49,65 +50,72 @@ export function SyncSection() {
 
   return (
     <section className="card form" aria-labelledby="sync-heading" id="sync" data-testid="sync-section">
-      <h2 id="sync-heading">{t(sync.heading)}</h2>
-      <p className="muted">{t(sync.intro)}</p>
+      <h2 id="sync-heading">{t(syncSettings.heading)}</h2>
+      <p className="muted">{t(syncSettings.intro)}</p>
       <dl className="key-values">
-        <dt>{t(sync.connection)}</dt>
+        <dt>{t(syncSettings.connection)}</dt>
         <dd>
           {status.phase === 'offline'
             ? status.nextAttemptAt
-              ? t(sync.offlineNextTry, { time: formatTime(status.nextAttemptAt) })
-              : t(sync.offline)
+              ? t(syncSettings.offlineNextTry, { time: formatTime(status.nextAttemptAt) })
+              : t(syncStates.offline)
             : status.phase === 'signed-out'
-              ? t(sync.signInAgain)
+              ? t(syncSettings.signInAgain)
               : status.phase === 'syncing'
-                ? t(sync.sending)
+                ? t(syncSettings.sending)
                 : status.phase === 'online'
-                  ? t(sync.online)
-                  : t(sync.checking)}
+                  ? t(syncSettings.online)
+                  : t(syncStates.checking)}
         </dd>
-        <dt>{t(sync.waitingToSend)}</dt>
+        <dt>{t(syncSettings.waitingToSend)}</dt>
         <dd data-testid="sync-pending-count">{entries.length}</dd>
-        <dt>{t(sync.lastSync)}</dt>
-        <dd>{lastSync ? formatDateTime(lastSync) : t(sync.notYet)}</dd>
-        <dt>{t(sync.storageUsed)}</dt>
+        <dt>{t(syncSettings.lastSync)}</dt>
+        <dd>{lastSync ? formatDateTime(lastSync) : t(syncSettings.notYet)}</dd>
+        <dt>{t(syncSettings.storageUsed)}</dt>
         <dd data-testid="storage-used">
           {storage?.usage != null
             ? storage.quota
-              ? t(sync.storageOf, { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })
+              ? t(syncSettings.storageOf, {
+                  used: formatBytes(storage.usage),
+                  quota: formatBytes(storage.quota),
+                })
               : formatBytes(storage.usage)
-            : t(sync.storageUnknown)}
+            : t(syncSettings.storageUnknown)}
         </dd>
-        <dt>{t(sync.persisted)}</dt>
+        <dt>{t(syncSettings.persisted)}</dt>
         <dd>
           {storage?.persisted ? (
-            t(sync.yes)
+            t(syncSettings.yes)
           ) : (
             <>
-              {t(sync.notGuaranteed)}{' '}
+              {t(syncSettings.notGuaranteed)}{' '}
               <button
                 type="button"
                 className="btn"
                 onClick={() => void requestPersistentStorage().then(() => readStorage().then(setStorage))}
               >
-                {t(sync.askToKeep)}
+                {t(syncSettings.askToKeep)}
               </button>
             </>
           )}
         </dd>
       </dl>
       {status.progress && (
-        <progress max={status.progress.total} value={status.progress.done} aria-label={t(sync.progress)}>
-          {t(sync.progressText, status.progress)}
+        <progress
+          max={status.progress.total}
+          value={status.progress.done}
+          aria-label={t(syncSettings.progress)}
+        >
+          {t(syncSettings.progressText, status.progress)}
         </progress>
       )}
       <div className="button-row">
         <button type="button" className="btn btn-primary" onClick={() => void syncNow()} disabled={syncing}>
-          {t(syncing ? sync.syncingNow : sync.syncNow)}
+          {t(syncing ? syncSettings.syncingNow : syncSettings.syncNow)}
         </button>
       </div>
       {entries.length > 0 && (
-        <ul className="outbox-list" aria-label={t(sync.waitingToSend)}>
+        <ul className="outbox-list" aria-label={t(syncSettings.waitingToSend)}>
           {entries.map((entry) => (
             <li key={entry.id} data-testid="outbox-item">
               <strong lang="en">{entry.label}</strong>
@@ -118,10 +126,12 @@ export function SyncSection() {
               {entry.state === 'attention' && (
                 <div className="button-row">
                   <button type="button" className="btn" onClick={() => void retryAndSync(entry.seq!)}>
-                    {t(sync.tryAgain)}
+                    {t(syncSettings.tryAgain)}
                   </button>
                   <button type="button" className="btn btn-danger" onClick={() => setDiscarding(entry)}>
-                    {t(entry.kind === 'recording.upload' ? sync.deleteRecording : sync.discard)}
+                    {t(
+                      entry.kind === 'recording.upload' ? syncSettings.deleteRecording : syncSettings.discard,
+                    )}
                   </button>
                 </div>
               )}
@@ -131,10 +141,20 @@ export function SyncSection() {
       )}
       <Modal
         open={discarding !== null}
-        title={t(discarding?.kind === 'recording.upload' ? sync.deleteRecordingTitle : sync.discardTitle)}
+        title={t(
+          discarding?.kind === 'recording.upload'
+            ? syncSettings.deleteRecordingTitle
+            : syncSettings.discardTitle,
+        )}
         onClose={() => setDiscarding(null)}
       >
-        <p>{t(discarding?.kind === 'recording.upload' ? sync.deleteRecordingText : sync.discardText)}</p>
+        <p>
+          {t(
+            discarding?.kind === 'recording.upload'
+              ? syncSettings.deleteRecordingText
+              : syncSettings.discardText,
+          )}
+        </p>
         <div className="button-row">
           <button
             type="button"
@@ -144,10 +164,10 @@ export function SyncSection() {
               setDiscarding(null);
             }}
           >
-            {t(discarding?.kind === 'recording.upload' ? sync.delete : sync.discard)}
+            {t(discarding?.kind === 'recording.upload' ? syncSettings.delete : syncSettings.discard)}
           </button>
           <button type="button" className="btn" onClick={() => setDiscarding(null)}>
-            {t(sync.cancel)}
+            {t(syncSettings.cancel)}
           </button>
         </div>
       </Modal>
