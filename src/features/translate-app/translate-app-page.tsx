@@ -27,7 +27,7 @@ const PAGE = 25;
 export function problemText(t: Translate, problem: TranslationProblem): string {
   switch (problem.kind) {
     case 'syntax':
-      return t(m.problemSyntax, { detail: problem.detail.split('\n')[0] });
+      return t(m.problemSyntax, { detail: (problem.detail.split('\n')[0] ?? '').replace(/:$/, '') });
     case 'missing-placeholder':
       return t(m.problemMissing, { name: `{${problem.name}}` });
     case 'unknown-placeholder':
