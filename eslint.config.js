@@ -59,7 +59,7 @@ function partBoundaries() {
         ),
         ...rule(
           'core/ runs in browser, service worker and Node: only small pure libraries.',
-          '^(?![./])(?!(zod|@dagrejs/dagre|read-gedcom)$)',
+          '^(?![./])(?!(zod|@dagrejs/dagre|read-gedcom|@lingui/message-utils/compileMessage)$)',
         ),
       ],
     },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { consentDocs } from './build/consent-docs-plugin.ts';
+import { i18nMessages } from './build/i18n-messages-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
@@ -13,6 +14,7 @@ const THEME_COLOUR = '#0f1115';
 
 export default defineConfig({
   plugins: [
+    i18nMessages(),
     react(),
     consentDocs(),
     VitePWA({

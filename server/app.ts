@@ -19,6 +19,7 @@ import mtRoutes from './features/mt/mt.routes.ts';
 import lexiconRoutes from './features/lexicon/lexicon.routes.ts';
 import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import reviewRoutes from './features/review/review.routes.ts';
+import i18nRoutes, { adminI18nRoutes } from './features/i18n/i18n.routes.ts';
 import adminReviewRoutes from './features/review/admin-review.routes.ts';
 import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
@@ -150,6 +151,8 @@ export async function buildApp({
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });
       await api.register(familiesRoutes, { config });
+      await api.register(i18nRoutes, { prefix: '/i18n' });
+      await api.register(adminI18nRoutes, { prefix: '/admin/i18n' });
       if (controlSecret) await api.register(controlRoutes, { prefix: '/internal', secret: controlSecret });
     },
     { prefix: '/api' },

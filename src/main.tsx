@@ -1,4 +1,4 @@
-// Browser entry: applies the theme, checks the stored session, registers the service worker, starts the
+// Browser entry: applies the theme and the interface's language, checks the stored session, registers the service worker, starts the
 // outbox sync and the field preparation, and mounts the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,12 +6,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router.tsx';
 import { refreshSession } from './features/auth/auth-api.ts';
 import { applyTheme } from './features/theme/theme.ts';
+import { startI18n } from './i18n/i18n.tsx';
 import { registerServiceWorker } from './pwa/pwa-store.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './app/layout/layout.css';
 
 applyTheme();
+startI18n();
 void refreshSession();
 registerServiceWorker();
 // The outbox engine (Dexie) loads after the first paint, keeping the initial JavaScript small.

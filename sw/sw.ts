@@ -70,6 +70,23 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && FAMILY_DATA_URLS.includes(url.href),
   familiesStrategy,
 );
+// The interface's languages and their catalogues of approved messages (issue 18): fresh when online (an
+// unchanged catalogue costs a 304 by its ETag), the cached copy offline, so a chosen language survives a reload
+// without a connection even where the page's own copy (localStorage) was cleared.
+registerRoute(
+  ({ url, request }) =>
+    sameOrigin(url) &&
+    request.method === 'GET' &&
+    (url.pathname === '/api/i18n/languages' || url.pathname.startsWith('/api/i18n/catalogues/')),
+  new NetworkFirst({
+    cacheName: RUNTIME_CACHES.publicData,
+    networkTimeoutSeconds: 5,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 // Installed with the app's code, as when the data was bundled: /families opens offline after one visit to any page.
 self.addEventListener('install', (event) => {
   const warm = familiesStrategy.handle({ event, request: new Request(`${apiBase}/families`) });

@@ -47,4 +47,6 @@ export const ERROR_CODES = {
   editConflict: 'EDIT_CONFLICT',
   /** 403 of the review routes: nobody reviews their own clip or translation (issue 15). */
   ownContribution: 'OWN_CONTRIBUTION',
+  /** 422 of POST /api/i18n/proposals: placeholders or plurals differ from the English (issue 18). */
+  translationProblems: 'TRANSLATION_PROBLEMS',
 } as const;

@@ -8,3 +8,4 @@ export * from './schema/models.ts';
 export * from './schema/system.ts';
 export * from './schema/review.ts';
 export * from './schema/prompts.ts';
+export * from './schema/interface-languages.ts';

@@ -11,6 +11,7 @@ import { UsersRepository } from '../features/auth/users.repository.ts';
 import { ConsentRepository } from '../features/consent/consent.repository.ts';
 import { DataRepository } from '../features/data/data.repository.ts';
 import { ExportsRepository } from '../features/exports/exports.repository.ts';
+import { InterfaceMessagesRepository } from '../features/i18n/interface-messages.repository.ts';
 import { LexiconRepository } from '../features/lexicon/lexicon.repository.ts';
 import { PromptsRepository } from '../features/prompts/prompts.repository.ts';
 import { RecordingsRepository } from '../features/recordings/recordings.repository.ts';
@@ -42,6 +43,7 @@ export interface TransactionRepositories {
   prompts: PromptsRepository;
   speakers: SpeakersRepository;
   transcripts: TranscriptsRepository;
+  interfaceMessages: InterfaceMessagesRepository;
 }
 
 export interface Repositories extends TransactionRepositories {
@@ -65,6 +67,7 @@ function transactional(db: Db | Tx): TransactionRepositories {
     prompts: new PromptsRepository(db),
     speakers: new SpeakersRepository(db),
     transcripts: new TranscriptsRepository(db),
+    interfaceMessages: new InterfaceMessagesRepository(db),
   };
 }
 

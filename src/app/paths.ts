@@ -27,6 +27,7 @@ export const PATHS = {
   training: '/training',
   data: '/data',
   consent: '/consent',
+  translateApp: '/translate-app',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -167,6 +167,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.translateApp,
+    lazyRouteComponent(() => import('../features/translate-app/translate-app-page.tsx'), 'TranslateAppPage'),
+    true,
+  ),
+  page(
     PATHS.consent,
     lazyRouteComponent(() => import('../features/consent/consent-page.tsx'), 'ConsentPage'),
     true,

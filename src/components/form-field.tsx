@@ -1,5 +1,7 @@
 // Labelled input with its error message wired for screen readers; optional show/hide for passwords.
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { shell } from '../../core/i18n/messages/shell.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -8,6 +10,7 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function FormField({ label, error, revealable = false, type = 'text', ...input }: FormFieldProps) {
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -28,9 +31,9 @@ export function FormField({ label, error, revealable = false, type = 'text', ...
             className="btn btn-ghost field-reveal-button"
             onClick={() => setRevealed((value) => !value)}
             aria-pressed={revealed}
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={t(revealed ? shell.hideField : shell.showField, { field: label })}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {t(revealed ? shell.hide : shell.show)}
           </button>
         )}
       </div>

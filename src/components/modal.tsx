@@ -1,6 +1,8 @@
 // Accessible modal on the native <dialog>: opens at its top with focus on its title, focus is trapped, Escape
 // closes, a backdrop click closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { shell } from '../../core/i18n/messages/shell.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -10,7 +12,8 @@ export interface ModalProps {
   closeLabel?: string;
 }
 
-export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -50,7 +53,7 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
           {children}
           <div className="modal-actions">
             <button type="button" className="btn btn-primary" onClick={onClose}>
-              {closeLabel}
+              {closeLabel ?? t(shell.close)}
             </button>
           </div>
         </div>

@@ -33,7 +33,10 @@ export type OutboxKind =
   | 'speaker.create'
   | 'speaker.consent'
   | 'speaker.evidence'
-  | 'speaker.withdraw';
+  | 'speaker.withdraw'
+  // The interface's translation (issue 18): a proposed message, and a review of someone's proposal.
+  | 'ui.propose'
+  | 'ui.review';
 
 /** The outbox subject of a recording's upload. */
 export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;

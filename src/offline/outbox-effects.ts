@@ -70,6 +70,10 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
         case 'speaker.withdraw':
           await confirmSpeakerEntry(db, entry, response);
           break;
+        // The interface's translations keep no copy here: Translate the app reads its list again.
+        case 'ui.propose':
+        case 'ui.review':
+          break;
       }
     },
   );

@@ -54,6 +54,8 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'speaker.withdraw': 0,
   // A second piece of evidence (a photo after the spoken consent) is not needed by any clip: it waits like audio.
   'speaker.evidence': 1,
+  'ui.propose': 0,
+  'ui.review': 0,
   'recording.upload': 1,
 };
 
@@ -151,6 +153,8 @@ export const JSON_SENDERS: OutboxSenders = {
   'speaker.withdraw': sendJson,
   'speaker.consent': sendEvidence,
   'speaker.evidence': sendEvidence,
+  'ui.propose': sendJson,
+  'ui.review': sendJson,
 };
 
 async function readJson(response: Response): Promise<unknown> {

@@ -107,7 +107,7 @@ describe('field speakers on the phone', () => {
       db,
       session: { userId: 'ana', token: 'token' },
       now: () => 0,
-      fetch: (() => Promise.reject(new Error('not called'))),
+      fetch: () => Promise.reject(new Error('not called')),
     });
     expect(outcome.kind).toBe('refused');
   });

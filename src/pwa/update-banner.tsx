@@ -2,23 +2,22 @@
 // (a recording, an unsaved field) would be lost.
 import { useState } from 'react';
 import { applyUpdate, usePwa } from './pwa-store.ts';
+import { shell } from '../../core/i18n/messages/shell.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 export function UpdateBanner() {
+  const t = useT();
   const { updateWaiting, updatedElsewhere } = usePwa();
   const [blockedBy, setBlockedBy] = useState<string[]>([]);
   if (!updateWaiting && !updatedElsewhere) return null;
   return (
     <div className="update-banner" role="status" data-testid="update-banner">
-      <p>
-        {updatedElsewhere
-          ? 'The app was updated in another tab. Reload this page when you are ready.'
-          : 'A new version of the app is ready.'}
-      </p>
+      <p>{t(updatedElsewhere ? shell.updatedElsewhere : shell.updateReady)}</p>
       {blockedBy.length > 0 && (
-        <p className="field-error">Finish first, so nothing is lost: {blockedBy.join(', ')}.</p>
+        <p className="field-error">{t(shell.updateBlocked, { work: blockedBy.join(', ') })}</p>
       )}
       <button type="button" className="btn btn-primary" onClick={() => setBlockedBy(applyUpdate())}>
-        Reload
+        {t(shell.reload)}
       </button>
     </div>
   );

@@ -69,6 +69,17 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/review/lexicon': 'admin',
   'POST /api/admin/review/lexicon/decide': 'admin',
 
+  // server/features/i18n/i18n.routes.ts: languages and catalogues are public (the app loads them before any
+  // sign-in); translating the interface needs a session; adding languages and PO files are the admins'.
+  'GET /api/i18n/languages': 'public',
+  'GET /api/i18n/catalogues/:code': 'public',
+  'GET /api/i18n/languages/:code/messages': 'user',
+  'POST /api/i18n/proposals': 'user',
+  'POST /api/i18n/proposals/:id/review': 'user',
+  'POST /api/admin/i18n/languages': 'admin',
+  'GET /api/admin/i18n/languages/:code/export.po': 'admin',
+  'POST /api/admin/i18n/languages/:code/import': 'admin',
+
   // server/features/prompts/prompts.routes.ts: reporting a sentence (requireUser), the admins' list (requireAdmin)
   'POST /api/audio/prompts/:id/report': 'user',
   'GET /api/admin/prompts': 'admin',

@@ -1,7 +1,9 @@
 // The navigation bar on every page, with signed-in and signed-out variants and a mobile menu.
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { PATHS } from '../paths.ts';
 import { CONTRIBUTOR_NAV, PUBLIC_NAV, type NavItem } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -14,6 +16,7 @@ const SyncIndicator = lazy(() =>
 );
 
 export function NavBar() {
+  const t = useT();
   const { user } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -33,14 +36,14 @@ export function NavBar() {
   return (
     <header className={user ? 'nav-bar nav-bar-contributor' : 'nav-bar'}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t(shell.skipToContent)}
       </a>
       <div className="nav-inner">
-        <Link to={PATHS.home} className="brand" aria-label="Lopit Community, home">
+        <Link to={PATHS.home} className="brand" aria-label={t(shell.brandHome)}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>Lopit Community</span>
+          <span>{t(shell.brand)}</span>
         </Link>
-        <nav aria-label="Main" className="nav-links">
+        <nav aria-label={t(shell.mainNav)} className="nav-links">
           <NavLinks items={items} />
         </nav>
         <Suspense fallback={null}>
@@ -53,10 +56,10 @@ export function NavBar() {
             <>
               <ThemeToggle />
               <Link to={PATHS.login} className="btn btn-ghost">
-                Sign in
+                {t(shell.signIn)}
               </Link>
               <Link to={PATHS.signup} className="btn btn-primary">
-                Sign up
+                {t(shell.signUp)}
               </Link>
             </>
           )}
@@ -68,37 +71,37 @@ export function NavBar() {
           aria-controls="mobile-menu"
           onClick={() => setMobileOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span> Menu
+          <span aria-hidden="true">☰</span> {t(shell.menu)}
         </button>
       </div>
       {mobileOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
+        <nav id="mobile-menu" aria-label={t(shell.mobileNav)} className="mobile-menu">
           <NavLinks items={items} />
           <hr />
           {user ? (
             <>
               <Link to={PATHS.profile} className="nav-link">
-                Profile
+                {t(shell.profile)}
               </Link>
               <Link to={PATHS.settings} className="nav-link">
-                Settings
+                {t(shell.settings)}
               </Link>
               {user.role === 'admin' && (
                 <Link to={PATHS.admin} className="nav-link">
-                  Admin
+                  {t(shell.admin)}
                 </Link>
               )}
               <button type="button" className="btn btn-ghost" onClick={signOutAndGoHome}>
-                Sign out
+                {t(shell.signOut)}
               </button>
             </>
           ) : (
             <>
               <Link to={PATHS.login} className="nav-link">
-                Sign in
+                {t(shell.signIn)}
               </Link>
               <Link to={PATHS.signup} className="nav-link">
-                Sign up
+                {t(shell.signUp)}
               </Link>
             </>
           )}
@@ -112,6 +115,7 @@ export function NavBar() {
 
 /** The page links, the same in the desktop bar and the mobile menu. */
 function NavLinks({ items }: { items: NavItem[] }) {
+  const t = useT();
   return items.map((item) => (
     <Link
       key={item.to}
@@ -120,7 +124,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
       activeProps={{ 'aria-current': 'page' }}
       activeOptions={{ exact: true }}
     >
-      {item.label}
+      {t(item.label)}
     </Link>
   ));
 }

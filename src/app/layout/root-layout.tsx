@@ -1,7 +1,9 @@
 // The frame of every page: navigation bar, banners (update, field preparation), main content, footer.
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { localeChosen, useT } from '../../i18n/i18n.tsx';
 import { UpdateBanner } from '../../pwa/update-banner.tsx';
 import { PATHS } from '../paths.ts';
 import { NavBar } from './nav-bar.tsx';
@@ -11,8 +13,16 @@ const FieldBanner = lazy(() =>
   import('../../features/field/field-banner.tsx').then((module) => ({ default: module.FieldBanner })),
 );
 
+// Only for a device where no language was ever chosen, after the first paint.
+const FirstLanguageChoice = lazy(() =>
+  import('../../i18n/first-language-choice.tsx').then((module) => ({ default: module.FirstLanguageChoice })),
+);
+
 export function RootLayout() {
+  const t = useT();
   const { user } = useAuth();
+  // Decided once per load: choosing a language in the dialog must not unmount it before Continue.
+  const [askLanguage] = useState(() => !localeChosen());
   return (
     <>
       <NavBar />
@@ -22,13 +32,18 @@ export function RootLayout() {
           <FieldBanner />
         </Suspense>
       )}
+      {askLanguage && (
+        <Suspense fallback={null}>
+          <FirstLanguageChoice />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
         <p>
-          Contributions are shared under CC-BY-NC-4.0 for non-commercial community use.{' '}
-          <Link to={PATHS.terms}>Terms</Link> · <Link to={PATHS.privacy}>Privacy</Link>
+          {t(shell.footer)} <Link to={PATHS.terms}>{t(shell.terms)}</Link> ·{' '}
+          <Link to={PATHS.privacy}>{t(shell.privacy)}</Link>
         </p>
       </footer>
     </>

@@ -5,6 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { signOut } from '../../features/auth/auth-api.ts';
+import { shell } from '../../../core/i18n/messages/shell.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { authStore } from '../../lib/auth-store.ts';
 import { PATHS } from '../paths.ts';
 
@@ -21,6 +23,7 @@ async function unsentCount(userId: string): Promise<number> {
 
 /** Returns the sign-out action and the confirmation dialog the caller renders. */
 export function useSignOut(): [() => void, ReactNode] {
+  const t = useT();
   const navigate = useNavigate();
   const [waiting, setWaiting] = useState(0);
 
@@ -36,19 +39,14 @@ export function useSignOut(): [() => void, ReactNode] {
   }, [finish]);
 
   const dialog = (
-    <Modal open={waiting > 0} title="Sign out with items waiting?" onClose={() => setWaiting(0)}>
-      <p>
-        {waiting === 1 ? '1 contribution' : `${waiting} contributions`} made on this phone{' '}
-        {waiting === 1 ? 'has' : 'have'} not reached the server yet.{' '}
-        {waiting === 1 ? 'It stays' : 'They stay'} on this phone and will be sent the next time you sign in
-        here.
-      </p>
+    <Modal open={waiting > 0} title={t(shell.signOutWaitingTitle)} onClose={() => setWaiting(0)}>
+      <p>{t(shell.signOutWaitingText, { count: waiting })}</p>
       <div className="button-row">
         <button type="button" className="btn btn-danger" onClick={finish}>
-          Sign out anyway
+          {t(shell.signOutAnyway)}
         </button>
         <button type="button" className="btn btn-primary" onClick={() => setWaiting(0)}>
-          Stay signed in
+          {t(shell.staySignedIn)}
         </button>
       </div>
     </Modal>

@@ -3,11 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../core/api/auth.ts';
 import { displayName } from '../../../core/display-name.ts';
+import { shell } from '../../../core/i18n/messages/shell.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { PATHS } from '../paths.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useSignOut } from './use-sign-out.tsx';
 
 export function UserMenu({ user }: { user: User }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -40,25 +43,32 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu-button"
       >
-        <span className="avatar" aria-hidden="true">
+        <span className="avatar" aria-hidden="true" translate="no">
           {displayName(user).slice(0, 1).toUpperCase()}
         </span>
-        <span className="user-menu-name">{displayName(user)}</span>
+        <span className="user-menu-name" translate="no">
+          {displayName(user)}
+        </span>
       </button>
       {open && (
         <div className="user-menu-panel" id={menuId}>
-          <p className="user-menu-email muted">{user.email}</p>
+          <p className="user-menu-email muted" translate="no">
+            {user.email}
+          </p>
           <Link to={PATHS.profile} onClick={close}>
-            Profile
+            {t(shell.profile)}
           </Link>
           <Link to={PATHS.settings} onClick={close}>
-            Settings
+            {t(shell.settings)}
           </Link>
           {user.role === 'admin' && (
             <Link to={PATHS.admin} onClick={close}>
-              Admin
+              {t(shell.admin)}
             </Link>
           )}
+          <Link to={PATHS.translateApp} onClick={close}>
+            {t(shell.translateApp)}
+          </Link>
           <ThemeToggle className="btn btn-ghost user-menu-item" />
           <button
             type="button"
@@ -68,7 +78,7 @@ export function UserMenu({ user }: { user: User }) {
               signOutAndGoHome();
             }}
           >
-            Sign out
+            {t(shell.signOut)}
           </button>
         </div>
       )}

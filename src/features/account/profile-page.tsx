@@ -1,4 +1,6 @@
 // Profile: shows the account, edits the name and the speaker profile, changes the password.
+import { account } from '../../../core/i18n/messages/account.ts';
+import { formatDate, richText, useT } from '../../i18n/i18n.tsx';
 import { useState, type FormEvent } from 'react';
 import { nameSchema, newPasswordSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -9,15 +11,20 @@ import { useAuth } from '../auth/use-auth.ts';
 import { SpeakerProfileForm } from './speaker-profile-form.tsx';
 
 export function ProfilePage() {
+  const t = useT();
   const { user } = useAuth();
   if (!user) return null;
   return (
     <div className="page page-narrow">
       <div className="page-header">
-        <h1>Your profile</h1>
+        <h1>{t(account.title)}</h1>
         <p>
-          {user.email} · {user.role === 'admin' ? 'Community admin' : 'Contributor'} · member since{' '}
-          {new Date(user.createdAt).toLocaleDateString()}
+          {richText(
+            t,
+            account.summary,
+            { email: <span translate="no">{user.email}</span> },
+            { role: user.role, since: formatDate(user.createdAt) },
+          )}
         </p>
       </div>
       <NameForm initialName={user.name} />
@@ -28,6 +35,7 @@ export function ProfilePage() {
 }
 
 function NameForm({ initialName }: { initialName: string }) {
+  const t = useT();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -49,9 +57,9 @@ function NameForm({ initialName }: { initialName: string }) {
 
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h2>Name</h2>
+      <h2>{t(account.name)}</h2>
       <FormField
-        label="Full name"
+        label={t(account.fullName)}
         autoComplete="name"
         value={name}
         error={error}
@@ -62,11 +70,11 @@ function NameForm({ initialName }: { initialName: string }) {
         }}
       />
       <button type="submit" className="btn btn-primary" disabled={status === 'saving'}>
-        {status === 'saving' ? 'Saving...' : 'Save name'}
+        {t(status === 'saving' ? account.saving : account.saveName)}
       </button>
       {status === 'saved' && (
         <p role="status" className="success-box">
-          ✓ Name saved
+          {t(account.nameSaved)}
         </p>
       )}
     </form>
@@ -74,6 +82,7 @@ function NameForm({ initialName }: { initialName: string }) {
 }
 
 function PasswordForm() {
+  const t = useT();
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -111,14 +120,14 @@ function PasswordForm() {
 
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h2>Change password</h2>
+      <h2>{t(account.changePasswordTitle)}</h2>
       {formError && (
         <div className="error-box" role="alert">
           {formError}
         </div>
       )}
       <FormField
-        label="Current password"
+        label={t(account.currentPassword)}
         type="password"
         autoComplete="current-password"
         revealable
@@ -127,7 +136,7 @@ function PasswordForm() {
         onChange={(e) => update('current', e.target.value)}
       />
       <FormField
-        label="New password"
+        label={t(account.newPassword)}
         type="password"
         autoComplete="new-password"
         revealable
@@ -136,7 +145,7 @@ function PasswordForm() {
         onChange={(e) => update('next', e.target.value)}
       />
       <FormField
-        label="Confirm new password"
+        label={t(account.confirmNewPassword)}
         type="password"
         autoComplete="new-password"
         revealable
@@ -145,11 +154,11 @@ function PasswordForm() {
         onChange={(e) => update('confirm', e.target.value)}
       />
       <button type="submit" className="btn btn-primary" disabled={status === 'saving'}>
-        {status === 'saving' ? 'Saving...' : 'Change password'}
+        {t(status === 'saving' ? account.saving : account.changePassword)}
       </button>
       {status === 'saved' && (
         <p role="status" className="success-box">
-          ✓ Password changed. Other devices have been signed out.
+          {t(account.passwordChanged)}
         </p>
       )}
     </form>

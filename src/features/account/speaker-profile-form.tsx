@@ -1,5 +1,8 @@
 // Speaker profile on the profile page: age group, gender and dialect or home village. Each recording keeps a
 // copy of these when it is stored, so models can be trained on many kinds of voices. All are optional.
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { account } from '../../../core/i18n/messages/account.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   AGE_GROUPS,
@@ -16,19 +19,19 @@ import { FormField } from '../../components/form-field.tsx';
 import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
-export const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
-  '18-29': '18 to 29',
-  '30-44': '30 to 44',
-  '45-59': '45 to 59',
-  '60+': '60 or older',
-  [PREFER_NOT_TO_SAY]: 'Prefer not to say',
+export const AGE_GROUP_LABELS: Record<AgeGroup, MessageDescriptor> = {
+  '18-29': account.age18,
+  '30-44': account.age30,
+  '45-59': account.age45,
+  '60+': account.age60,
+  [PREFER_NOT_TO_SAY]: account.preferNotToSay,
 };
 
-export const GENDER_LABELS: Record<Gender, string> = {
-  female: 'Female',
-  male: 'Male',
-  other: 'Other',
-  [PREFER_NOT_TO_SAY]: 'Prefer not to say',
+export const GENDER_LABELS: Record<Gender, MessageDescriptor> = {
+  female: account.female,
+  male: account.male,
+  other: account.other,
+  [PREFER_NOT_TO_SAY]: account.preferNotToSay,
 };
 
 type Field = 'ageGroup' | 'gender' | 'dialect';
@@ -51,6 +54,7 @@ function initialState(user: User): FormState {
 }
 
 export function SpeakerProfileForm({ user }: { user: User }) {
+  const t = useT();
   const [form, setForm] = useState<FormState>(() => initialState(user));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -104,44 +108,41 @@ export function SpeakerProfileForm({ user }: { user: User }) {
 
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h2>Speaker profile</h2>
-      <p className="muted">
-        Each recording you give keeps a copy of these details, so that speech models for Lopit learn from many
-        kinds of voices. All are optional.
-      </p>
+      <h2>{t(account.speakerProfile)}</h2>
+      <p className="muted">{t(account.speakerIntro)}</p>
       {formError && (
         <div className="error-box" role="alert">
           {formError}
         </div>
       )}
       <SelectField
-        label="Age group"
+        label={t(account.ageGroup)}
         value={form.ageGroup}
         error={errors.ageGroup}
         onChange={(value) => update({ ageGroup: value as AgeGroup | '' }, 'ageGroup')}
       >
-        <option value="">Not given</option>
+        <option value="">{t(account.notGiven)}</option>
         {AGE_GROUPS.map((value) => (
           <option key={value} value={value}>
-            {AGE_GROUP_LABELS[value]}
+            {t(AGE_GROUP_LABELS[value])}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Gender"
+        label={t(account.gender)}
         value={form.gender}
         error={errors.gender}
         onChange={(value) => update({ gender: value as Gender | '' }, 'gender')}
       >
-        <option value="">Not given</option>
+        <option value="">{t(account.notGiven)}</option>
         {GENDERS.map((value) => (
           <option key={value} value={value}>
-            {GENDER_LABELS[value]}
+            {t(GENDER_LABELS[value])}
           </option>
         ))}
       </SelectField>
       <FormField
-        label="Dialect or home village"
+        label={t(account.dialect)}
         autoComplete="off"
         maxLength={DIALECT_MAX_LENGTH}
         value={form.dialect}
@@ -155,14 +156,14 @@ export function SpeakerProfileForm({ user }: { user: User }) {
           checked={form.dialectWithheld}
           onChange={(e) => update({ dialectWithheld: e.target.checked }, 'dialect')}
         />
-        <span>Prefer not to say my dialect or village</span>
+        <span>{t(account.dialectWithheld)}</span>
       </label>
       <button type="submit" className="btn btn-primary" disabled={status === 'saving'}>
-        {status === 'saving' ? 'Saving...' : 'Save speaker profile'}
+        {t(status === 'saving' ? account.saving : account.saveSpeaker)}
       </button>
       {status === 'saved' && (
         <p role="status" className="success-box">
-          ✓ Speaker profile saved
+          {t(account.speakerSaved)}
         </p>
       )}
     </form>

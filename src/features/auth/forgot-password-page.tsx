@@ -1,4 +1,6 @@
 // Password help: no mail server yet, so a community admin creates a one-time reset link, which this page accepts.
+import { auth } from '../../../core/i18n/messages/auth.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { newPasswordSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
@@ -8,11 +10,12 @@ import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const token = useSearchParam('token');
   return (
     <div className="page page-narrow">
       <div className="page-header">
-        <h1>{token ? 'Choose a new password' : 'Forgot your password?'}</h1>
+        <h1>{t(token ? auth.newPasswordTitle : auth.forgotTitle)}</h1>
       </div>
       {token ? <ResetForm token={token} /> : <HowToReset />}
     </div>
@@ -20,27 +23,22 @@ export function ForgotPasswordPage() {
 }
 
 function HowToReset() {
+  const t = useT();
   return (
     <div className="card">
-      <p>This platform does not send email yet. To reset your password:</p>
+      <p>{t(auth.noEmail)}</p>
       <ol>
-        <li>
-          Ask a community admin (the people who run this site for your community) for a password reset link.
-        </li>
-        <li>
-          They create a one-time link for your account from the admin page. It works once and expires after 24
-          hours.
-        </li>
-        <li>Open the link on this device and choose a new password. You will then sign in with it.</li>
+        <li>{t(auth.step1)}</li>
+        <li>{t(auth.step2)}</li>
+        <li>{t(auth.step3)}</li>
       </ol>
-      <p>
-        Remembered it? <Link to={PATHS.login}>Sign in</Link>
-      </p>
+      <p>{richText(t, auth.remembered, { signIn: <Link to={PATHS.login}>{t(auth.signIn)}</Link> })}</p>
     </div>
   );
 }
 
 function ResetForm({ token }: { token: string }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -71,7 +69,7 @@ function ResetForm({ token }: { token: string }) {
   if (done) {
     return (
       <div className="success-box" role="status">
-        Your password has been changed. <Link to={PATHS.login}>Sign in</Link> with your new password.
+        {richText(t, auth.changed, { signIn: <Link to={PATHS.login}>{t(auth.signIn)}</Link> })}
       </div>
     );
   }
@@ -83,7 +81,7 @@ function ResetForm({ token }: { token: string }) {
         </div>
       )}
       <FormField
-        label="New password"
+        label={t(auth.newPassword)}
         type="password"
         autoComplete="new-password"
         revealable
@@ -95,7 +93,7 @@ function ResetForm({ token }: { token: string }) {
         }}
       />
       <FormField
-        label="Confirm new password"
+        label={t(auth.confirmNewPassword)}
         type="password"
         autoComplete="new-password"
         revealable
@@ -107,7 +105,7 @@ function ResetForm({ token }: { token: string }) {
         }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? 'Saving...' : 'Set new password'}
+        {t(busy ? auth.saving : auth.setPassword)}
       </button>
     </form>
   );

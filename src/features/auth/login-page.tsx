@@ -1,4 +1,6 @@
 // Sign in (product-spec sections 2, 5, 8).
+import { auth } from '../../../core/i18n/messages/auth.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { PATHS } from '../../app/paths.ts';
@@ -8,6 +10,7 @@ import { authApi } from './auth-api.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
 export function LoginPage() {
+  const t = useT();
   const redirect = useSearchParam('redirect');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -25,7 +28,7 @@ export function LoginPage() {
       authStore.signIn(token, user, remember);
       await navigate({ to: redirect ?? PATHS.home });
     } catch (caught) {
-      setError((caught as Error).message || 'Invalid email or password');
+      setError((caught as Error).message || t(auth.invalidCredentials));
     } finally {
       setBusy(false);
     }
@@ -34,8 +37,8 @@ export function LoginPage() {
   return (
     <div className="page page-narrow">
       <div className="page-header">
-        <h1>Sign in</h1>
-        <p>Welcome back. Sign in to record, translate and manage your contributions.</p>
+        <h1>{t(auth.signInTitle)}</h1>
+        <p>{t(auth.signInLead)}</p>
       </div>
       <form
         className="form card"
@@ -49,7 +52,7 @@ export function LoginPage() {
           </div>
         )}
         <FormField
-          label="Email"
+          label={t(auth.email)}
           type="email"
           name="email"
           autoComplete="email"
@@ -61,7 +64,7 @@ export function LoginPage() {
           }}
         />
         <FormField
-          label="Password"
+          label={t(auth.password)}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -75,15 +78,15 @@ export function LoginPage() {
         />
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          <span>Remember me on this device</span>
+          <span>{t(auth.remember)}</span>
         </label>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
+          {t(busy ? auth.signingIn : auth.signIn)}
         </button>
         <div className="auth-links">
-          <Link to={PATHS.forgotPassword}>Forgot password?</Link>
+          <Link to={PATHS.forgotPassword}>{t(auth.forgot)}</Link>
           <Link to={PATHS.signup} search={redirect ? { redirect } : {}}>
-            Create an account
+            {t(auth.createAccountLink)}
           </Link>
         </div>
       </form>

@@ -1,4 +1,6 @@
 // Create an account (product-spec sections 2, 5, 8); the rules come from the shared signup schema.
+import { auth } from '../../../core/i18n/messages/auth.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { signupFormSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
@@ -14,6 +16,7 @@ type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
 export function SignupPage() {
+  const t = useT();
   const redirect = useSearchParam('redirect');
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
@@ -46,7 +49,7 @@ export function SignupPage() {
       await navigate({ to: redirect ?? PATHS.home });
     } catch (caught) {
       if (caught instanceof ApiError) setErrors(caught.fieldErrors());
-      setFormError((caught as Error).message || 'Failed to create account. Please try again.');
+      setFormError((caught as Error).message || t(auth.signUpFailed));
     } finally {
       setBusy(false);
     }
@@ -55,10 +58,8 @@ export function SignupPage() {
   return (
     <div className="page page-narrow">
       <div className="page-header">
-        <h1>Create an account</h1>
-        <p>
-          Join the community to record your voice, add translations and help build Lopit language technology.
-        </p>
+        <h1>{t(auth.signUpTitle)}</h1>
+        <p>{t(auth.signUpLead)}</p>
       </div>
       <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
         {formError && (
@@ -67,7 +68,7 @@ export function SignupPage() {
           </div>
         )}
         <FormField
-          label="Full name"
+          label={t(auth.fullName)}
           name="name"
           autoComplete="name"
           value={form.name}
@@ -75,7 +76,7 @@ export function SignupPage() {
           onChange={(e) => update('name', e.target.value)}
         />
         <FormField
-          label="Email"
+          label={t(auth.email)}
           type="email"
           name="email"
           autoComplete="email"
@@ -84,7 +85,7 @@ export function SignupPage() {
           onChange={(e) => update('email', e.target.value)}
         />
         <FormField
-          label="Password"
+          label={t(auth.password)}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -94,7 +95,7 @@ export function SignupPage() {
           onChange={(e) => update('password', e.target.value)}
         />
         <FormField
-          label="Confirm password"
+          label={t(auth.confirmPassword)}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -113,17 +114,19 @@ export function SignupPage() {
               onChange={(e) => update('acceptTerms', e.target.checked)}
             />
             <span>
-              I agree to the <Link to={PATHS.terms}>Terms of Use</Link> and the{' '}
-              <Link to={PATHS.privacy}>Privacy Policy</Link>
+              {richText(t, auth.acceptTerms, {
+                terms: <Link to={PATHS.terms}>{t(auth.termsLink)}</Link>,
+                privacy: <Link to={PATHS.privacy}>{t(auth.privacyLink)}</Link>,
+              })}
             </span>
           </label>
           {errors.acceptTerms && <p className="field-error">{errors.acceptTerms}</p>}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Creating account...' : 'Create account'}
+          {t(busy ? auth.creating : auth.create)}
         </button>
         <p className="muted">
-          Already have an account? <Link to={PATHS.login}>Sign in</Link>
+          {richText(t, auth.haveAccount, { signIn: <Link to={PATHS.login}>{t(auth.signIn)}</Link> })}
         </p>
       </form>
     </div>

@@ -1,4 +1,6 @@
 // /chat: translate between English and Lopit as a conversation (product-spec sections 2 and 4).
+import { chat } from '../../../core/i18n/messages/chat.ts';
+import { formatDate, useT } from '../../i18n/i18n.tsx';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_HISTORY_PANEL_MESSAGES } from '../../../core/constants.ts';
 import type { Direction } from '../../../core/direction.ts';
@@ -21,6 +23,7 @@ const EXAMPLES = [
 ];
 
 export function ChatPage() {
+  const t = useT();
   const { messages, loading, send, reset } = useChat();
   const [input, setInput] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -80,9 +83,9 @@ export function ChatPage() {
     <div className="page chat-page">
       {messages.length === 0 ? (
         <section className="chat-empty">
-          <h1>What can I help with?</h1>
+          <h1>{t(chat.title)}</h1>
           <p lang="en">Translate between English and Lodongie, the Lopit language.</p>
-          <ul className="chat-examples" aria-label="Example prompts">
+          <ul className="chat-examples" aria-label={t(chat.examples)}>
             {EXAMPLES.map((example) => (
               <li key={example.category}>
                 <button
@@ -91,7 +94,8 @@ export function ChatPage() {
                   onClick={() => submit(example.text)}
                   disabled={loading}
                 >
-                  <span className="badge">{example.category}</span> {example.text}
+                  <span className="badge">{t(chat.category, { category: example.category })}</span>{' '}
+                  <span lang="en">{example.text}</span>
                 </button>
               </li>
             ))}
@@ -100,9 +104,9 @@ export function ChatPage() {
       ) : (
         <>
           <div className="chat-toolbar">
-            <h1 className="visually-hidden">Chat</h1>
+            <h1 className="visually-hidden">{t(chat.hiddenTitle)}</h1>
             <button type="button" className="btn" onClick={reset}>
-              New conversation
+              {t(chat.newConversation)}
             </button>
             <button
               type="button"
@@ -111,7 +115,7 @@ export function ChatPage() {
               aria-controls="chat-history"
               onClick={() => setHistoryOpen((open) => !open)}
             >
-              History
+              {t(chat.history)}
             </button>
           </div>
           <div className="chat-body">
@@ -122,11 +126,11 @@ export function ChatPage() {
               <div ref={endRef} />
             </div>
             {historyOpen && (
-              <aside id="chat-history" className="card chat-history" aria-label="Recent messages">
+              <aside id="chat-history" className="card chat-history" aria-label={t(chat.recent)}>
                 <h2 ref={historyHeadingRef} tabIndex={-1}>
-                  History
+                  {t(chat.history)}
                 </h2>
-                {userHistory.length === 0 && <p className="muted">No messages yet.</p>}
+                {userHistory.length === 0 && <p className="muted">{t(chat.noMessages)}</p>}
                 <ul>
                   {userHistory.map((message) => (
                     <li key={message.id}>
@@ -149,22 +153,22 @@ export function ChatPage() {
         </>
       )}
       <div className="chat-direction">
-        <label htmlFor="chat-direction">Translate</label>
+        <label htmlFor="chat-direction">{t(chat.translate)}</label>
         <select
           id="chat-direction"
           className="input"
           value={direction}
           onChange={(event) => setDirection(event.target.value as Direction | 'auto')}
         >
-          <option value="auto">Detect the language</option>
-          <option value="en_to_lpx">English → Lopit</option>
-          <option value="lpx_to_en">Lopit → English</option>
+          <option value="auto">{t(chat.detect)}</option>
+          <option value="en_to_lpx">{t(chat.enToLpx)}</option>
+          <option value="lpx_to_en">{t(chat.lpxToEn)}</option>
         </select>
         <span className="muted chat-status" data-testid="offline-model-status">
           {offlineModel.state === 'ready'
-            ? `Works offline: model saved on this device ${new Date(offlineModel.savedAt).toLocaleDateString()}`
+            ? t(chat.offlineReady, { date: formatDate(new Date(offlineModel.savedAt)) })
             : offlineModel.state === 'none'
-              ? 'No translation model is trained yet, so offline answers are not available.'
+              ? t(chat.noModel)
               : ''}
         </span>
       </div>
@@ -177,7 +181,7 @@ export function ChatPage() {
         }}
       >
         <label htmlFor="chat-text" className="visually-hidden">
-          Message
+          {t(chat.message)}
         </label>
         <textarea
           id="chat-text"
@@ -187,19 +191,19 @@ export function ChatPage() {
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Type in English or Lopit. Enter sends, Shift+Enter adds a line."
+          placeholder={t(chat.placeholder)}
         />
         <button
           type="button"
           className="btn"
           disabled
-          title="Voice input: coming soon"
-          aria-label="Voice input (coming soon)"
+          title={t(chat.voiceSoonTitle)}
+          aria-label={t(chat.voiceSoon)}
         >
           <LineIcon path={MICROPHONE} className="chat-icon" />
         </button>
         <button type="submit" className="btn btn-primary" disabled={!input.trim() || loading}>
-          Send
+          {t(chat.send)}
         </button>
       </form>
     </div>

@@ -1,5 +1,7 @@
 // One chat message: user text, or an assistant reply with copy, speech, its source and a word-by-word
 // gloss, or an error (no speech button).
+import { chat } from '../../../core/i18n/messages/chat.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../../core/constants.ts';
 import { SpeechButton } from './speech-button.tsx';
@@ -7,39 +9,39 @@ import type { ChatMessage, ReplyDetails } from './use-chat.ts';
 import { Typewriter } from './typewriter.tsx';
 
 const SOURCE_LABEL = {
-  memory: 'From the community’s approved translations',
-  model: 'From the translation model trained on community translations',
-  lexicon: 'Word by word from the lexicon',
+  memory: chat.fromMemory,
+  model: chat.fromModel,
+  lexicon: chat.fromLexicon,
 } as const;
 
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
-}
-
 function Gloss({ details }: { details: ReplyDetails }) {
+  const t = useT();
   if (details.source === 'memory') {
     const [link] = details.alignment;
     if (!link || details.similarity === undefined || details.similarity >= 100) return null;
     return (
       <p className="chat-gloss-note" data-testid="reply-gloss">
-        Closest community sentence ({Math.round(details.similarity)}% similar): “{link.sourceText}” → “
-        {link.targetText}”
+        {t(chat.closest, {
+          similarity: Math.round(details.similarity),
+          source: link.sourceText,
+          target: link.targetText,
+        })}
       </p>
     );
   }
   if (details.alignment.length === 0) return null;
   return (
     <details className="chat-gloss" data-testid="reply-gloss" open>
-      <summary>Word by word</summary>
+      <summary>{t(chat.wordByWord)}</summary>
       <ol>
         {details.alignment.map((link, index) => (
           <li key={index} className={link.unknown ? 'gloss-unknown' : undefined}>
             <span className="gloss-source">{link.sourceText}</span>
             <span aria-hidden="true"> → </span>
-            <span className="visually-hidden"> becomes </span>
+            <span className="visually-hidden"> {t(chat.becomes)} </span>
             {link.unknown ? (
               <span className="gloss-target">
-                {link.targetText} <em>(not known yet; kept as written)</em>
+                {link.targetText} <em>{t(chat.unknownWord)}</em>
               </span>
             ) : (
               <span className="gloss-target">{link.targetText}</span>
@@ -52,6 +54,7 @@ function Gloss({ details }: { details: ReplyDetails }) {
 }
 
 export function MessageBubble({ message, animate }: { message: ChatMessage; animate: boolean }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -69,14 +72,14 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
   if (!message.content) {
     return (
       <div className="bubble bubble-assistant muted" role="status">
-        Translating…
+        {t(chat.translating)}
       </div>
     );
   }
   if (message.error) {
     return (
       <div className="bubble bubble-assistant bubble-error" role="alert" data-testid="assistant-message">
-        <strong className="bubble-label">⚠ Error</strong>
+        <strong className="bubble-label">{t(chat.error)}</strong>
         <p>{message.content}</p>
       </div>
     );
@@ -91,16 +94,15 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
       {details && (
         <div className="chat-reply-meta">
           <p className="muted" data-testid="reply-source">
-            {SOURCE_LABEL[details.source]} · confidence {percent(details.confidence)}
-            {message.onDevice && ' · translated on this device (offline)'}
+            {t(SOURCE_LABEL[details.source])} · {t(chat.confidence, { value: details.confidence })}
+            {message.onDevice && ` · ${t(chat.onDevice)}`}
             {/* Which model answered: the phone keeps a compact (pruned) copy, the server its full model. */}
-            {details.source === 'model' &&
-              (message.onDevice ? ' · compact phone model' : ' · full server model')}
+            {details.source === 'model' && ` · ${t(message.onDevice ? chat.compactModel : chat.serverModel)}`}
           </p>
           <Gloss details={details} />
           {details.alternatives.length > 0 && (
             <p className="muted">
-              Other possible translations: {details.alternatives.slice(0, 3).join(' · ')}
+              {t(chat.alternatives, { list: details.alternatives.slice(0, 3).join(' · ') })}
             </p>
           )}
         </div>
@@ -111,7 +113,7 @@ export function MessageBubble({ message, animate }: { message: ChatMessage; anim
           className="btn btn-ghost"
           onClick={() => void navigator.clipboard.writeText(message.content).then(() => setCopied(true))}
         >
-          {copied ? '✓ Copied' : 'Copy'}
+          {t(copied ? chat.copied : chat.copy)}
         </button>
         <SpeechButton text={message.content} language={replyLanguage} />
       </div>

@@ -1,6 +1,8 @@
 // Plays a text aloud (POST /api/tts/synthesize through speech.ts) and says where the voice came from: a community
 // recording, one put together from recorded words, or a synthetic approximation, so nobody takes synthesis for a
 // speaker. Used by the chat's replies and by the prompts of Speak and Translate ("hear the prompt").
+import { chat } from '../../../core/i18n/messages/chat.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { describeSpeech, speechFor, type Speech } from './speech.ts';
 import './speech-button.css';
@@ -8,14 +10,15 @@ import './speech-button.css';
 export function SpeechButton({
   text,
   language,
-  label = '▶ Play',
-  ariaLabel = 'Play speech',
+  label,
+  ariaLabel,
 }: {
   text: string;
   language: 'en' | 'lpx';
   label?: string;
   ariaLabel?: string;
 }) {
+  const t = useT();
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'loading' }
@@ -51,9 +54,9 @@ export function SpeechButton({
         className="btn btn-ghost"
         onClick={() => void play()}
         disabled={state.kind === 'loading'}
-        aria-label={ariaLabel}
+        aria-label={ariaLabel ?? t(chat.playSpeech)}
       >
-        {state.kind === 'loading' ? 'Loading speech…' : label}
+        {state.kind === 'loading' ? t(chat.loadingSpeech) : (label ?? t(chat.play))}
       </button>
       {state.kind === 'ready' && (
         <span className="chat-speech" data-testid="speech-info">

@@ -9,8 +9,10 @@ export function AboutPage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{hero.title}</h1>
-        <p className="heritage-lead">{hero.lead}</p>
+        <h1 lang="en">{hero.title}</h1>
+        <p className="heritage-lead" lang="en">
+          {hero.lead}
+        </p>
       </header>
 
       <KingdomStats headingId="about-figures" />
@@ -23,18 +25,24 @@ export function AboutPage() {
           aria-labelledby={`${section.id}-heading`}
         >
           <div className="badge-row">
-            <h2 id={`${section.id}-heading`}>{section.title}</h2>
+            <h2 id={`${section.id}-heading`} lang="en">
+              {section.title}
+            </h2>
             <StatusBadge status={section.status} />
           </div>
           {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph} lang="en">
+              {paragraph}
+            </p>
           ))}
           {section.awaiting.length > 0 && (
             <div className="awaiting">
               <AwaitingReview />
               <ul>
                 {section.awaiting.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item} lang="en">
+                    {item}
+                  </li>
                 ))}
               </ul>
             </div>

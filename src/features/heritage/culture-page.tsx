@@ -1,37 +1,44 @@
 // Culture and Traditions (/culture): the recent transition, an accordion of topics (one open at most), core values.
+import { heritage } from '../../../core/i18n/messages/heritage.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useId, useState } from 'react';
 import { loadCulture } from '../../../core/heritage/content.ts';
 import type { CultureTopic, RecentTransition } from '../../../core/heritage/schema.ts';
 import { nextOpenSection } from './accordion-state.ts';
-import { AwaitingReview, KnownOr, SourcesList, StatusBadge, ordinal } from './draft-marker.tsx';
+import { AwaitingReview, KnownOr, SourcesList, StatusBadge } from './draft-marker.tsx';
 import { HeritageIcon } from './heritage-icons.tsx';
 import './heritage.css';
 
 function TransitionSummary({ transition }: { transition: RecentTransition }) {
+  const t = useT();
   return (
     <section className="heritage-section card heritage-note" aria-labelledby="culture-transition">
       <div className="badge-row">
-        <h2 id="culture-transition">The recent transition</h2>
+        <h2 id="culture-transition">{t(heritage.recentTransition)}</h2>
         <StatusBadge status={transition.status} />
       </div>
       <dl className="facts">
-        <dt>Date</dt>
-        <dd>{transition.date}</dd>
-        <dt>Generation</dt>
-        <dd>{ordinal(transition.generationNumber)} generation</dd>
-        <dt>Name of the new generation</dt>
+        <dt>{t(heritage.date)}</dt>
+        <dd lang="en">{transition.date}</dd>
+        <dt>{t(heritage.generation)}</dt>
+        <dd>{t(heritage.generationValue, { n: transition.generationNumber })}</dd>
+        <dt>{t(heritage.newGenerationName)}</dt>
         <dd>
           <KnownOr value={transition.newGeneration} />
         </dd>
-        <dt>Term</dt>
+        <dt>{t(heritage.term)}</dt>
         <dd>
-          {transition.termStart} to {transition.termEnd} ({transition.termEnd - transition.termStart} years)
+          {t(heritage.termValue, {
+            start: transition.termStart,
+            end: transition.termEnd,
+            years: transition.termEnd - transition.termStart,
+          })}
         </dd>
-        <dt>Location</dt>
+        <dt>{t(heritage.location)}</dt>
         <dd>
           <KnownOr value={transition.location} />
         </dd>
-        <dt>Attendees</dt>
+        <dt>{t(heritage.attendees)}</dt>
         <dd>
           <KnownOr value={transition.attendees} />
         </dd>
@@ -49,6 +56,7 @@ interface AccordionItemProps {
 }
 
 function AccordionItem({ topic, open, onToggle, idPrefix }: AccordionItemProps) {
+  const t = useT();
   const buttonId = `${idPrefix}-${topic.id}-button`;
   const panelId = `${idPrefix}-${topic.id}-panel`;
   return (
@@ -63,8 +71,10 @@ function AccordionItem({ topic, open, onToggle, idPrefix }: AccordionItemProps) 
           onClick={onToggle}
         >
           <HeritageIcon name={topic.icon} />
-          <span className="accordion-title">{topic.title}</span>
-          <span className="accordion-state">{open ? 'Hide' : 'Show'}</span>
+          <span className="accordion-title" lang="en">
+            {topic.title}
+          </span>
+          <span className="accordion-state">{t(open ? heritage.hide : heritage.show)}</span>
           <HeritageIcon name="chevron" className="accordion-chevron" />
         </button>
       </h3>
@@ -78,12 +88,14 @@ function AccordionItem({ topic, open, onToggle, idPrefix }: AccordionItemProps) 
         {topic.details.length > 0 ? (
           <ul>
             {topic.details.map((detail) => (
-              <li key={detail}>{detail}</li>
+              <li key={detail} lang="en">
+                {detail}
+              </li>
             ))}
           </ul>
         ) : (
           <p>
-            <AwaitingReview>Details awaiting community review</AwaitingReview>
+            <AwaitingReview>{t(heritage.detailsAwaiting)}</AwaitingReview>
           </p>
         )}
         <SourcesList sources={topic.sources} />
@@ -93,6 +105,7 @@ function AccordionItem({ topic, open, onToggle, idPrefix }: AccordionItemProps) 
 }
 
 export function CulturePage() {
+  const t = useT();
   const { recentTransition, topics, coreValues } = loadCulture();
   const [openId, setOpenId] = useState<string | null>(null);
   const idPrefix = useId().replace(/:/g, '');
@@ -100,16 +113,14 @@ export function CulturePage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>Culture and Traditions</h1>
-        <p>
-          How the kingdom is governed, how generations hand on power, and what the community keeps together.
-        </p>
+        <h1>{t(heritage.cultureTitle)}</h1>
+        <p>{t(heritage.cultureLead)}</p>
       </header>
 
       <TransitionSummary transition={recentTransition} />
 
       <section className="heritage-section" aria-labelledby="culture-topics">
-        <h2 id="culture-topics">Traditions</h2>
+        <h2 id="culture-topics">{t(heritage.traditions)}</h2>
         <div className="accordion">
           {topics.map((topic) => (
             <AccordionItem
@@ -124,11 +135,11 @@ export function CulturePage() {
       </section>
 
       <section className="heritage-section" aria-labelledby="culture-values">
-        <h2 id="culture-values">Core values</h2>
+        <h2 id="culture-values">{t(heritage.coreValues)}</h2>
         <ul className="grid heritage-list">
           {coreValues.map((value) => (
             <li key={value.id} className="card">
-              <h3>{value.title}</h3>
+              <h3 lang="en">{value.title}</h3>
               <p>
                 <KnownOr value={value.description} />
               </p>

@@ -1,4 +1,7 @@
 // History (/history): a timeline of events with year and type badges; an event opens a detail modal.
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { heritage } from '../../../core/i18n/messages/heritage.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useState } from 'react';
 import { loadHistory } from '../../../core/heritage/content.ts';
 import type { HistoryEvent, HistoryEventType } from '../../../core/heritage/schema.ts';
@@ -6,24 +9,27 @@ import { Modal } from '../../components/modal.tsx';
 import { AwaitingReview, KnownOr, SourcesList, StatusBadge } from './draft-marker.tsx';
 import './heritage.css';
 
-const TYPE_LABELS: Record<HistoryEventType, string> = {
-  governance: 'Governance',
-  conflict: 'Conflict',
-  ceremony: 'Ceremony',
-  documentation: 'Documentation',
+const TYPE_LABELS: Record<HistoryEventType, MessageDescriptor> = {
+  governance: heritage.typeGovernance,
+  conflict: heritage.typeConflict,
+  ceremony: heritage.typeCeremony,
+  documentation: heritage.typeDocumentation,
 };
 
 function YearBadge({ event }: { event: HistoryEvent }) {
-  if (event.year === null) return <AwaitingReview>Year awaiting review</AwaitingReview>;
+  const t = useT();
+  if (event.year === null) return <AwaitingReview>{t(heritage.yearAwaiting)}</AwaitingReview>;
   return <span className="badge badge-year">{event.year}</span>;
 }
 
 function TypeBadge({ event }: { event: HistoryEvent }) {
-  if (event.type === null) return <AwaitingReview>Type awaiting review</AwaitingReview>;
-  return <span className="badge">Type: {TYPE_LABELS[event.type]}</span>;
+  const t = useT();
+  if (event.type === null) return <AwaitingReview>{t(heritage.typeAwaiting)}</AwaitingReview>;
+  return <span className="badge">{t(heritage.typeBadge, { type: t(TYPE_LABELS[event.type]) })}</span>;
 }
 
 function EventDetails({ event }: { event: HistoryEvent }) {
+  const t = useT();
   return (
     <>
       <div className="badge-row">
@@ -32,26 +38,26 @@ function EventDetails({ event }: { event: HistoryEvent }) {
         <StatusBadge status={event.status} />
       </div>
       <dl className="facts">
-        <dt>Date</dt>
-        <dd>{event.date ?? <KnownOr value={event.year} />}</dd>
-        <dt>Type</dt>
-        <dd>
-          <KnownOr value={event.type} render={(type) => TYPE_LABELS[type]} />
-        </dd>
+        <dt>{t(heritage.date)}</dt>
+        <dd>{event.date ? <span lang="en">{event.date}</span> : <KnownOr value={event.year} />}</dd>
+        <dt>{t(heritage.type)}</dt>
+        <dd>{event.type ? t(TYPE_LABELS[event.type]) : <KnownOr value={event.type} />}</dd>
       </dl>
       <p>
         <KnownOr value={event.description} />
       </p>
-      <h3>Details</h3>
+      <h3>{t(heritage.details)}</h3>
       {event.details.length > 0 ? (
         <ul>
           {event.details.map((detail) => (
-            <li key={detail}>{detail}</li>
+            <li key={detail} lang="en">
+              {detail}
+            </li>
           ))}
         </ul>
       ) : (
         <p>
-          <AwaitingReview>Details awaiting community review</AwaitingReview>
+          <AwaitingReview>{t(heritage.detailsAwaiting)}</AwaitingReview>
         </p>
       )}
       <SourcesList sources={event.sources} />
@@ -60,6 +66,7 @@ function EventDetails({ event }: { event: HistoryEvent }) {
 }
 
 export function HistoryPage() {
+  const t = useT();
   const events = loadHistory();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = events.find((e) => e.id === selectedId);
@@ -67,12 +74,12 @@ export function HistoryPage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>History</h1>
-        <p>Events in the life of the kingdom and its language. Choose an event to read its details.</p>
+        <h1>{t(heritage.historyTitle)}</h1>
+        <p>{t(heritage.historyLead)}</p>
       </header>
 
       <section className="heritage-section" aria-labelledby="history-timeline">
-        <h2 id="history-timeline">Timeline</h2>
+        <h2 id="history-timeline">{t(heritage.timeline)}</h2>
         <ol className="timeline">
           {events.map((event) => (
             <li key={event.id} className="timeline-item">
@@ -87,15 +94,25 @@ export function HistoryPage() {
                   <TypeBadge event={event} />
                   <StatusBadge status={event.status} />
                 </span>
-                <span className="timeline-title">{event.title}</span>
-                {event.description && <span className="timeline-summary">{event.description}</span>}
+                <span className="timeline-title" lang="en">
+                  {event.title}
+                </span>
+                {event.description && (
+                  <span className="timeline-summary" lang="en">
+                    {event.description}
+                  </span>
+                )}
               </button>
             </li>
           ))}
         </ol>
       </section>
 
-      <Modal open={selected !== undefined} title={selected?.title ?? ''} onClose={() => setSelectedId(null)}>
+      <Modal
+        open={selected !== undefined}
+        title={<span lang="en">{selected?.title ?? ''}</span>}
+        onClose={() => setSelectedId(null)}
+      >
         {selected && <EventDetails event={selected} />}
       </Modal>
     </div>

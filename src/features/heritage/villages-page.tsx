@@ -1,4 +1,6 @@
 // Seven Villages (/villages): card grid; a card opens a modal with everything known about the village.
+import { heritage } from '../../../core/i18n/messages/heritage.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useState } from 'react';
 import { loadVillages } from '../../../core/heritage/content.ts';
 import type { Coordinates, Village } from '../../../core/heritage/schema.ts';
@@ -7,8 +9,10 @@ import { AwaitingReview, KnownOr, SourcesList, StatusBadge } from './draft-marke
 import { HeritageIcon } from './heritage-icons.tsx';
 import './heritage.css';
 
-function villageTitle(village: Village, index: number, total: number): string {
-  return village.name ?? `Unnamed village (${index + 1} of ${total})`;
+function VillageTitle({ village, index, total }: { village: Village; index: number; total: number }) {
+  const t = useT();
+  if (village.name) return <span lang="en">{village.name}</span>;
+  return <>{t(heritage.unnamedVillage, { index: index + 1, total })}</>;
 }
 
 function formatCoordinates({ latitude, longitude }: Coordinates): string {
@@ -18,34 +22,37 @@ function formatCoordinates({ latitude, longitude }: Coordinates): string {
 }
 
 function VillageDetails({ village }: { village: Village }) {
+  const t = useT();
   return (
     <>
       <div className="badge-row">
         <StatusBadge status={village.status} />
-        {village.isMainVillage === true && <span className="badge badge-primary">Primary village</span>}
+        {village.isMainVillage === true && (
+          <span className="badge badge-primary">{t(heritage.primaryVillage)}</span>
+        )}
       </div>
       <dl className="facts">
-        <dt>Name</dt>
+        <dt>{t(heritage.name)}</dt>
         <dd>
           <KnownOr value={village.name} />
         </dd>
-        <dt>Role</dt>
+        <dt>{t(heritage.role)}</dt>
         <dd>
           <KnownOr value={village.role} />
         </dd>
-        <dt>Location</dt>
+        <dt>{t(heritage.location)}</dt>
         <dd>
           <KnownOr value={village.location} />
         </dd>
-        <dt>Coordinates</dt>
+        <dt>{t(heritage.coordinates)}</dt>
         <dd>
           <KnownOr value={village.coordinates} render={formatCoordinates} />
         </dd>
-        <dt>Administrative role</dt>
+        <dt>{t(heritage.administrativeRole)}</dt>
         <dd>
           <KnownOr value={village.administrative_role} />
         </dd>
-        <dt>Description</dt>
+        <dt>{t(heritage.description)}</dt>
         <dd>
           <KnownOr value={village.description} />
         </dd>
@@ -56,6 +63,7 @@ function VillageDetails({ village }: { village: Village }) {
 }
 
 export function VillagesPage() {
+  const t = useT();
   const villages = loadVillages();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selectedIndex = villages.findIndex((v) => v.id === selectedId);
@@ -65,23 +73,19 @@ export function VillagesPage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>Seven Villages</h1>
-        <p>
-          The kingdom counts {villages.length} villages. Choose a village to see its role, location and
-          description.
-        </p>
+        <h1>{t(heritage.villagesTitle)}</h1>
+        <p>{t(heritage.villagesLead, { count: villages.length })}</p>
       </header>
 
       {!hasPrimary && (
         <p className="notice-box heritage-section" role="note">
-          <AwaitingReview /> Which village is the kingdom&apos;s primary village is not publicly recorded, so
-          no village is highlighted here until the community confirms it.
+          <AwaitingReview /> {t(heritage.noPrimary)}
         </p>
       )}
 
       <section className="heritage-section" aria-labelledby="villages-list">
         <h2 id="villages-list" className="visually-hidden">
-          Villages
+          {t(heritage.villagesList)}
         </h2>
         <ul className="grid heritage-list">
           {villages.map((village, index) => {
@@ -96,17 +100,22 @@ export function VillagesPage() {
                 >
                   <span className="village-card-head">
                     <HeritageIcon name="village" />
-                    <span className="village-name">{villageTitle(village, index, villages.length)}</span>
+                    <span className="village-name">
+                      <VillageTitle village={village} index={index} total={villages.length} />
+                    </span>
                   </span>
                   <span className="badge-row">
-                    {primary && <span className="badge badge-primary">Primary village</span>}
+                    {primary && <span className="badge badge-primary">{t(heritage.primaryVillage)}</span>}
                     <StatusBadge status={village.status} />
-                    {village.name === null && <AwaitingReview>Name awaiting community review</AwaitingReview>}
+                    {village.name === null && <AwaitingReview>{t(heritage.nameAwaiting)}</AwaitingReview>}
                   </span>
-                  <span className="muted">
-                    {village.role ??
-                      (village.location ? village.location : 'Details awaiting community input')}
-                  </span>
+                  {village.role || village.location ? (
+                    <span className="muted" lang="en">
+                      {village.role ?? village.location}
+                    </span>
+                  ) : (
+                    <span className="muted">{t(heritage.detailsAwaitingInput)}</span>
+                  )}
                 </button>
               </li>
             );
@@ -116,7 +125,9 @@ export function VillagesPage() {
 
       <Modal
         open={selected !== undefined}
-        title={selected ? villageTitle(selected, selectedIndex, villages.length) : ''}
+        title={
+          selected ? <VillageTitle village={selected} index={selectedIndex} total={villages.length} /> : ''
+        }
         onClose={() => setSelectedId(null)}
       >
         {selected && <VillageDetails village={selected} />}

@@ -1,5 +1,8 @@
 // Settings → Sync: what is waiting on this device, when it last reached the server, "Sync now", and how
 // much of the device's storage the app uses.
+import { syncSettings } from '../../../core/i18n/messages/settings.ts';
+import { sync as syncStates } from '../../../core/i18n/messages/shell.ts';
+import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';
@@ -10,15 +13,19 @@ import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 
-function entryState(entry: OutboxEntry): string {
+function entryState(t: Translate, entry: OutboxEntry): string {
   if (entry.state === 'attention')
-    return `Not accepted: ${entry.problem?.message ?? 'refused by the server'}`;
-  if (entry.attempts > 0)
-    return `Waiting (tried ${entry.attempts} ${entry.attempts === 1 ? 'time' : 'times'})`;
-  return 'Waiting';
+    return t(syncSettings.notAccepted, { reason: entry.problem?.message ?? t(syncSettings.refused) });
+  if (entry.attempts > 0) return t(syncSettings.waitingTried, { attempts: entry.attempts });
+  return t(syncSettings.waitingEntry);
 }
 
+const formatTime = (time: number) => formatDate(new Date(time), { hour: 'numeric', minute: '2-digit' });
+const formatDateTime = (time: number) =>
+  formatDate(new Date(time), { dateStyle: 'medium', timeStyle: 'short' });
+
 export function SyncSection() {
+  const t = useT();
   const status = useSyncStatus();
   const entries = useOutbox() ?? [];
   const [storedLastSync, setStoredLastSync] = useState<number | null>(null);
@@ -43,77 +50,88 @@ export function SyncSection() {
 
   return (
     <section className="card form" aria-labelledby="sync-heading" id="sync" data-testid="sync-section">
-      <h2 id="sync-heading">Sync</h2>
-      <p className="muted">
-        Your changes are saved on this device first and sent to the server when there is a connection.
-      </p>
+      <h2 id="sync-heading">{t(syncSettings.heading)}</h2>
+      <p className="muted">{t(syncSettings.intro)}</p>
       <dl className="key-values">
-        <dt>Connection</dt>
+        <dt>{t(syncSettings.connection)}</dt>
         <dd>
           {status.phase === 'offline'
-            ? `Offline${status.nextAttemptAt ? ` — next try at ${new Date(status.nextAttemptAt).toLocaleTimeString()}` : ''}`
+            ? status.nextAttemptAt
+              ? t(syncSettings.offlineNextTry, { time: formatTime(status.nextAttemptAt) })
+              : t(syncStates.offline)
             : status.phase === 'signed-out'
-              ? 'The server asks you to sign in again'
+              ? t(syncSettings.signInAgain)
               : status.phase === 'syncing'
-                ? 'Sending…'
+                ? t(syncSettings.sending)
                 : status.phase === 'online'
-                  ? 'Online'
-                  : 'Checking…'}
+                  ? t(syncSettings.online)
+                  : t(syncStates.checking)}
         </dd>
-        <dt>Waiting to send</dt>
+        <dt>{t(syncSettings.waitingToSend)}</dt>
         <dd data-testid="sync-pending-count">{entries.length}</dd>
-        <dt>Last successful sync</dt>
-        <dd>{lastSync ? new Date(lastSync).toLocaleString() : 'Not yet'}</dd>
-        <dt>Storage used</dt>
+        <dt>{t(syncSettings.lastSync)}</dt>
+        <dd>{lastSync ? formatDateTime(lastSync) : t(syncSettings.notYet)}</dd>
+        <dt>{t(syncSettings.storageUsed)}</dt>
         <dd data-testid="storage-used">
           {storage?.usage != null
-            ? `${formatBytes(storage.usage)}${storage.quota ? ` of ${formatBytes(storage.quota)} available to this app` : ''}`
-            : 'Unknown in this browser'}
+            ? storage.quota
+              ? t(syncSettings.storageOf, {
+                  used: formatBytes(storage.usage),
+                  quota: formatBytes(storage.quota),
+                })
+              : formatBytes(storage.usage)
+            : t(syncSettings.storageUnknown)}
         </dd>
-        <dt>Kept when the phone is short of space</dt>
+        <dt>{t(syncSettings.persisted)}</dt>
         <dd>
           {storage?.persisted ? (
-            'Yes'
+            t(syncSettings.yes)
           ) : (
             <>
-              Not guaranteed{' '}
+              {t(syncSettings.notGuaranteed)}{' '}
               <button
                 type="button"
                 className="btn"
                 onClick={() => void requestPersistentStorage().then(() => readStorage().then(setStorage))}
               >
-                Ask to keep
+                {t(syncSettings.askToKeep)}
               </button>
             </>
           )}
         </dd>
       </dl>
       {status.progress && (
-        <progress max={status.progress.total} value={status.progress.done} aria-label="Sync progress">
-          {status.progress.done} of {status.progress.total}
+        <progress
+          max={status.progress.total}
+          value={status.progress.done}
+          aria-label={t(syncSettings.progress)}
+        >
+          {t(syncSettings.progressText, status.progress)}
         </progress>
       )}
       <div className="button-row">
         <button type="button" className="btn btn-primary" onClick={() => void syncNow()} disabled={syncing}>
-          {syncing ? 'Syncing…' : 'Sync now'}
+          {t(syncing ? syncSettings.syncingNow : syncSettings.syncNow)}
         </button>
       </div>
       {entries.length > 0 && (
-        <ul className="outbox-list" aria-label="Waiting to send">
+        <ul className="outbox-list" aria-label={t(syncSettings.waitingToSend)}>
           {entries.map((entry) => (
             <li key={entry.id} data-testid="outbox-item">
-              <strong>{entry.label}</strong>
+              <strong lang="en">{entry.label}</strong>
               <br />
               <span className="muted">
-                {new Date(entry.createdAt).toLocaleString()} · {entryState(entry)}
+                {formatDateTime(entry.createdAt)} · {entryState(t, entry)}
               </span>
               {entry.state === 'attention' && (
                 <div className="button-row">
                   <button type="button" className="btn" onClick={() => void retryAndSync(entry.seq!)}>
-                    Try again
+                    {t(syncSettings.tryAgain)}
                   </button>
                   <button type="button" className="btn btn-danger" onClick={() => setDiscarding(entry)}>
-                    {entry.kind === 'recording.upload' ? 'Delete recording' : 'Discard'}
+                    {t(
+                      entry.kind === 'recording.upload' ? syncSettings.deleteRecording : syncSettings.discard,
+                    )}
                   </button>
                 </div>
               )}
@@ -123,13 +141,19 @@ export function SyncSection() {
       )}
       <Modal
         open={discarding !== null}
-        title={discarding?.kind === 'recording.upload' ? 'Delete this recording?' : 'Discard this change?'}
+        title={t(
+          discarding?.kind === 'recording.upload'
+            ? syncSettings.deleteRecordingTitle
+            : syncSettings.discardTitle,
+        )}
         onClose={() => setDiscarding(null)}
       >
         <p>
-          {discarding?.kind === 'recording.upload'
-            ? 'It has not reached the server: deleting it removes it from this phone for good.'
-            : 'The change will not be sent. This cannot be undone.'}
+          {t(
+            discarding?.kind === 'recording.upload'
+              ? syncSettings.deleteRecordingText
+              : syncSettings.discardText,
+          )}
         </p>
         <div className="button-row">
           <button
@@ -140,10 +164,10 @@ export function SyncSection() {
               setDiscarding(null);
             }}
           >
-            {discarding?.kind === 'recording.upload' ? 'Delete' : 'Discard'}
+            {t(discarding?.kind === 'recording.upload' ? syncSettings.delete : syncSettings.discard)}
           </button>
           <button type="button" className="btn" onClick={() => setDiscarding(null)}>
-            Cancel
+            {t(syncSettings.cancel)}
           </button>
         </div>
       </Modal>

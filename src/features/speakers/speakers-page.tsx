@@ -19,6 +19,7 @@ import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
 import { addSpeaker, mayRecord, withdrawSpeaker } from '../../offline/speakers.ts';
 import { AGE_GROUP_LABELS, GENDER_LABELS } from '../account/speaker-profile-form.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { useT, type Translate } from '../../i18n/i18n.tsx';
 import { loadRecordRtc } from '../recording/use-recorder.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { ConsentCapture } from './consent-capture.tsx';
@@ -151,13 +152,13 @@ export function SpeakersPage() {
   );
 }
 
-function describe(speaker: LocalSpeaker): string {
+function describe(speaker: LocalSpeaker, t: Translate): string {
   const parts = [
     speaker.ageGroup && speaker.ageGroup !== PREFER_NOT_TO_SAY
-      ? `age ${AGE_GROUP_LABELS[speaker.ageGroup]}`
+      ? `age ${t(AGE_GROUP_LABELS[speaker.ageGroup])}`
       : null,
     speaker.gender && speaker.gender !== PREFER_NOT_TO_SAY
-      ? GENDER_LABELS[speaker.gender].toLowerCase()
+      ? t(GENDER_LABELS[speaker.gender]).toLowerCase()
       : null,
     speaker.dialect && speaker.dialect !== PREFER_NOT_TO_SAY ? speaker.dialect : null,
   ].filter(Boolean);
@@ -165,6 +166,7 @@ function describe(speaker: LocalSpeaker): string {
 }
 
 function SpeakerSummary({ speaker, chosen }: { speaker: LocalSpeaker; chosen: boolean }) {
+  const t = useT();
   const consent = speaker.consent;
   return (
     <div className="stack-tight">
@@ -172,7 +174,7 @@ function SpeakerSummary({ speaker, chosen }: { speaker: LocalSpeaker; chosen: bo
         {speaker.name}
         {chosen && <span className="badge"> speaking now</span>}
       </h2>
-      <p className="muted">{describe(speaker)}</p>
+      <p className="muted">{describe(speaker, t)}</p>
       <p data-testid="speaker-consent">
         {speaker.withdrawnAt !== null ? (
           <>
@@ -211,6 +213,7 @@ function AddSpeakerForm(props: {
   }) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [name, setName] = useState('');
   const [ageGroup, setAgeGroup] = useState<AgeGroup | ''>('');
@@ -294,7 +297,7 @@ function AddSpeakerForm(props: {
           <option value="">Not asked</option>
           {AGE_GROUPS.map((group) => (
             <option key={group} value={group}>
-              {AGE_GROUP_LABELS[group]}
+              {t(AGE_GROUP_LABELS[group])}
             </option>
           ))}
         </select>
@@ -311,7 +314,7 @@ function AddSpeakerForm(props: {
           <option value="">Not asked</option>
           {GENDERS.map((item) => (
             <option key={item} value={item}>
-              {GENDER_LABELS[item]}
+              {t(GENDER_LABELS[item])}
             </option>
           ))}
         </select>

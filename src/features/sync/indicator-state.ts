@@ -3,6 +3,8 @@
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import type { SyncStatus } from '../../offline/sync-engine.ts';
 import { summarise } from './use-outbox.ts';
+import { sync } from '../../../core/i18n/messages/shell.ts';
+import { t } from '../../i18n/i18n.tsx';
 
 export interface IndicatorState {
   tone: 'ok' | 'busy' | 'warn' | 'offline';
@@ -18,14 +20,18 @@ export function indicatorState(
 ): IndicatorState {
   // Every contribution (edits, consent, recordings) is one outbox entry: one count.
   const { waiting, attention } = summarise(entries);
-  if (attention > 0) return { tone: 'warn', symbol: '!', text: `Needs attention (${attention})` };
+  if (attention > 0) return { tone: 'warn', symbol: '!', text: t(sync.needsAttention, { count: attention }) };
   if (signedIn && status.phase === 'signed-out' && waiting > 0)
-    return { tone: 'warn', symbol: '!', text: `Sign in to send ${waiting}` };
+    return { tone: 'warn', symbol: '!', text: t(sync.signInToSend, { count: waiting }) };
   if (status.phase === 'syncing' && status.progress)
-    return { tone: 'busy', symbol: '⟳', text: `Syncing ${status.progress.done}/${status.progress.total}` };
+    return { tone: 'busy', symbol: '⟳', text: t(sync.syncing, status.progress) };
   if (status.phase === 'offline')
-    return { tone: 'offline', symbol: '⊘', text: waiting > 0 ? `Offline · ${waiting} waiting` : 'Offline' };
-  if (waiting > 0) return { tone: 'busy', symbol: '…', text: `${waiting} waiting` };
-  if (entries === undefined) return { tone: 'busy', symbol: '…', text: 'Checking…' };
-  return { tone: 'ok', symbol: '✓', text: 'All saved' };
+    return {
+      tone: 'offline',
+      symbol: '⊘',
+      text: waiting > 0 ? t(sync.offlineWaiting, { count: waiting }) : t(sync.offline),
+    };
+  if (waiting > 0) return { tone: 'busy', symbol: '…', text: t(sync.waiting, { count: waiting }) };
+  if (entries === undefined) return { tone: 'busy', symbol: '…', text: t(sync.checking) };
+  return { tone: 'ok', symbol: '✓', text: t(sync.allSaved) };
 }

@@ -6,9 +6,12 @@ import { useAuth } from '../auth/use-auth.ts';
 import { indicatorState } from './indicator-state.ts';
 import { useOutbox } from './use-outbox.ts';
 import { useSyncStatus } from './sync.ts';
+import { sync } from '../../../core/i18n/messages/shell.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function SyncIndicator() {
   const { user } = useAuth();
+  const t = useT();
   const status = useSyncStatus();
   const { tone, symbol, text } = indicatorState(useOutbox(), status, user !== null);
   const offline = status.phase === 'offline';
@@ -31,7 +34,7 @@ export function SyncIndicator() {
       data-testid="sync-indicator"
     >
       {user ? (
-        <Link to={PATHS.settings} hash="sync" aria-label={`Sync: ${text}. Open sync settings`}>
+        <Link to={PATHS.settings} hash="sync" aria-label={t(sync.indicatorLink, { state: text })}>
           {content}
         </Link>
       ) : (

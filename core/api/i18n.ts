@@ -1,0 +1,116 @@
+// The interface's languages and their community translation (issue 18): languages (admins add them), the
+// interface's messages with each language's proposals and reviews (the rule of core/review/rules.ts), the
+// catalogue of approved messages the app loads, and PO export/import for translators' tools.
+import { z } from 'zod';
+import {
+  LANGUAGE_CODE_MAX,
+  LANGUAGE_CODE_PATTERN,
+  LANGUAGE_NAME_MAX,
+  UI_MESSAGE_ID_MAX,
+  UI_MESSAGE_MAX,
+} from '../i18n/languages.ts';
+import { PROPOSAL_LIFECYCLE_STATES } from '../review/rules.ts';
+import { serialIdTextSchema } from './input.ts';
+import { proposalReviewSchema, proposalVerdictSchema } from './review.ts';
+
+export const languageCodeSchema = z
+  .string({ error: 'A language code is required' })
+  .max(LANGUAGE_CODE_MAX, `A language code has at most ${LANGUAGE_CODE_MAX} characters`)
+  .regex(LANGUAGE_CODE_PATTERN, 'A language code is an ISO 639 code such as lpx, optionally with a region');
+
+export const uiLanguageSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Messages with an approved translation for the current English source. */
+  approved: z.number().int(),
+  total: z.number().int(),
+  /** Offered in the language choice (enough messages approved, core/i18n/languages.ts). */
+  listed: z.boolean(),
+});
+export type UiLanguage = z.infer<typeof uiLanguageSchema>;
+export const uiLanguagesSchema = z.object({ languages: z.array(uiLanguageSchema) });
+
+/** POST /api/admin/i18n/languages */
+export const addLanguageSchema = z.object({
+  code: languageCodeSchema,
+  name: z
+    .string({ error: 'A name is required' })
+    .trim()
+    .min(1, 'A name is required')
+    .max(LANGUAGE_NAME_MAX, `A name has at most ${LANGUAGE_NAME_MAX} characters`),
+});
+export const languageResponseSchema = z.object({ language: uiLanguageSchema });
+
+export const languageParamsSchema = z.object({ code: languageCodeSchema });
+
+/** GET /api/i18n/catalogues/:code: compiled approved messages by id (Lingui's compiled form). */
+export const catalogueSchema = z.object({
+  language: z.string(),
+  messages: z.record(z.string(), z.unknown()),
+});
+
+export const uiProposalSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  state: z.enum(PROPOSAL_LIFECYCLE_STATES),
+  approvals: z.number().int(),
+  rejections: z.number().int(),
+  mine: z.boolean(),
+  myVerdict: proposalVerdictSchema.nullable(),
+});
+export type UiProposal = z.infer<typeof uiProposalSchema>;
+
+/** One interface message for translators: its source, note, placeholders and where it stands in a language. */
+export const uiMessageSchema = z.object({
+  id: z.string(),
+  screen: z.string(),
+  source: z.string(),
+  note: z.string(),
+  placeholders: z.array(z.string()),
+  /** The approved translation for the current source, if any. */
+  approved: z.string().nullable(),
+  /** Proposals still under review. */
+  proposals: z.array(uiProposalSchema),
+});
+export type UiMessage = z.infer<typeof uiMessageSchema>;
+export const uiMessagesSchema = z.object({ language: uiLanguageSchema, messages: z.array(uiMessageSchema) });
+
+/** POST /api/i18n/proposals (Idempotency-Key honoured: the outbox replays it). */
+export const proposeMessageSchema = z.object({
+  language: languageCodeSchema,
+  messageId: z
+    .string({ error: 'A message id is required' })
+    .min(1, 'A message id is required')
+    .max(UI_MESSAGE_ID_MAX, 'Unknown message'),
+  text: z
+    .string({ error: 'A translation is required' })
+    .trim()
+    .min(1, 'A translation is required')
+    .max(UI_MESSAGE_MAX, `A translation has at most ${UI_MESSAGE_MAX} characters`),
+});
+export type ProposeMessage = z.infer<typeof proposeMessageSchema>;
+export const uiProposalResponseSchema = z.object({ messageId: z.string(), proposal: uiProposalSchema });
+
+export const uiProposalParamsSchema = z.object({ id: serialIdTextSchema('Unknown proposal') });
+/** POST /api/i18n/proposals/:id/review: the body of a translation pair's review. */
+export const uiProposalReviewSchema = proposalReviewSchema;
+
+/** 422 TRANSLATION_PROBLEMS details: what the translation must keep of its source. */
+export const translationProblemsDetailsSchema = z.object({
+  problems: z.array(
+    z.object({ kind: z.string(), name: z.string().optional(), detail: z.string().optional() }),
+  ),
+});
+
+/** POST /api/admin/i18n/languages/:code/import: a PO file's text. */
+export const importPoSchema = z.object({
+  po: z
+    .string({ error: 'A PO file is required' })
+    .min(1, 'The file is empty')
+    .max(2_000_000, 'A PO file can be at most 2 MB'),
+});
+export const importPoReportSchema = z.object({
+  approved: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});

@@ -1,0 +1,48 @@
+// Every message of the interface, in the order translators see them (the server's list, the PO export, the
+// pseudo-language and the tests read this; the app imports each screen's group where it is used).
+import type { MessageDescriptor } from './define.ts';
+import { shell, sync } from './messages/shell.ts';
+import { firstScreen, settings, syncSettings } from './messages/settings.ts';
+import { translateApp } from './messages/translate-app.ts';
+import { heritage } from './messages/heritage.ts';
+import { home } from './messages/home.ts';
+import { auth } from './messages/auth.ts';
+import { chat } from './messages/chat.ts';
+import { account } from './messages/account.ts';
+
+const GROUPS = [
+  shell,
+  sync,
+  settings,
+  syncSettings,
+  firstScreen,
+  translateApp,
+  home,
+  heritage,
+  auth,
+  account,
+  chat,
+];
+
+export interface SourceMessage {
+  id: string;
+  screen: string;
+  message: string;
+  note: string;
+}
+
+/** The screen of a message: its id's prefix. */
+export const screenOf = (id: string) => id.slice(0, id.indexOf('.'));
+
+export const SOURCE_MESSAGES: readonly SourceMessage[] = GROUPS.flatMap((group) =>
+  Object.values<MessageDescriptor>(group).map(({ id, message, note }) => ({
+    id,
+    screen: screenOf(id),
+    message,
+    note: note ?? '',
+  })),
+);
+
+export const SOURCE_BY_ID: ReadonlyMap<string, SourceMessage> = new Map(
+  SOURCE_MESSAGES.map((message) => [message.id, message]),
+);

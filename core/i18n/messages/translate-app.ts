@@ -1,0 +1,83 @@
+// Translate the app: the contributors' screen where the interface is translated and reviewed.
+import { defineMessages } from '../define.ts';
+
+export const translateApp = defineMessages('translate-app', {
+  title: { message: 'Translate the app', note: 'Title of the screen where the interface is translated' },
+  intro: {
+    message:
+      'Translate the words of this app into your language. Others review each translation; once enough are approved, the language can be chosen in Settings. English shows for what is not translated yet.',
+    note: 'Introduction at the top of Translate the app',
+  },
+  noLanguages: {
+    message: 'No language has been added yet. An admin adds a language before it can be translated.',
+    note: 'Translate the app, when no language exists',
+  },
+  language: { message: 'Language', note: 'Label of the language to translate into' },
+  search: { message: 'Search', note: 'Label of the search field over messages' },
+  screen: { message: 'Screen', note: 'Label of the filter by screen' },
+  allScreens: { message: 'All screens', note: 'Option of the screen filter' },
+  show: { message: 'Show', note: 'Label of the filter by state' },
+  untranslatedFirst: { message: 'Untranslated first', note: 'Option of the state filter' },
+  toReview: { message: 'Waiting for review', note: 'Option of the state filter' },
+  approvedOnly: { message: 'Approved', note: 'Option of the state filter' },
+  progress: {
+    message: '{approved, number} of {total, number} messages approved',
+    note: 'Progress of the chosen language',
+  },
+  shown: {
+    message: '{count, plural, one {# message} other {# messages}}',
+    note: 'How many messages the filters show',
+  },
+  english: { message: 'English', note: 'Label above the English source of a message' },
+  note: { message: 'Where it appears', note: 'Label above the note for translators' },
+  placeholders: {
+    message: 'Keep these as they are: {list}',
+    note: 'Under a message with placeholders; list is the placeholders, e.g. {count}',
+  },
+  approvedLabel: { message: 'Approved translation', note: 'Label above the approved translation' },
+  yourTranslation: { message: 'Your translation', note: 'Label of the text field for a proposal' },
+  propose: { message: 'Propose', note: 'Button sending a proposed translation' },
+  proposed: { message: 'Proposed', note: 'Label of a proposal under review' },
+  yours: { message: 'Yours', note: 'Marks a proposal as the viewer’s own' },
+  votes: {
+    message: '{approvals, number} approved · {rejections, number} rejected',
+    note: 'Counts of reviews of a proposal',
+  },
+  approve: { message: 'Approve', note: 'Button approving another person’s proposal' },
+  reject: { message: 'Reject', note: 'Button rejecting another person’s proposal' },
+  rejectReason: { message: 'Why is it wrong?', note: 'Label of the reason asked when rejecting' },
+  reviewed: {
+    message: '{verdict, select, approve {You approved this} other {You rejected this}}',
+    note: 'Shown once the viewer reviewed a proposal',
+  },
+  queued: {
+    message: 'Saved on this phone; it will be sent when there is a connection.',
+    note: 'After proposing or reviewing: the outbox holds it until online',
+  },
+  problemSyntax: {
+    message: 'The braces do not match: {detail}',
+    note: 'Error: the translation is not valid; detail says where',
+  },
+  problemMissing: {
+    message: 'Keep the placeholder {name}',
+    note: 'Error: a placeholder of the English is missing; name is it',
+  },
+  problemUnknown: {
+    message: 'There is no placeholder {name} in the English',
+    note: 'Error: the translation has a placeholder the English does not',
+  },
+  problemKind: {
+    message: 'Keep {name} as in the English ({kind})',
+    note: 'Error: a placeholder changed kind',
+  },
+  problemOther: {
+    message: 'Add an “other” form to {name}',
+    note: 'Error: a plural without the other case; keep the word other in English',
+  },
+  previous: { message: 'Previous', note: 'Button: the previous message' },
+  next: { message: 'Next', note: 'Button: the next message' },
+  loadFailed: {
+    message: 'The messages could not be loaded. Connect once to download them.',
+    note: 'Error when the list cannot be loaded and none is kept on the phone',
+  },
+});

@@ -1,0 +1,266 @@
+// SQL of the interface's languages and the community's translations of its messages (migration 0014): the
+// same review rule as translation pairs (core/review/rules.ts), an admin's verdict deciding at once. Only a
+// translation of the message's current English source counts (approved, served, exported).
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ProposalVerdict } from '../../../core/api/review.ts';
+import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
+import type { UiLanguage, UiProposal } from '../../../core/api/i18n.ts';
+import { SOURCE_BY_ID, SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
+import { isListed } from '../../../core/i18n/languages.ts';
+import { proposalStateFromReviews } from '../../../core/review/rules.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { uiLanguages, uiMessageProposals, uiMessageReviews } from '../../db/schema.ts';
+import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
+
+type ProposalRow = typeof uiMessageProposals.$inferSelect;
+
+const UI_REVIEWS: ReviewsTable = {
+  table: uiMessageReviews,
+  item: uiMessageReviews.proposalId,
+  reviewer: uiMessageReviews.reviewerId,
+  verdict: uiMessageReviews.verdict,
+  reason: uiMessageReviews.reason,
+  createdAt: uiMessageReviews.createdAt,
+};
+
+/** Whether a stored translation is of the message's current English source. */
+const isCurrent = (row: { messageId: string; source: string }) =>
+  SOURCE_BY_ID.get(row.messageId)?.message === row.source;
+
+const toProposal = (
+  row: ProposalRow,
+  viewerId: string | null,
+  myVerdict: ProposalVerdict | null,
+): UiProposal => ({
+  id: row.id,
+  text: row.text,
+  state: row.state,
+  approvals: row.approvals,
+  rejections: row.rejections,
+  mine: viewerId !== null && row.authorId === viewerId,
+  myVerdict,
+});
+
+export type UiReviewResult =
+  { kind: 'reviewed'; messageId: string; proposal: UiProposal } | { kind: 'own' } | { kind: 'missing' };
+
+export class InterfaceMessagesRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Every language with how much of the interface it has approved. */
+  async languages(): Promise<UiLanguage[]> {
+    const languages = await this.db.select().from(uiLanguages).orderBy(uiLanguages.name);
+    const approved = await this.db
+      .select({
+        language: uiMessageProposals.language,
+        messageId: uiMessageProposals.messageId,
+        source: uiMessageProposals.source,
+      })
+      .from(uiMessageProposals)
+      .where(eq(uiMessageProposals.state, 'approved'));
+    const counts = new Map<string, number>();
+    for (const row of approved)
+      if (isCurrent(row)) counts.set(row.language, (counts.get(row.language) ?? 0) + 1);
+    const total = SOURCE_MESSAGES.length;
+    return languages.map(({ code, name }) => {
+      const count = counts.get(code) ?? 0;
+      return { code, name, approved: count, total, listed: isListed(count, total) };
+    });
+  }
+
+  async language(code: string): Promise<UiLanguage | null> {
+    return (await this.languages()).find((language) => language.code === code) ?? null;
+  }
+
+  /** Adds a language; false when its code is taken. */
+  async addLanguage(code: string, name: string, adminId: string): Promise<boolean> {
+    const inserted = await this.db
+      .insert(uiLanguages)
+      .values({ code, name, createdBy: adminId })
+      .onConflictDoNothing()
+      .returning({ code: uiLanguages.code });
+    return inserted.length > 0;
+  }
+
+  /** The approved translations of the current sources: message id -> text. */
+  async approvedTexts(language: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({
+        messageId: uiMessageProposals.messageId,
+        source: uiMessageProposals.source,
+        text: uiMessageProposals.text,
+      })
+      .from(uiMessageProposals)
+      .where(and(eq(uiMessageProposals.language, language), eq(uiMessageProposals.state, 'approved')));
+    return new Map(rows.filter(isCurrent).map((row) => [row.messageId, row.text]));
+  }
+
+  /** Proposals under review in a language (of current sources), with the viewer's verdicts. */
+  async openProposals(language: string, viewerId: string): Promise<Map<string, UiProposal[]>> {
+    const rows = await this.db
+      .select()
+      .from(uiMessageProposals)
+      .where(and(eq(uiMessageProposals.language, language), eq(uiMessageProposals.state, 'proposed')))
+      .orderBy(uiMessageProposals.id);
+    const current = rows.filter(isCurrent);
+    const verdicts = new Map<number, ProposalVerdict>();
+    if (current.length > 0) {
+      const mine = await this.db
+        .select({ proposalId: uiMessageReviews.proposalId, verdict: uiMessageReviews.verdict })
+        .from(uiMessageReviews)
+        .where(
+          and(
+            eq(uiMessageReviews.reviewerId, viewerId),
+            inArray(
+              uiMessageReviews.proposalId,
+              current.map((row) => row.id),
+            ),
+          ),
+        );
+      for (const { proposalId, verdict } of mine) verdicts.set(proposalId, verdict);
+    }
+    const byMessage = new Map<string, UiProposal[]>();
+    for (const row of current) {
+      const list = byMessage.get(row.messageId) ?? [];
+      list.push(toProposal(row, viewerId, verdicts.get(row.id) ?? null));
+      byMessage.set(row.messageId, list);
+    }
+    return byMessage;
+  }
+
+  /** A proposal; the author's earlier open proposal for the same message is superseded by it. */
+  async propose(language: string, messageId: string, source: string, text: string, authorId: string) {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(uiMessageProposals)
+        .set({ state: 'superseded', updatedAt: new Date() })
+        .where(
+          and(
+            eq(uiMessageProposals.language, language),
+            eq(uiMessageProposals.messageId, messageId),
+            eq(uiMessageProposals.authorId, authorId),
+            eq(uiMessageProposals.state, 'proposed'),
+          ),
+        );
+      const [row] = await tx
+        .insert(uiMessageProposals)
+        .values({ language, messageId, source, text, authorId })
+        .returning();
+      return toProposal(row!, authorId, null);
+    });
+  }
+
+  /**
+   * A review by someone other than the author (a second one by the same person replaces the first); an
+   * admin's verdict decides at once. A proposal no longer under review changes nothing and answers where it
+   * stands (a review queued offline).
+   */
+  async review(
+    proposalId: number,
+    reviewerId: string,
+    verdict: ProposalVerdict,
+    reason: string | null,
+    byAdmin: boolean,
+  ): Promise<UiReviewResult> {
+    return this.db.transaction(async (tx) => {
+      const [proposal] = await tx
+        .select()
+        .from(uiMessageProposals)
+        .where(eq(uiMessageProposals.id, proposalId))
+        .for('update');
+      if (!proposal) return { kind: 'missing' as const };
+      if (proposal.authorId === reviewerId) return { kind: 'own' as const };
+      if (proposal.state !== 'proposed') {
+        const [mine] = await tx
+          .select({ verdict: uiMessageReviews.verdict })
+          .from(uiMessageReviews)
+          .where(
+            and(eq(uiMessageReviews.proposalId, proposalId), eq(uiMessageReviews.reviewerId, reviewerId)),
+          );
+        return {
+          kind: 'reviewed' as const,
+          messageId: proposal.messageId,
+          proposal: toProposal(proposal, reviewerId, mine?.verdict ?? null),
+        };
+      }
+      await tx
+        .insert(uiMessageReviews)
+        .values({ proposalId, reviewerId, verdict, reason })
+        .onConflictDoUpdate({
+          target: [uiMessageReviews.proposalId, uiMessageReviews.reviewerId],
+          set: { verdict, reason, updatedAt: new Date() },
+        });
+      const [approvals, rejections] = await countVerdicts(tx, UI_REVIEWS, proposalId, PROPOSAL_VERDICTS);
+      const counts = { approvals, rejections };
+      const decided = byAdmin ? (verdict === 'approve' ? 'approved' : 'rejected') : null;
+      const state = decided ?? proposalStateFromReviews(counts);
+      if (state === 'approved')
+        await supersedeApproved(tx, proposal.language, proposal.messageId, proposalId);
+      const [updated] = await tx
+        .update(uiMessageProposals)
+        .set({ ...counts, state, decidedBy: decided ? reviewerId : null, updatedAt: new Date() })
+        .where(eq(uiMessageProposals.id, proposalId))
+        .returning();
+      return {
+        kind: 'reviewed' as const,
+        messageId: proposal.messageId,
+        proposal: toProposal(updated!, reviewerId, verdict),
+      };
+    });
+  }
+
+  /** An admin's import: each entry becomes the approved translation (an identical approved one is kept). */
+  async importApproved(
+    language: string,
+    entries: { messageId: string; source: string; text: string }[],
+    adminId: string,
+  ) {
+    return this.db.transaction(async (tx) => {
+      let approved = 0;
+      let unchanged = 0;
+      for (const entry of entries) {
+        const [existing] = await tx
+          .select()
+          .from(uiMessageProposals)
+          .where(
+            and(
+              eq(uiMessageProposals.language, language),
+              eq(uiMessageProposals.messageId, entry.messageId),
+              eq(uiMessageProposals.state, 'approved'),
+            ),
+          );
+        if (existing && existing.text === entry.text && existing.source === entry.source) {
+          unchanged += 1;
+          continue;
+        }
+        await supersedeApproved(tx, language, entry.messageId, null);
+        await tx.insert(uiMessageProposals).values({
+          language,
+          messageId: entry.messageId,
+          source: entry.source,
+          text: entry.text,
+          authorId: adminId,
+          state: 'approved',
+          decidedBy: adminId,
+        });
+        approved += 1;
+      }
+      return { approved, unchanged };
+    });
+  }
+}
+
+/** The approved translation of a message (other than `keep`) gives way to a newly approved one. */
+async function supersedeApproved(tx: DbOrTx, language: string, messageId: string, keep: number | null) {
+  await tx
+    .update(uiMessageProposals)
+    .set({ state: 'superseded', updatedAt: new Date() })
+    .where(
+      and(
+        eq(uiMessageProposals.language, language),
+        eq(uiMessageProposals.messageId, messageId),
+        eq(uiMessageProposals.state, 'approved'),
+        keep === null ? sql`true` : ne(uiMessageProposals.id, keep),
+      ),
+    );
+}

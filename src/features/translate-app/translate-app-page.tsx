@@ -1,0 +1,378 @@
+// Translate the app (issue 18): contributors translate the interface's messages into a language an admin
+// added, and review each other's translations (the rule of translation pairs). Untranslated messages come
+// first; search and a screen filter narrow the list. Each message shows its English source, the note for
+// translators and the placeholders to keep; a proposal is checked (placeholders, plurals) before it is
+// queued. Proposals and reviews go through the outbox, so this works offline on the copy kept on the phone.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
+import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
+import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
+import { useT, type Translate } from '../../i18n/i18n.tsx';
+import type { OutboxEntry } from '../../offline/local-db.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { useSyncStatus } from '../sync/sync.ts';
+import { useOutbox } from '../sync/use-outbox.ts';
+import {
+  loadLanguages,
+  loadMessages,
+  proposeMessage,
+  reviewMessage,
+  type MessagesCopy,
+} from './translate-app-api.ts';
+import './translate-app.css';
+
+type StateFilter = 'untranslated' | 'review' | 'approved';
+const PAGE = 25;
+
+export function problemText(t: Translate, problem: TranslationProblem): string {
+  switch (problem.kind) {
+    case 'syntax':
+      return t(m.problemSyntax, { detail: (problem.detail.split('\n')[0] ?? '').replace(/:$/, '') });
+    case 'missing-placeholder':
+      return t(m.problemMissing, { name: `{${problem.name}}` });
+    case 'unknown-placeholder':
+      return t(m.problemUnknown, { name: `{${problem.name}}` });
+    case 'wrong-kind':
+      return t(m.problemKind, { name: `{${problem.name}}`, kind: problem.expected });
+    case 'missing-other':
+      return t(m.problemOther, { name: `{${problem.name}}` });
+  }
+}
+
+export function TranslateAppPage() {
+  const t = useT();
+  const { user } = useAuth();
+  const [languages, setLanguages] = useState<UiLanguage[] | null>(null);
+  const [code, setCode] = useState<string>('');
+  const [copy, setCopy] = useState<MessagesCopy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [search, setSearch] = useState('');
+  const [screen, setScreen] = useState('all');
+  const [state, setState] = useState<StateFilter>('untranslated');
+  const [shown, setShown] = useState(PAGE);
+  const outbox = useOutbox();
+  const { lastSuccessAt } = useSyncStatus();
+
+  useEffect(() => {
+    loadLanguages()
+      .then((list) => {
+        setLanguages(list);
+        setCode((current) => current || list[0]?.code || '');
+      })
+      .catch(() => setFailed(true));
+  }, []);
+
+  // Read again after each successful sync: what this phone sent is then on the server.
+  useEffect(() => {
+    if (!user || !code) return;
+    loadMessages(user.id, code)
+      .then((loaded) => {
+        setCopy(loaded);
+        setFailed(false);
+      })
+      .catch(() => setFailed(true));
+  }, [user, code, lastSuccessAt]);
+
+  const pending = useMemo(() => pendingOf(outbox ?? [], code), [outbox, code]);
+  const screens = useMemo(() => [...new Set(copy?.messages.map((message) => message.screen))], [copy]);
+  const filtered = useMemo(() => {
+    if (!copy) return [];
+    const needle = search.trim().toLowerCase();
+    const matches = copy.messages.filter(
+      (message) =>
+        (screen === 'all' || message.screen === screen) &&
+        (!needle ||
+          message.source.toLowerCase().includes(needle) ||
+          message.id.toLowerCase().includes(needle) ||
+          (message.approved ?? '').toLowerCase().includes(needle)),
+    );
+    if (state === 'review') return matches.filter((message) => message.proposals.length > 0);
+    if (state === 'approved') return matches.filter((message) => message.approved !== null);
+    // Untranslated first, then those waiting for review, then the approved.
+    const rank = (message: UiMessage) => (message.approved ? 2 : message.proposals.length > 0 ? 1 : 0);
+    return [...matches].sort((a, b) => rank(a) - rank(b));
+  }, [copy, search, screen, state]);
+
+  if (!user) return null;
+  return (
+    <div className="page page-narrow translate-app">
+      <div className="page-header">
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
+      </div>
+      {languages?.length === 0 && <p className="notice-box">{t(m.noLanguages)}</p>}
+      {failed && !copy && <p className="error-box">{t(m.loadFailed)}</p>}
+      {languages && languages.length > 0 && (
+        <div className="toolbar translate-app-filters">
+          <label className="field">
+            {t(m.language)}
+            <select
+              className="input"
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCopy(null);
+              }}
+            >
+              {languages.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            {t(m.search)}
+            <input
+              className="input"
+              type="search"
+              value={search}
+              maxLength={200}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setShown(PAGE);
+              }}
+            />
+          </label>
+          <label className="field">
+            {t(m.screen)}
+            <select className="input" value={screen} onChange={(event) => setScreen(event.target.value)}>
+              <option value="all">{t(m.allScreens)}</option>
+              {screens.map((name) => (
+                <option key={name} value={name} translate="no">
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            {t(m.show)}
+            <select
+              className="input"
+              value={state}
+              onChange={(event) => setState(event.target.value as StateFilter)}
+            >
+              <option value="untranslated">{t(m.untranslatedFirst)}</option>
+              <option value="review">{t(m.toReview)}</option>
+              <option value="approved">{t(m.approvedOnly)}</option>
+            </select>
+          </label>
+        </div>
+      )}
+      {copy && (
+        <>
+          <p data-testid="translate-progress">
+            {t(m.progress, { approved: copy.language.approved, total: copy.language.total })} ·{' '}
+            {t(m.shown, { count: filtered.length })}
+          </p>
+          <ol className="translate-app-list">
+            {filtered.slice(0, shown).map((message) => (
+              <MessageCard
+                key={message.id}
+                message={message}
+                language={copy.language}
+                userId={user.id}
+                pending={pending}
+              />
+            ))}
+          </ol>
+          {filtered.length > shown && (
+            <button type="button" className="btn" onClick={() => setShown((count) => count + PAGE)}>
+              {t(m.next)}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+interface Pending {
+  /** Proposals waiting in the outbox, by message id. */
+  proposals: Map<string, string>;
+  /** Reviews waiting in the outbox, by proposal id. */
+  reviews: Map<number, 'approve' | 'reject'>;
+}
+
+function pendingOf(entries: readonly OutboxEntry[], code: string): Pending {
+  const proposals = new Map<string, string>();
+  const reviews = new Map<number, 'approve' | 'reject'>();
+  for (const entry of entries) {
+    if (entry.kind === 'ui.propose') {
+      const body = entry.body as { language: string; messageId: string; text: string };
+      if (body.language === code) proposals.set(body.messageId, body.text);
+    } else if (entry.kind === 'ui.review') {
+      const id = Number(entry.subject.slice('ui-proposal:'.length));
+      reviews.set(id, (entry.body as { verdict: 'approve' | 'reject' }).verdict);
+    }
+  }
+  return { proposals, reviews };
+}
+
+function MessageCard({
+  message,
+  language,
+  userId,
+  pending,
+}: {
+  message: UiMessage;
+  language: UiLanguage;
+  userId: string;
+  pending: Pending;
+}) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<TranslationProblem[]>([]);
+  const queued = pending.proposals.get(message.id);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = translationProblems(message.source, text.trim());
+    setProblems(found);
+    if (found.length > 0 || !text.trim()) return;
+    void proposeMessage(
+      userId,
+      language.code,
+      message,
+      text.trim(),
+      `${language.name}: ${message.source}`,
+    ).then(() => setText(''));
+  }
+
+  return (
+    <li className="card translate-app-message" data-testid="ui-message" data-message-id={message.id}>
+      <p className="translate-app-label muted">{t(m.english)}</p>
+      <p className="translate-app-source" lang="en">
+        {message.source}
+      </p>
+      <p className="muted">
+        <span>{t(m.note)}: </span>
+        <span lang="en">{message.note}</span>
+      </p>
+      {message.placeholders.length > 0 && (
+        <p className="muted">{t(m.placeholders, { list: message.placeholders.join(' ') })}</p>
+      )}
+      {message.approved !== null && (
+        <>
+          <p className="translate-app-label muted">{t(m.approvedLabel)}</p>
+          <p lang={language.code}>{message.approved}</p>
+        </>
+      )}
+      {message.proposals.map((proposal) => (
+        <ProposalRow
+          key={proposal.id}
+          proposal={proposal}
+          language={language}
+          userId={userId}
+          queuedVerdict={pending.reviews.get(proposal.id)}
+          source={message.source}
+        />
+      ))}
+      {queued !== undefined && (
+        <p className="notice-box" data-testid="ui-queued">
+          <span lang={language.code}>{queued}</span> — {t(m.queued)}
+        </p>
+      )}
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`ui-${message.id}`}>{t(m.yourTranslation)}</label>
+          <textarea
+            id={`ui-${message.id}`}
+            lang={language.code}
+            rows={2}
+            maxLength={2000}
+            value={text}
+            aria-invalid={problems.length > 0 || undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {problems.map((problem, index) => (
+            <p key={index} className="field-error">
+              {problemText(t, problem)}
+            </p>
+          ))}
+        </div>
+        <div className="button-row">
+          <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
+            {t(m.propose)}
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function ProposalRow({
+  proposal,
+  language,
+  userId,
+  queuedVerdict,
+  source,
+}: {
+  proposal: UiProposal;
+  language: UiLanguage;
+  userId: string;
+  queuedVerdict: 'approve' | 'reject' | undefined;
+  source: string;
+}) {
+  const t = useT();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const verdict = queuedVerdict ?? proposal.myVerdict;
+  const label = `${language.name}: ${source}`;
+  return (
+    <div className="translate-app-proposal" data-testid="ui-proposal">
+      <p className="translate-app-label muted">
+        {t(m.proposed)}
+        {proposal.mine && <> · {t(m.yours)}</>} ·{' '}
+        {t(m.votes, { approvals: proposal.approvals, rejections: proposal.rejections })}
+      </p>
+      <p lang={language.code}>{proposal.text}</p>
+      {verdict ? (
+        <p className="muted">
+          {t(m.reviewed, { verdict })}
+          {queuedVerdict && <> — {t(m.queued)}</>}
+        </p>
+      ) : (
+        !proposal.mine && (
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void reviewMessage(userId, proposal.id, { verdict: 'approve' }, label)}
+            >
+              {t(m.approve)}
+            </button>
+            <button type="button" className="btn" onClick={() => setRejecting(true)}>
+              {t(m.reject)}
+            </button>
+          </div>
+        )
+      )}
+      {rejecting && !verdict && (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!reason.trim()) return;
+            void reviewMessage(userId, proposal.id, { verdict: 'reject', reason: reason.trim() }, label);
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`reject-${proposal.id}`}>{t(m.rejectReason)}</label>
+            <input
+              id={`reject-${proposal.id}`}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="button-row">
+            <button type="submit" className="btn btn-danger" disabled={!reason.trim()}>
+              {t(m.reject)}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+// The interface in the community's languages (issue 18). The pseudo-language (English accented, about 40%
+// longer, inside [ ]) on every converted route, signed out and signed in: every visible text node and label
+// carries the markers (nothing left hard-coded), and at 360 px nothing overflows or breaks inside a word.
+// Then the community's loop: a contributor translates three messages offline, two others approve them online,
+// and a fresh visitor who chooses the language sees them. The language is Blorpish, made up (qaa is ISO 639's
+// range for local use); no Lopit is invented.
+import type { Page } from '@playwright/test';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+const PSEUDO = 'en-XA';
+const PHONE = { width: 360, height: 740 };
+
+/** Routes whose screens are in the message catalogue, for visitors and for signed-in contributors. */
+const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/villages',
+  '/culture',
+  '/history',
+  '/settings',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/chat',
+] as const;
+const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/profile', '/translate-app'] as const;
+
+/**
+ * KNOWN GAPS, NOT YET CONVERTED (issue 18 is partial): these screens still have English written into their
+ * components (their frame, navigation and sync states are converted). The lead empties this list as they are
+ * converted; each moves into the lists above. It is asserted below so that it cannot silently grow stale.
+ */
+export const NOT_YET_CONVERTED = [
+  '/terms',
+  '/privacy',
+  '/data',
+  '/families',
+  '/training',
+  '/admin',
+  '/translation',
+  '/translate',
+  '/recording',
+  '/speak',
+  '/listen',
+  '/review',
+  '/consent',
+  '/speakers',
+  '/transcribe',
+] as const;
+
+/** KNOWN GAPS inside converted screens: parts marked data-i18n-gap="…" (Settings shows features/field's checklist). */
+export const SECTIONS_NOT_YET_CONVERTED = ['field'] as const;
+
+let server: ServerProcess;
+let admin: Awaited<ReturnType<typeof signUpByApi>>;
+
+test.beforeAll(async ({ request }) => {
+  server = await startServer('i18n');
+  admin = await signUpByApi(request, server.url, 'Curator');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Text on the page that is not in the pseudo-language: letters outside [ ] in text, labels and placeholders. */
+function untranslated(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (gaps) => {
+      const pageLang = document.documentElement.lang;
+      const found: string[] = [];
+      // Data and content the interface does not translate: another language's text, or marked translate="no".
+      const exempt = (element: Element | null) => {
+        const gap = element?.closest('[data-i18n-gap]')?.getAttribute('data-i18n-gap');
+        if (gap && gaps.includes(gap)) return true;
+        const marked = element?.closest('[lang], [translate="no"]');
+        if (!marked) return false;
+        return marked.getAttribute('translate') === 'no' || marked.getAttribute('lang') !== pageLang;
+      };
+      // A message with an element inside (a link, an email) spans several text nodes: a node may hold only
+      // its start ("[… ") or its end (" …]").
+      const leftOver = (text: string) =>
+        /[A-Za-z]/.test(
+          text
+            .replace(/\[[^\]]*\]/g, '')
+            .replace(/^[^[]*\]/, '')
+            .replace(/\[[^\]]*$/, ''),
+        );
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
+        if (!parent.checkVisibility() && !parent.closest('.visually-hidden, .skip-link')) continue;
+        const text = node.textContent ?? '';
+        if (leftOver(text) && !exempt(parent))
+          found.push(`“${text.trim().slice(0, 60)}” in <${parent.tagName.toLowerCase()}>`);
+      }
+      for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+        for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+          const value = element.getAttribute(name);
+          if (value && leftOver(value) && !exempt(element))
+            found.push(`${name}=“${value.slice(0, 60)}” on <${element.tagName.toLowerCase()}>`);
+        }
+      }
+      return found;
+    },
+    SECTIONS_NOT_YET_CONVERTED as readonly string[],
+  );
+}
+
+async function openPseudo(page: Page, path: string) {
+  await page.addInitScript((code) => localStorage.setItem('lopit.locale', code), PSEUDO);
+  await page.goto(`${server.url}${path}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
+  // The first load fetches the catalogue; the page is in the pseudo-language once the app's name is (a
+  // heritage page's heading is content, which stays English).
+  await expect(page.locator('.brand span')).toHaveText(/^\[.*\]$/);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test('the list of screens not yet converted is explicit and disjoint from the checked ones', () => {
+  const checked = new Set<string>(SIGNED_IN_ROUTES);
+  expect(NOT_YET_CONVERTED.filter((route) => checked.has(route))).toEqual([]);
+});
+
+for (const signedIn of [false, true]) {
+  const routes = signedIn ? SIGNED_IN_ROUTES : PUBLIC_ROUTES;
+  test.describe(signedIn ? 'signed in' : 'signed out', () => {
+    for (const path of routes) {
+      test(`${path}: every visible text in the pseudo-language`, async ({ page }) => {
+        if (signedIn) await signInContext(page.context(), server.url, admin);
+        await openPseudo(page, path);
+        expect(await untranslated(page)).toEqual([]);
+      });
+      test(`${path}: at 360 px nothing overflows or breaks inside a word`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        if (signedIn) await signInContext(context, server.url, admin);
+        await openPseudo(page, path);
+        expect(await layoutProblems(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  });
+}
+
+test('a contributor translates three messages offline, two others approve them online, a new visitor sees them', async ({
+  browser,
+  request,
+}) => {
+  // A long story (sign-ups, an import, an offline session, a sync, six reviews): more than the default budget.
+  test.setTimeout(120_000);
+  const base = server.url;
+  const asAdmin = { Authorization: `Bearer ${admin.token}` };
+  const added = await request.post(`${base}/api/admin/i18n/languages`, {
+    headers: asAdmin,
+    data: { code: 'qaa', name: 'Blorpish' },
+  });
+  expect(added.status()).toBe(201);
+  // A translator already did most of the interface in a PO file, all but three messages of the frame.
+  const chosen = { 'shell.navHome': 'Blorphom', 'shell.signIn': 'Zibba ni', 'shell.signUp': 'Zibba nu' };
+  const exported = await (
+    await request.get(`${base}/api/admin/i18n/languages/qaa/export.po`, { headers: asAdmin })
+  ).text();
+  const po = exported.replace(
+    /msgctxt "([^"]+)"\nmsgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g,
+    (entry: string, id: string, source: string) =>
+      id in chosen ? entry : `msgctxt "${id}"\nmsgid "${source}"\nmsgstr "Blorp ${source}"`,
+  );
+  const imported = await request.post(`${base}/api/admin/i18n/languages/qaa/import`, {
+    headers: asAdmin,
+    data: { po },
+  });
+  expect(imported.ok()).toBe(true);
+
+  const author = await signUpByApi(request, base, 'Author');
+  const contributor = await browser.newContext();
+  await signInContext(contributor, base, author);
+  // A contributor who chose English on an earlier visit (a new device would be asked first).
+  await contributor.addInitScript(() => localStorage.setItem('lopit.locale', 'en'));
+  const page = await contributor.newPage();
+  await page.goto(`${base}/translate-app`);
+  await expect(page.getByTestId('ui-message').first()).toBeVisible();
+  await contributor.setOffline(true);
+  for (const [id, text] of Object.entries(chosen)) {
+    const card = page.locator(`[data-message-id="${id}"]`);
+    await card.getByLabel('Your translation').fill(text);
+    await card.getByRole('button', { name: 'Propose' }).click();
+    await expect(card.getByTestId('ui-queued')).toContainText(text);
+  }
+  await expect(page.getByTestId('sync-indicator')).toContainText('3 waiting');
+  await contributor.setOffline(false);
+  await expect(page.getByTestId('sync-indicator')).toContainText('All saved');
+  await contributor.close();
+
+  // Two other contributors approve them online.
+  const reviewers = [await signUpByApi(request, base, 'Ria'), await signUpByApi(request, base, 'Sol')];
+  const list = (await (
+    await request.get(`${base}/api/i18n/languages/qaa/messages`, {
+      headers: { Authorization: `Bearer ${reviewers[0]!.token}` },
+    })
+  ).json()) as { messages: { id: string; proposals: { id: number; text: string }[] }[] };
+  const proposals = list.messages
+    .filter((message) => message.id in chosen)
+    .flatMap((message) => message.proposals);
+  expect(proposals.map((proposal) => proposal.text).sort()).toEqual(Object.values(chosen).sort());
+  for (const reviewer of reviewers)
+    for (const proposal of proposals) {
+      const reviewed = await request.post(`${base}/api/i18n/proposals/${proposal.id}/review`, {
+        headers: { Authorization: `Bearer ${reviewer.token}` },
+        data: { verdict: 'approve' },
+      });
+      expect(reviewed.ok()).toBe(true);
+    }
+
+  // A new visitor is offered the language on the first screen, and sees the community's words.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${base}/`);
+  const dialog = visitor.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /Blorpish/ }).click();
+  await expect(visitor.locator('html')).toHaveAttribute('lang', 'qaa');
+  await dialog.getByRole('button').last().click();
+  const nav = visitor.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Blorphom' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Zibba ni' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Zibba nu' }).first()).toBeVisible();
+  // What the PO file brought, and English for nothing of the frame.
+  await expect(visitor.getByRole('link', { name: 'Blorp About' }).first()).toBeVisible();
+  // The next load uses the kept catalogue at once.
+  await visitor.reload();
+  await expect(visitor.getByRole('link', { name: 'Blorphom' }).first()).toBeVisible();
+  await visitor.close();
+});
