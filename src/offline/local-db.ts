@@ -249,6 +249,22 @@ export interface LocalEvidence {
   createdAt: number;
 }
 
+/**
+ * A clip to transcribe or a transcript to check (issue 16), kept with its audio so /transcribe works on after a
+ * reload without a signal; `kind` is the outbox kind that answers it.
+ */
+export interface PackedTranscribeItem {
+  /** `${userId} ${kind} ${itemKey}` */
+  key: string;
+  userId: string;
+  kind: 'transcript.save' | 'transcript.review';
+  itemKey: string;
+  item: unknown;
+  audio: ArrayBuffer;
+  mimeType: string;
+  at: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -266,6 +282,7 @@ export class LocalDb extends Dexie {
   reportedPrompts!: EntityTable<ReportedPrompt, 'key'>;
   speakers!: EntityTable<LocalSpeaker, 'id'>;
   speakerEvidence!: EntityTable<LocalEvidence, 'key'>;
+  transcribePack!: EntityTable<PackedTranscribeItem, 'key'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -320,6 +337,8 @@ export class LocalDb extends Dexie {
     this.version(5).stores({ reportedPrompts: 'key, userId' });
     // Schema 6: field speakers added on this phone and the evidence of their consent until it is sent (issue 16).
     this.version(6).stores({ speakers: 'id, userId', speakerEvidence: 'key, speakerId' });
+    // Schema 7: the clips to transcribe and the transcripts to check, with their audio, kept for offline use.
+    this.version(7).stores({ transcribePack: 'key, [userId+kind]' });
   }
 }
 

@@ -2,7 +2,8 @@
 // given no recording consent of their own) adds a speaker who has no account, records their spoken consent,
 // records three prompted clips as that speaker on Speak, skips and reports a prompt, and says one translation
 // aloud on Translate. Back online, everything arrives once and every clip is the speaker's; a second contributor
-// then transcribes the spoken translation online. FIELD_SHOTS=1 writes .tmp/shots/speakers-*.png and
+// then transcribes the spoken translation (kept on their phone with its audio: a page opened while the server cannot
+// be reached still offers it). FIELD_SHOTS=1 writes .tmp/shots/speakers-*.png and
 // translate-say-*.png (360 touch and 1280, light and dark).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,20 +41,24 @@ async function getJson<T>(request: APIRequestContext, account: Account, url: str
   return (await response.json()) as T;
 }
 
-function outboxRows(page: Page) {
+const outboxRows = (page: Page) => storeCount(page, 'outbox');
+
+/** How many rows a store of the app's IndexedDB holds. */
+function storeCount(page: Page, store: string) {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('lopit');
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
-          const read = open.result.transaction('outbox').objectStore('outbox').count();
+          const read = open.result.transaction(name).objectStore(name).count();
           read.onsuccess = () => {
             resolve(read.result);
             open.result.close();
           };
         };
       }),
+    store,
   );
 }
 
@@ -241,10 +246,28 @@ test('a field session offline: a speaker without an account, their consent, thei
     serviceWorkers: 'block',
   });
   await signInContext(other, server.url, transcriber);
+  const first = await other.newPage();
+  await first.goto(`${server.url}/transcribe`);
+  await expect(first.getByTestId('transcribe-card')).toContainText(english);
+  // The clip is kept on the phone with its audio: a page opened later, when the server cannot be reached for the
+  // list or the audio, still offers it.
+  await expect.poll(() => storeCount(first, 'transcribePack'), { timeout: 20_000 }).toBe(1);
+  await first.close();
   const page = await other.newPage();
+  await page.route(/\/api\/(transcripts\/queue|audio\/recordings\/)/, (route) =>
+    route.abort('internetdisconnected'),
+  );
   await page.goto(`${server.url}/transcribe`);
   const transcribe = page.getByTestId('transcribe-card');
   await expect(transcribe).toContainText(english);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.querySelector('[data-testid="transcribe-card"] audio')?.getAttribute('src') ?? '',
+      ),
+    )
+    .toMatch(/^blob:/);
+  await page.unroute(/\/api\/(transcripts\/queue|audio\/recordings\/)/);
   await page.getByTestId('transcribe-text').fill(TRANSCRIPT);
   await transcribe.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('transcribe-notice')).toContainText('Saved on this phone');

@@ -3,7 +3,7 @@
 // a proposal until PROPOSAL_APPROVALS_TO_ACCEPT other contributors approve it under "Check transcripts" (or an
 // admin does); then it is the clip's transcript, and a spoken translation's also proposes the sentence's Lopit.
 // Transcripts and reviews go through the outbox; the clips and their audio are fetched with a connection and kept
-// in memory, so a loaded list can be finished offline.
+// on the phone (IndexedDB), so a loaded list can be finished offline, after a reload too.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
 import {

@@ -1,11 +1,10 @@
 // A short list of items with a clip each (clips to transcribe, transcripts to check), fetched with a connection
-// and kept in memory with their audio: once it is loaded the contributor can go on without one, and what they do
-// goes through the outbox. Items already in the outbox (a transcript or review not yet sent) are left out, done
+// and kept on the phone with their audio (IndexedDB, transcribePack): once it is loaded the contributor can go on
+// without one, after a reload too, and what they do goes through the outbox. Items already in the outbox (a transcript or review not yet sent) are left out, done
 // and skipped items leave the list, and it refills when it runs low and the server can be reached.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OutboxKind } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
-import { localDb } from '../../offline/local-db.ts';
+import { localDb, type PackedTranscribeItem } from '../../offline/local-db.ts';
 import { transcribeApi } from './transcribe-api.ts';
 
 export interface QueuedItem<T> {
@@ -16,6 +15,10 @@ export interface QueuedItem<T> {
 
 export type QueueState = 'loading' | 'ready' | 'unreachable';
 
+/** The key of an item kept on the phone. */
+const packKeyOf = (userId: string, kind: PackedTranscribeItem['kind'], itemKey: string) =>
+  `${userId} ${kind} ${itemKey}`;
+
 /** Refill when fewer than this many items are left. */
 const REFILL_BELOW = 2;
 
@@ -25,7 +28,7 @@ export function useAudioQueue<T>(options: {
   keyOf: (item: T) => string;
   clipOf: (item: T) => string;
   /** The outbox kind and subject that mark an item as done on this phone. */
-  outbox: { kind: OutboxKind; subject: (item: T) => string };
+  outbox: { kind: PackedTranscribeItem['kind']; subject: (item: T) => string };
 }) {
   const { userId } = options;
   const [items, setItems] = useState<QueuedItem<T>[]>([]);
@@ -35,6 +38,36 @@ export function useAudioQueue<T>(options: {
   const loading = useRef(false);
   const latest = useRef(options);
   latest.current = options;
+
+  /** What the phone kept: shown at once, with or without a signal. */
+  const restore = useCallback(async () => {
+    const { keyOf, outbox } = latest.current;
+    const kept = await localDb()
+      .transcribePack.where('[userId+kind]')
+      .equals([userId, outbox.kind])
+      .sortBy('at');
+    const waiting = new Set(
+      (await entriesOf(localDb(), userId))
+        .filter((entry) => entry.kind === outbox.kind)
+        .map((e) => e.subject),
+    );
+    const restored: QueuedItem<T>[] = [];
+    for (const row of kept) {
+      const item = row.item as T;
+      if (waiting.has(outbox.subject(item))) continue;
+      let url = urls.current.get(row.itemKey);
+      if (!url) {
+        url = URL.createObjectURL(new Blob([row.audio], { type: row.mimeType }));
+        urls.current.set(row.itemKey, url);
+      }
+      restored.push({ item, audioUrl: url });
+    }
+    setItems((current) => {
+      const held = new Set(current.map(({ item }) => keyOf(item)));
+      return [...current, ...restored.filter(({ item }) => !held.has(keyOf(item)))];
+    });
+    if (restored.length > 0) setState('ready');
+  }, [userId]);
 
   const refill = useCallback(async () => {
     if (!userId || loading.current) return;
@@ -50,13 +83,26 @@ export function useAudioQueue<T>(options: {
       const fresh = (await fetch()).filter(
         (item) => !gone.current.has(keyOf(item)) && !waiting.has(outbox.subject(item)),
       );
+      // The server's list is the truth when it answers: what it no longer offers (transcribed or checked by
+      // others meanwhile, a speaker who withdrew) leaves the phone, except the item on screen.
+      const offered = new Set(fresh.map(keyOf));
+      const stale = (
+        await localDb().transcribePack.where('[userId+kind]').equals([userId, outbox.kind]).toArray()
+      )
+        .filter((row) => !offered.has(row.itemKey))
+        .map((row) => row.itemKey);
       setItems((current) => {
-        const held = new Set(current.map(({ item }) => keyOf(item)));
+        const onScreen = current[0] ? keyOf(current[0].item) : null;
+        const kept = current.filter(({ item }) => !stale.includes(keyOf(item)) || keyOf(item) === onScreen);
+        const held = new Set(kept.map(({ item }) => keyOf(item)));
         return [
-          ...current,
+          ...kept,
           ...fresh.filter((item) => !held.has(keyOf(item))).map((item) => ({ item, audioUrl: null })),
         ];
       });
+      await localDb().transcribePack.bulkDelete(
+        stale.map((itemKey) => packKeyOf(userId, outbox.kind, itemKey)),
+      );
       setState('ready');
       for (const item of fresh) {
         const key = keyOf(item);
@@ -67,6 +113,18 @@ export function useAudioQueue<T>(options: {
           setItems((current) => current.filter((queued) => keyOf(queued.item) !== key));
           continue;
         }
+        await localDb()
+          .transcribePack.put({
+            key: packKeyOf(userId, outbox.kind, key),
+            userId,
+            kind: outbox.kind,
+            itemKey: key,
+            item,
+            audio: await audio.arrayBuffer(),
+            mimeType: audio.type || 'audio/webm',
+            at: Date.now(),
+          })
+          .catch(() => undefined); // a full phone still plays it from memory
         const url = URL.createObjectURL(audio);
         urls.current.set(key, url);
         setItems((current) =>
@@ -81,8 +139,8 @@ export function useAudioQueue<T>(options: {
   }, [userId]);
 
   useEffect(() => {
-    void refill();
-  }, [refill]);
+    void restore().then(refill);
+  }, [restore, refill]);
   useEffect(() => {
     const held = urls.current;
     return () => {
@@ -95,13 +153,14 @@ export function useAudioQueue<T>(options: {
     (item: T) => {
       const key = latest.current.keyOf(item);
       gone.current.add(key);
+      void localDb().transcribePack.delete(packKeyOf(userId, latest.current.outbox.kind, key));
       setItems((current) => {
         const next = current.filter((queued) => latest.current.keyOf(queued.item) !== key);
         if (next.length < REFILL_BELOW) void refill();
         return next;
       });
     },
-    [refill],
+    [refill, userId],
   );
 
   /** The first item goes to the end of the list. */
