@@ -79,5 +79,13 @@ export const chat = defineMessages('chat', {
   copied: { message: '✓ Copied', note: 'Chat reply: after copying' },
   play: { message: '▶ Play', note: 'Button playing speech' },
   playSpeech: { message: 'Play speech', note: 'Screen-reader name of the play button' },
+  deviceVoice: {
+    message: 'Synthetic voice of this phone (no connection): not a community recording',
+    note: 'Beside the play button when the phone read the text itself because the server could not be reached',
+  },
+  speechUnavailable: {
+    message: 'Speech is not available: {reason}',
+    note: 'Beside the play button when no speech could be made; {reason} is the error',
+  },
   loadingSpeech: { message: 'Loading speech…', note: 'Play button while the speech loads' },
 });

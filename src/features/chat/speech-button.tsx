@@ -24,6 +24,7 @@ export function SpeechButton({
     | { kind: 'loading' }
     | { kind: 'ready'; speech: Speech }
     | { kind: 'error'; message: string }
+    | { kind: 'device' }
   >({ kind: 'idle' });
   const audio = useRef<HTMLAudioElement>(null);
 
@@ -43,6 +44,15 @@ export function SpeechButton({
     try {
       setState({ kind: 'ready', speech: await speechFor(text, language) });
     } catch (caught) {
+      // No server (no signal): English can still be heard in the phone's own synthetic voice, labelled as such.
+      if (language === 'en' && typeof window !== 'undefined' && 'speechSynthesis' in window) {
+        const utterance = new SpeechSynthesisUtterance(text);
+        utterance.lang = 'en';
+        window.speechSynthesis.cancel();
+        window.speechSynthesis.speak(utterance);
+        setState({ kind: 'device' });
+        return;
+      }
       setState({ kind: 'error', message: (caught as Error).message });
     }
   }
@@ -64,9 +74,14 @@ export function SpeechButton({
           <span className="muted">{describeSpeech(state.speech.info)}</span>
         </span>
       )}
+      {state.kind === 'device' && (
+        <span className="muted" role="status" data-testid="speech-info">
+          {t(chat.deviceVoice)}
+        </span>
+      )}
       {state.kind === 'error' && (
         <span className="muted" role="status">
-          Speech is not available: {state.message}
+          {t(chat.speechUnavailable, { reason: state.message })}
         </span>
       )}
     </>
