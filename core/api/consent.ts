@@ -39,6 +39,15 @@ export function consentCovers(type: ConsentType): Record<ConsentScope, boolean> 
   return { ...CONSENT_COVERAGE[type] };
 }
 
+/** The consent type whose grant gives this status (the inverse of CONSENT_COVERAGE); null when nothing is covered. */
+export function typeGiving(status: Pick<ConsentStatus, ConsentScope>): ConsentType | null {
+  return (
+    CONSENT_TYPES.find((type) =>
+      CONSENT_SCOPES.every((scope) => CONSENT_COVERAGE[type][scope] === status[scope]),
+    ) ?? null
+  );
+}
+
 /** The consent types whose grant covers a scope (for SQL: `consent_type in (...)`). */
 export function typesCovering(scope: ConsentScope): ConsentType[] {
   return CONSENT_TYPES.filter((type) => CONSENT_COVERAGE[type][scope]);

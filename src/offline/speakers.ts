@@ -4,6 +4,7 @@
 // or the photo), a second piece of evidence, a withdrawal. Clips recorded as them wait behind the consent (its
 // phase is lower), so the server has the consent before any clip made under it.
 import type { AgeGroup, Gender } from '../../core/api/auth.ts';
+import { consentCovers, typeGiving } from '../../core/api/consent.ts';
 import type { ConsentEvidenceKind, Speaker, SpeakerCreate } from '../../core/api/speakers.ts';
 import type { ConsentType } from '../../core/constants.ts';
 import type { LocalDb, LocalSpeaker, OutboxEntry } from './local-db.ts';
@@ -152,21 +153,17 @@ export async function withdrawSpeaker(
 /** Whether a speaker may be recorded now (as this phone knows): consent covering recording, not withdrawn. */
 export function mayRecord(speaker: LocalSpeaker | undefined): boolean {
   return Boolean(
-    speaker && speaker.consent && speaker.consent.type !== 'translation' && speaker.withdrawnAt === null,
+    speaker &&
+    speaker.consent &&
+    consentCovers(speaker.consent.type).recording &&
+    speaker.withdrawnAt === null,
   );
 }
 
 /** A speaker as the server knows them, kept on this phone (what the phone decided last stays until sent). */
 export function fromServer(speaker: Speaker, userId: string, local: LocalSpeaker | undefined): LocalSpeaker {
   const consent = speaker.consent;
-  const type: ConsentType | null =
-    consent.recording && consent.translation
-      ? 'full'
-      : consent.recording
-        ? 'recording'
-        : consent.translation
-          ? 'translation'
-          : null;
+  const type = typeGiving(consent);
   return {
     id: speaker.id,
     userId,
