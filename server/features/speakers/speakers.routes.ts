@@ -44,6 +44,9 @@ import { familyOf } from '../recordings/audio-types.ts';
 export const SPEAKER_NOT_FOUND = 'This speaker was not found on your account.';
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
 
+/** Where consent evidence is kept: apart from recordings, so no dataset, export or player reaches it. */
+const evidenceStoreOf = (config: Config) => new FileBlobStore(path.join(config.DATA_DIR, 'consent-evidence'));
+
 const badEvidence = (message: string) => new AppError(400, message, ERROR_CODES.validation);
 
 /** The speaker if this user may act for them (who added them, or an admin). */
@@ -83,7 +86,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Multipart bodies are read by receiveMultipartFile; the plugin only lets them through to it.
   await app.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
-  const evidenceStore = new FileBlobStore(path.join(config.DATA_DIR, 'consent-evidence'));
+  const evidenceStore = evidenceStoreOf(config);
   const tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
   app.addHook('onRequest', app.requireUser);
 
@@ -266,7 +269,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 /** /api/admin/speakers: every speaker, and the files that show their consent. */
 export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const evidenceStore = new FileBlobStore(path.join(config.DATA_DIR, 'consent-evidence'));
+  const evidenceStore = evidenceStoreOf(config);
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
