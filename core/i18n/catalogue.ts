@@ -9,6 +9,7 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { outbox } from './messages/outbox.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +23,7 @@ const GROUPS = [
   auth,
   account,
   chat,
+  outbox,
 ];
 
 export interface SourceMessage {

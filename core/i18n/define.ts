@@ -19,6 +19,9 @@ export interface MessageDescriptor {
   note?: string;
 }
 
+/** Writes a message in the current language, with its placeholders' values. */
+export type Translate = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => string;
+
 /** A screen's messages: its id prefix, and a descriptor per key. */
 export type MessageGroup<K extends string> = { readonly [key in K]: MessageDescriptor };
 

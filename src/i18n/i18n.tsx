@@ -5,7 +5,7 @@
 // persists like the theme, sets `lang` on the page, and numbers and dates are formatted with Intl in it.
 import { i18n, type Messages } from '@lingui/core';
 import { Fragment, useCallback, useSyncExternalStore, type ReactNode } from 'react';
-import type { MessageDescriptor } from '../../core/i18n/define.ts';
+import type { MessageDescriptor, Translate } from '../../core/i18n/define.ts';
 import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
 
 export { i18n };
@@ -101,7 +101,7 @@ export async function chooseLocale(code: string): Promise<void> {
   if (code !== SOURCE_LOCALE) await refreshCatalogue(code);
 }
 
-export type Translate = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => string;
+export type { Translate } from '../../core/i18n/define.ts';
 
 /** A message in the current language (outside React: sync states, errors, notifications). */
 export const t: Translate = (descriptor, values) =>

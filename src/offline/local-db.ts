@@ -10,6 +10,8 @@ import type { ConsentType } from '../../core/constants.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
 import type { ReviewedPair } from '../../core/api/translation.ts';
+import { outboxLabel, type OutboxLabel } from './outbox-label.ts';
+import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
@@ -63,7 +65,7 @@ export interface OutboxEntry {
   path: string;
   body: unknown;
   /** What the contributor sees in the list of waiting items. */
-  label: string;
+  label: OutboxLabel;
   createdAt: number;
   /** Set on the first attempt: from then on the body is frozen (the server may have seen it). */
   sentAt?: number | undefined;
@@ -354,7 +356,7 @@ export function recordingUploadEntry(
     subject: recordingSubject(recording.id),
     path: 'audio/tus',
     body: { recordingId: recording.id },
-    label: `Recording “${recording.title || recording.fileName}” (${length})`,
+    label: outboxLabel(outboxMessages.recording, { title: recording.title || recording.fileName, length }),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type OutboxProblem,
 } from './local-db.ts';
 import { KIND_PHASE } from './outbox-kinds.ts';
+import type { OutboxLabel } from './outbox-label.ts';
 
 export interface NewOutboxEntry {
   userId: string;
@@ -20,7 +21,7 @@ export interface NewOutboxEntry {
   subject: string;
   path: string;
   body: unknown;
-  label: string;
+  label: OutboxLabel;
 }
 
 export interface EnqueueOptions {
@@ -156,7 +157,12 @@ export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
  * Replaces a refused entry with a new change in the same place of the queue, under a new
  * Idempotency-Key (the body differs, so the old key must not be reused).
  */
-export async function replaceEntry(db: LocalDb, seq: number, body: unknown, label?: string): Promise<void> {
+export async function replaceEntry(
+  db: LocalDb,
+  seq: number,
+  body: unknown,
+  label?: OutboxLabel,
+): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(seq);
     if (!entry) return;

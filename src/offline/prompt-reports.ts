@@ -4,6 +4,8 @@
 import type { PromptReport } from '../../core/api/prompts.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { enqueue } from './outbox.ts';
+import { excerpt, outboxLabel } from './outbox-label.ts';
+import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
 
 /** The outbox subject of reports of a sentence. */
 export const promptSubject = (pairId: number) => `prompt:${pairId}`;
@@ -27,7 +29,10 @@ export async function queuePromptReport(
         subject: promptSubject(prompt.id),
         path: `audio/prompts/${prompt.id}/report`,
         body: report,
-        label: `Report of “${prompt.english}”: ${reasonLabel.toLowerCase()}`,
+        label: outboxLabel(outboxMessages.promptReport, {
+          english: excerpt(prompt.english),
+          reason: reasonLabel,
+        }),
       },
       { now },
     );

@@ -94,7 +94,7 @@ describe('recordings in the outbox', () => {
       subject: recordingSubject('r1'),
       body: { recordingId: 'r1' },
       state: 'pending',
-      label: 'Recording “Greeting” (0:42)',
+      label: { id: 'outbox.recording', values: { title: 'Greeting', length: '0:42' } },
     });
     expect((await db.recordings.get('r1'))?.state).toBe('waiting');
   });

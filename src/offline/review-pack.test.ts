@@ -193,7 +193,7 @@ describe('review outbox kinds', () => {
       subject: `clip:${uuid(1)}`,
       path: `review/clips/${uuid(1)}/vote`,
       body: { vote: 'up' },
-      label: 'Vote “Yes” on the clip “zorbel 1”',
+      label: { id: 'outbox.clipVote', values: { vote: 'up', text: 'zorbel 1' } },
     });
     expect((await packedClips(db, 'u1')).map((c) => c.id)).toEqual([uuid(2)]);
     expect(await db.reviewClipChunks.where('clipId').equals(uuid(1)).count()).toBe(0);
@@ -226,7 +226,10 @@ describe('review outbox kinds', () => {
         body: { verdict: 'reject', reason: 'wrong word' },
       },
     ]);
-    expect(entries[1]!.label).toBe('Rejection of “mipple 5” for “Sentence 5.”');
+    expect(entries[1]!.label).toEqual({
+      id: 'outbox.proposalReview',
+      values: { verdict: 'reject', text: 'mipple 5', english: 'Sentence 5.' },
+    });
     expect((await packedProposals(db, 'u1')).map((p) => p.id)).toEqual([6]);
   });
 

@@ -25,6 +25,8 @@ import type {
   ReviewSkip,
 } from './local-db.ts';
 import { enqueue, entriesOf } from './outbox.ts';
+import { excerpt, outboxLabel, type OutboxLabel } from './outbox-label.ts';
+import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
 
 /** Below this many items the pack asks the server for more (when online). */
 export const REVIEW_PACK_REFILL_BELOW = 10;
@@ -53,12 +55,6 @@ export const reviewedItemId = (entry: Pick<OutboxEntry, 'subject'>) =>
   entry.subject.slice(entry.subject.indexOf(':') + 1);
 
 const skipKey = (userId: string, kind: ReviewSkip['kind'], itemId: string) => `${userId} ${kind}:${itemId}`;
-
-/** A text cut to a length that fits a line of the waiting-items list. */
-function quote(text: string, max = 60): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return `“${trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed}”`;
-}
 
 // --- Reading the pack ---------------------------------------------------------------------------------------
 
@@ -122,8 +118,8 @@ async function queuedItemIds(
 
 // --- Reviewing ----------------------------------------------------------------------------------------------
 
-export function clipVoteLabel(clip: Pick<ReviewClip, 'text'>, vote: ClipVote): string {
-  return `Vote “${vote === 'up' ? 'Yes' : 'No'}” on the clip ${quote(clip.text)}`;
+export function clipVoteLabel(clip: Pick<ReviewClip, 'text'>, vote: ClipVote): OutboxLabel {
+  return outboxLabel(outboxMessages.clipVote, { vote, text: excerpt(clip.text) });
 }
 
 async function removeClips(db: LocalDb, ids: string[]): Promise<void> {
@@ -140,7 +136,14 @@ export function removePackedClip(db: LocalDb, clipId: string): Promise<void> {
 /** Queues a review and takes its item out of the pack, in one transaction (a crash keeps both or neither). */
 function queueReview(
   db: LocalDb,
-  change: { userId: string; kind: ReviewKind; subject: string; path: string; body: unknown; label: string },
+  change: {
+    userId: string;
+    kind: ReviewKind;
+    subject: string;
+    path: string;
+    body: unknown;
+    label: OutboxLabel;
+  },
   removeItem: () => Promise<unknown>,
   now: number,
 ): Promise<OutboxEntry> {
@@ -196,16 +199,11 @@ export function queueClipReport(
       subject: clipSubject(clip.id),
       path: `review/clips/${clip.id}/report`,
       body: report,
-      label: `Report of the clip ${quote(clip.text)}: ${reasonLabel}`,
+      label: outboxLabel(outboxMessages.clipReport, { text: excerpt(clip.text), reason: reasonLabel }),
     },
     () => removeClips(db, [clip.id]),
     now,
   );
-}
-
-/** What the waiting-items list says of a review of a text: "Approval of “…” for “<English>”". */
-function textReviewLabel(review: ProposalReview, what: string, english: string): string {
-  return `${review.verdict === 'approve' ? 'Approval' : 'Rejection'} of ${what} for ${quote(english, 40)}`;
 }
 
 /** Approves or rejects a proposed translation; it leaves the pack at once. */
@@ -224,7 +222,11 @@ export function queueProposalReview(
       subject: proposalSubject(proposal.id),
       path: `review/proposals/${proposal.id}/review`,
       body: review,
-      label: textReviewLabel(review, quote(proposal.text, 40), proposal.english),
+      label: outboxLabel(outboxMessages.proposalReview, {
+        verdict: review.verdict,
+        text: excerpt(proposal.text, 40),
+        english: excerpt(proposal.english, 40),
+      }),
     },
     () => db.reviewProposals.delete(proposal.id),
     now,
@@ -247,7 +249,11 @@ export function queueWordReview(
       subject: wordSubject(word.id),
       path: `review/lexicon/${word.id}/review`,
       body: review,
-      label: textReviewLabel(review, `the word ${quote(word.lopit, 40)}`, word.english),
+      label: outboxLabel(outboxMessages.wordReview, {
+        verdict: review.verdict,
+        word: excerpt(word.lopit, 40),
+        english: excerpt(word.english, 40),
+      }),
     },
     () => db.reviewWords.delete(word.id),
     now,

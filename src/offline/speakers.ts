@@ -9,6 +9,8 @@ import type { ConsentEvidenceKind, Speaker, SpeakerCreate } from '../../core/api
 import type { ConsentType } from '../../core/constants.ts';
 import type { LocalDb, LocalSpeaker, OutboxEntry } from './local-db.ts';
 import { enqueue } from './outbox.ts';
+import { outboxLabel } from './outbox-label.ts';
+import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
 
 /** The outbox subject of everything about one speaker. */
 export const speakerSubject = (speakerId: string) => `speaker:${speakerId}`;
@@ -50,7 +52,7 @@ export async function addSpeaker(db: LocalDb, userId: string, speaker: NewSpeake
         subject: speakerSubject(id),
         path: 'speakers',
         body,
-        label: `New speaker “${speaker.name}”`,
+        label: outboxLabel(outboxMessages.newSpeaker, { name: speaker.name }),
       },
       { now },
     );
@@ -102,7 +104,7 @@ export async function recordSpeakerConsent(
           evidenceKey: evidenceKey(consentId, first.kind),
           fields: { consent: JSON.stringify({ id: consentId, consentType, kind: first.kind }) },
         },
-        label: `Consent of “${speaker.name}” (${first.kind === 'spoken' ? 'spoken' : 'photo of the form'})`,
+        label: outboxLabel(outboxMessages.speakerConsent, { name: speaker.name, kind: first.kind }),
       },
       { now },
     );
@@ -115,7 +117,7 @@ export async function recordSpeakerConsent(
           subject: speakerSubject(speakerId),
           path: `speakers/${speakerId}/consent/${consentId}/evidence/${item.kind}`,
           body: { evidenceKey: evidenceKey(consentId, item.kind), fields: {} },
-          label: `Consent of “${speaker.name}” (${item.kind === 'spoken' ? 'spoken' : 'photo of the form'})`,
+          label: outboxLabel(outboxMessages.speakerConsent, { name: speaker.name, kind: item.kind }),
         },
         { now },
       );
@@ -143,7 +145,7 @@ export async function withdrawSpeaker(
         subject: speakerSubject(speakerId),
         path: `speakers/${speakerId}/withdraw`,
         body: reason.trim() ? { reason: reason.trim() } : {},
-        label: `Withdrawal of “${speaker.name}”`,
+        label: outboxLabel(outboxMessages.speakerWithdrawal, { name: speaker.name }),
       },
       { now },
     );

@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal.tsx';
 import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
+import { outboxLabelText, type OutboxLabel } from '../../offline/outbox-label.ts';
 import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
@@ -118,7 +119,7 @@ export function SyncSection() {
         <ul className="outbox-list" aria-label={t(syncSettings.waitingToSend)}>
           {entries.map((entry) => (
             <li key={entry.id} data-testid="outbox-item">
-              <strong lang="en">{entry.label}</strong>
+              <OutboxItemLabel label={entry.label} />
               <br />
               <span className="muted">
                 {formatDateTime(entry.createdAt)} · {entryState(t, entry)}
@@ -173,4 +174,11 @@ export function SyncSection() {
       </Modal>
     </section>
   );
+}
+
+/** A waiting item's label in the interface's language; an older item's English text is marked as English. */
+function OutboxItemLabel({ label }: { label: OutboxLabel }) {
+  const t = useT();
+  const { text, english } = outboxLabelText(t, label);
+  return english ? <strong lang="en">{text}</strong> : <strong>{text}</strong>;
 }

@@ -1,0 +1,43 @@
+// What the list of waiting items (Settings → Sync) says of each change kept on the phone. The phone stores the
+// message's id and its values with the item, so the list is written in whatever language is chosen when it is
+// read, not the one of the moment the change was made.
+import { defineMessages } from '../define.ts';
+
+export const outbox = defineMessages('outbox', {
+  recording: {
+    message: 'Recording “{title}” ({length})',
+    note: 'Waiting items: a recording to upload; {title} is its title, {length} minutes:seconds',
+  },
+  clipVote: {
+    message: 'Vote “{vote, select, up {Yes} other {No}}” on the clip “{text}”',
+    note: 'Waiting items: a listener’s vote on a clip; {text} is what the clip says',
+  },
+  clipReport: {
+    message: 'Report of the clip “{text}”: {reason}',
+    note: 'Waiting items: a report of a clip; {reason} is the reason chosen from the list',
+  },
+  proposalReview: {
+    message: '{verdict, select, approve {Approval} other {Rejection}} of “{text}” for “{english}”',
+    note: 'Waiting items: a review of a proposed translation {text} of the English sentence {english}',
+  },
+  wordReview: {
+    message: '{verdict, select, approve {Approval} other {Rejection}} of the word “{word}” for “{english}”',
+    note: 'Waiting items: a review of a word list entry {word} meaning {english}',
+  },
+  promptReport: {
+    message: 'Report of “{english}”: {reason}',
+    note: 'Waiting items: a report of a sentence to read aloud; {english} is the sentence',
+  },
+  newSpeaker: {
+    message: 'New speaker “{name}”',
+    note: 'Waiting items: a field speaker added on this phone; {name} is their name or pseudonym',
+  },
+  speakerConsent: {
+    message: 'Consent of “{name}” ({kind, select, spoken {spoken} other {photo of the form}})',
+    note: 'Waiting items: the consent of a field speaker, kept as a spoken recording or a photo of the signed form',
+  },
+  speakerWithdrawal: {
+    message: 'Withdrawal of “{name}”',
+    note: 'Waiting items: a field speaker withdrew their consent',
+  },
+});
