@@ -1,5 +1,6 @@
 // Application errors carrying an HTTP status and a stable code; answered as { message, code?, details? }.
 import { ERROR_CODES } from '../core/api/errors.ts';
+import { errorCodes } from '../core/i18n/messages/errors.ts';
 
 export class AppError extends Error {
   constructor(
@@ -12,10 +13,11 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Please sign in to continue.') =>
+export const unauthenticated = (message = errorCodes.unauthenticated.message) =>
   new AppError(401, message, ERROR_CODES.unauthenticated);
-export const forbidden = (message = 'You do not have permission to do this.') =>
+export const forbidden = (message = errorCodes.forbidden.message) =>
   new AppError(403, message, ERROR_CODES.forbidden);
-export const notFound = (message = 'Not found.') => new AppError(404, message, ERROR_CODES.notFound);
+export const notFound = (message = errorCodes.notFound.message) =>
+  new AppError(404, message, ERROR_CODES.notFound);
 export const conflict = (message: string, code: string = ERROR_CODES.conflict, details?: unknown) =>
   new AppError(409, message, code, details);

@@ -1,5 +1,6 @@
 // Account schemas: one definition gives the server's validation, the forms' rules and the types.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 
 /** RFC 5321's limit on an address's length. */
@@ -19,14 +20,15 @@ export function isEmailAddress(text: string): boolean {
   return dot !== -1 && dot <= domain.length - 2;
 }
 
+/** The sign-up and sign-in checks of product-spec section 5 (their English is in ./texts.ts). */
 export const VALIDATION_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
-  termsRequired: 'You must accept the terms and privacy policy',
+  nameRequired: validationText('nameRequired'),
+  emailRequired: validationText('emailRequired'),
+  emailInvalid: validationText('emailInvalid'),
+  passwordRequired: validationText('passwordRequired'),
+  passwordTooShort: validationText('passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+  passwordsDoNotMatch: validationText('passwordsDoNotMatch'),
+  termsRequired: validationText('termsRequired'),
 } as const;
 
 export const emailSchema = z
@@ -41,13 +43,13 @@ export const nameSchema = z
   .string({ error: VALIDATION_MESSAGES.nameRequired })
   .trim()
   .min(1, VALIDATION_MESSAGES.nameRequired)
-  .max(120, 'Name must be at most 120 characters');
+  .max(120, validationText('nameTooLong', { max: 120 }));
 
 export const newPasswordSchema = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, VALIDATION_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordTooShort)
-  .max(1024, 'Password must be at most 1024 characters');
+  .max(1024, validationText('passwordTooLong', { max: 1024 }));
 
 export const signupRequestSchema = z.object({
   name: nameSchema,
@@ -80,7 +82,7 @@ export const genderSchema = z.enum(GENDERS, { error: 'Choose a gender from the l
 export const dialectSchema = z
   .string({ error: 'Dialect or village must be text' })
   .trim()
-  .max(DIALECT_MAX_LENGTH, `Dialect or village must be at most ${DIALECT_MAX_LENGTH} characters`)
+  .max(DIALECT_MAX_LENGTH, validationText('dialectTooLong', { max: DIALECT_MAX_LENGTH }))
   .transform((text) => text || null);
 export type AgeGroup = z.infer<typeof ageGroupSchema>;
 export type Gender = z.infer<typeof genderSchema>;
@@ -126,7 +128,7 @@ export const changePasswordRequestSchema = z.object({
 });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(20, 'This reset link is not valid').max(200),
+  token: z.string().min(20, validationText('resetLinkInvalid')).max(200),
   newPassword: newPasswordSchema,
 });
 

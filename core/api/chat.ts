@@ -1,5 +1,6 @@
 // Translation requests of the chat, the answer it shows (with a word-by-word gloss), and the offline model.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import type { TranslationAnswer } from '../mt/types.ts';
 
 export const directionSchema = z.enum(['en_to_lpx', 'lpx_to_en']);
@@ -8,8 +9,8 @@ export const translateRequestSchema = z.object({
   text: z
     .string()
     .trim()
-    .min(1, 'Type something to translate')
-    .max(2000, 'Text can be at most 2000 characters'),
+    .min(1, validationText('typeToTranslate'))
+    .max(2000, validationText('textTooLong', { max: 2000 })),
   direction: directionSchema,
 });
 

@@ -50,3 +50,5 @@ export const ERROR_CODES = {
   /** 422 of POST /api/i18n/proposals: placeholders or plurals differ from the English (issue 18). */
   translationProblems: 'TRANSLATION_PROBLEMS',
 } as const;
+
+export { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from './client-errors.ts';

@@ -2,6 +2,7 @@
 // interface's messages with each language's proposals and reviews (the rule of core/review/rules.ts), the
 // catalogue of approved messages the app loads, and PO export/import for translators' tools.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import {
   LANGUAGE_CODE_MAX,
   LANGUAGE_CODE_PATTERN,
@@ -14,9 +15,9 @@ import { serialIdTextSchema } from './input.ts';
 import { proposalReviewSchema, proposalVerdictSchema } from './review.ts';
 
 export const languageCodeSchema = z
-  .string({ error: 'A language code is required' })
-  .max(LANGUAGE_CODE_MAX, `A language code has at most ${LANGUAGE_CODE_MAX} characters`)
-  .regex(LANGUAGE_CODE_PATTERN, 'A language code is an ISO 639 code such as lpx, optionally with a region');
+  .string({ error: validationText('languageCodeRequired') })
+  .max(LANGUAGE_CODE_MAX, validationText('languageCodeTooLong', { max: LANGUAGE_CODE_MAX }))
+  .regex(LANGUAGE_CODE_PATTERN, validationText('languageCodeInvalid'));
 
 export const uiLanguageSchema = z.object({
   code: z.string(),
@@ -34,10 +35,10 @@ export const uiLanguagesSchema = z.object({ languages: z.array(uiLanguageSchema)
 export const addLanguageSchema = z.object({
   code: languageCodeSchema,
   name: z
-    .string({ error: 'A name is required' })
+    .string({ error: validationText('languageNameRequired') })
     .trim()
-    .min(1, 'A name is required')
-    .max(LANGUAGE_NAME_MAX, `A name has at most ${LANGUAGE_NAME_MAX} characters`),
+    .min(1, validationText('languageNameRequired'))
+    .max(LANGUAGE_NAME_MAX, validationText('languageNameTooLong', { max: LANGUAGE_NAME_MAX })),
 });
 export const languageResponseSchema = z.object({ language: uiLanguageSchema });
 
@@ -83,10 +84,10 @@ export const proposeMessageSchema = z.object({
     .min(1, 'A message id is required')
     .max(UI_MESSAGE_ID_MAX, 'Unknown message'),
   text: z
-    .string({ error: 'A translation is required' })
+    .string({ error: validationText('uiTranslationRequired') })
     .trim()
-    .min(1, 'A translation is required')
-    .max(UI_MESSAGE_MAX, `A translation has at most ${UI_MESSAGE_MAX} characters`),
+    .min(1, validationText('uiTranslationRequired'))
+    .max(UI_MESSAGE_MAX, validationText('uiTranslationTooLong', { max: UI_MESSAGE_MAX })),
 });
 export type ProposeMessage = z.infer<typeof proposeMessageSchema>;
 export const uiProposalResponseSchema = z.object({ messageId: z.string(), proposal: uiProposalSchema });
@@ -105,9 +106,9 @@ export const translationProblemsDetailsSchema = z.object({
 /** POST /api/admin/i18n/languages/:code/import: a PO file's text. */
 export const importPoSchema = z.object({
   po: z
-    .string({ error: 'A PO file is required' })
-    .min(1, 'The file is empty')
-    .max(2_000_000, 'A PO file can be at most 2 MB'),
+    .string({ error: validationText('poFileRequired') })
+    .min(1, validationText('fileEmpty'))
+    .max(2_000_000, validationText('poFileTooLarge')),
 });
 export const importPoReportSchema = z.object({
   approved: z.number().int(),

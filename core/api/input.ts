@@ -1,6 +1,7 @@
 // Rules every request input obeys, whatever the route: text PostgreSQL can store, bounded nesting, and ids
 // that are the database's 32-bit serials, written once here and applied at the server's edges.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import type { InputProblem } from './problems.ts';
 
 export type { InputProblem } from './problems.ts';
@@ -11,9 +12,9 @@ export const INT4_MAX = 2_147_483_647;
 export const INPUT_MAX_DEPTH = 32;
 
 export const INPUT_MESSAGES = {
-  nul: 'Text may not contain the NUL character (U+0000).',
-  surrogate: 'Text must be valid Unicode (a lone surrogate was found).',
-  depth: `The request is nested more than ${INPUT_MAX_DEPTH} levels deep.`,
+  nul: validationText('textNul'),
+  surrogate: validationText('textSurrogate'),
+  depth: validationText('nestedTooDeep', { max: INPUT_MAX_DEPTH }),
 } as const;
 
 function textProblem(text: string): string | null {

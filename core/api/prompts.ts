@@ -4,6 +4,7 @@
 // them by default, as Common Voice refuses such sentences, unless the admin imports them anyway (the pairs
 // import, of sentences to translate, never checks them).
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 import { REVIEW_REASON_MAX } from './review.ts';
 import { categorySchema, importReportSchema } from './translation.ts';
@@ -62,7 +63,7 @@ export const promptReportSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(REVIEW_REASON_MAX, `A note can be at most ${REVIEW_REASON_MAX} characters`)
+    .max(REVIEW_REASON_MAX, validationText('noteTooLong', { max: REVIEW_REASON_MAX }))
     .optional(),
 });
 export type PromptReport = z.infer<typeof promptReportSchema>;
@@ -119,10 +120,10 @@ export const adminPromptsSchema = z.object({
 /** POST /api/admin/prompts/:id/retire: out of the packs and the translate queue, with a reason that is kept. */
 export const retirePromptSchema = z.object({
   reason: z
-    .string({ error: 'Say why you retire this sentence' })
+    .string({ error: validationText('retireReasonRequired') })
     .trim()
-    .min(1, 'Say why you retire this sentence')
-    .max(REVIEW_REASON_MAX, `A reason can be at most ${REVIEW_REASON_MAX} characters`),
+    .min(1, validationText('retireReasonRequired'))
+    .max(REVIEW_REASON_MAX, validationText('reasonTooLong', { max: REVIEW_REASON_MAX })),
 });
 export const adminPromptResponseSchema = z.object({ prompt: adminPromptSchema });
 

@@ -1,6 +1,7 @@
 // Recordings: the stored recording and its measured quality, the tus endpoint and its Upload-Metadata keys,
 // the simple multipart upload's metadata, the list, transcription and the prompt pack.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE, TRANSLATION_CATEGORIES } from '../constants.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 
@@ -83,10 +84,10 @@ export function sanitiseFileName(name: string | null | undefined, fallback = 're
   return clean ? Array.from(clean).slice(0, RECORDING_FILE_NAME_MAX).join('') : fallback;
 }
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong)
     .transform((text) => text.trim() || null)
     .nullish();
 
@@ -143,11 +144,14 @@ export const tusUploadMetadataSchema = z.object({
     .max(1000, 'fileName is too long')
     .transform((name) => sanitiseFileName(name)),
   sha256: sha256Schema,
-  mimeType: optionalText(100, 'mimeType'),
+  mimeType: optionalText(100, 'mimeType must be at most 100 characters'),
   durationSeconds: z.preprocess((value) => (value === '' ? undefined : value), durationSchema.optional()),
-  transcript: optionalText(RECORDING_TRANSCRIPT_MAX, 'The transcript'),
+  transcript: optionalText(
+    RECORDING_TRANSCRIPT_MAX,
+    validationText('transcriptTooLong', { max: RECORDING_TRANSCRIPT_MAX }),
+  ),
   language: z.preprocess((value) => (value === '' ? undefined : value), recordingLanguageSchema.nullish()),
-  title: optionalText(RECORDING_TITLE_MAX, 'The title'),
+  title: optionalText(RECORDING_TITLE_MAX, validationText('titleTooLong', { max: RECORDING_TITLE_MAX })),
   promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
   recordedAt: z.preprocess((value) => (value === '' ? undefined : value), recordedAtSchema.nullish()),
   /** Who speaks, when not the account holder: a field speaker they added (issue 16). */
@@ -176,10 +180,13 @@ export const multipartUploadMetadataSchema = z.object({
   duration: durationSchema.optional(),
   speakerId: z.union([z.string().max(200), z.number()]).optional(),
   sha256: sha256Schema.optional(),
-  mimeType: optionalText(100, 'mimeType'),
-  transcript: optionalText(RECORDING_TRANSCRIPT_MAX, 'The transcript'),
+  mimeType: optionalText(100, 'mimeType must be at most 100 characters'),
+  transcript: optionalText(
+    RECORDING_TRANSCRIPT_MAX,
+    validationText('transcriptTooLong', { max: RECORDING_TRANSCRIPT_MAX }),
+  ),
   language: recordingLanguageSchema.nullish(),
-  title: optionalText(RECORDING_TITLE_MAX, 'The title'),
+  title: optionalText(RECORDING_TITLE_MAX, validationText('titleTooLong', { max: RECORDING_TITLE_MAX })),
   promptPairId: promptPairIdSchema.nullish(),
   recordedAt: recordedAtSchema.nullish(),
   sourcePairId: promptPairIdSchema.nullish(),

@@ -1,6 +1,7 @@
 // The community review loop (issue 15): listening to clips and voting on them, reviewing proposed
 // translations, and the admins' queues. The rule that turns votes into states is core/review/rules.ts.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { integerTextSchema, serialIdSchema, serialIdTextSchema } from './input.ts';
 import { recordingLanguageSchema } from './recordings.ts';
 import { categorySchema, proposalSummarySchema } from './translation.ts';
@@ -42,7 +43,7 @@ const reasonText = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(REVIEW_REASON_MAX, `A reason can be at most ${REVIEW_REASON_MAX} characters`);
+    .max(REVIEW_REASON_MAX, validationText('reasonTooLong', { max: REVIEW_REASON_MAX }));
 
 export const clipIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown recording' }) });
 
@@ -54,14 +55,14 @@ export const clipReportSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(REVIEW_REASON_MAX, `A note can be at most ${REVIEW_REASON_MAX} characters`)
+    .max(REVIEW_REASON_MAX, validationText('noteTooLong', { max: REVIEW_REASON_MAX }))
     .optional(),
 });
 export type ClipReport = z.infer<typeof clipReportSchema>;
 /** POST /api/admin/review/clips/:id/settle: an admin decides, with a reason that is kept. */
 export const clipSettleSchema = z.object({
   state: z.enum(['validated', 'invalidated'], { error: 'state must be validated or invalidated' }),
-  reason: reasonText('Say why you decide this clip'),
+  reason: reasonText(validationText('settleReasonRequired')),
 });
 export type ClipSettle = z.infer<typeof clipSettleSchema>;
 
@@ -162,7 +163,7 @@ export const proposalReviewSchema = z.discriminatedUnion(
   'verdict',
   [
     z.object({ verdict: z.literal('approve') }),
-    z.object({ verdict: z.literal('reject'), reason: reasonText('Say why this translation is wrong') }),
+    z.object({ verdict: z.literal('reject'), reason: reasonText(validationText('rejectReasonRequired')) }),
   ],
   { error: 'verdict must be approve or reject' },
 );
@@ -221,7 +222,7 @@ export const adminProposalsSchema = z.object({
 export const proposalDecisionSchema = z.object({
   ids: z
     .array(serialIdSchema('Unknown proposal'))
-    .min(1, 'Choose at least one proposal')
+    .min(1, validationText('chooseProposal'))
     .max(ADMIN_REVIEW_PAGE_MAX),
   verdict: proposalVerdictSchema,
   reason: reasonText('Say why you decide these proposals'),

@@ -5,6 +5,7 @@
 // phone before their first clip with what shows it: a spoken consent recording and/or a photo of the signed
 // form. Their clips are theirs: their consent governs them everywhere an account's consent governs its own.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { ageGroupSchema, dialectSchema, genderSchema } from './auth.ts';
 import { consentStatusSchema, consentTypeSchema } from './consent.ts';
 
@@ -25,13 +26,13 @@ export const evidenceKindSchema = z.enum(CONSENT_EVIDENCE_KINDS, { error: 'kind 
 
 /** A name without control characters (NUL among them), length bounded before anything else runs. */
 const speakerNameSchema = z
-  .string({ error: 'Give a name or a pseudonym' })
-  .max(SPEAKER_NAME_MAX * 4, `A name can be at most ${SPEAKER_NAME_MAX} characters`)
+  .string({ error: validationText('speakerNameRequired') })
+  .max(SPEAKER_NAME_MAX * 4, validationText('speakerNameTooLong', { max: SPEAKER_NAME_MAX }))
   .trim()
-  .min(1, 'Give a name or a pseudonym')
-  .max(SPEAKER_NAME_MAX, `A name can be at most ${SPEAKER_NAME_MAX} characters`)
+  .min(1, validationText('speakerNameRequired'))
+  .max(SPEAKER_NAME_MAX, validationText('speakerNameTooLong', { max: SPEAKER_NAME_MAX }))
   // eslint-disable-next-line no-control-regex
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A name cannot hold control characters');
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), validationText('nameControlCharacters'));
 
 const clientTimeSchema = z
   .string()
@@ -77,7 +78,7 @@ export const speakerWithdrawSchema = z.object({
     .string()
     .max(SPEAKER_REASON_MAX * 4)
     .trim()
-    .max(SPEAKER_REASON_MAX, `A note can be at most ${SPEAKER_REASON_MAX} characters`)
+    .max(SPEAKER_REASON_MAX, validationText('noteTooLong', { max: SPEAKER_REASON_MAX }))
     .optional(),
 });
 

@@ -1,6 +1,7 @@
 // Model training: the status of each model type (product-spec section 7), its runs, how far the data is from
 // what the model needs, and the HTTP protocol of external training workers.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { MODEL_TYPES } from '../constants.ts';
 
 export const modelStatusSchema = z.object({
@@ -138,8 +139,8 @@ export const workerTokenCreateSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Give the worker a name')
-    .max(WORKER_NAME_MAX, `Name must be at most ${WORKER_NAME_MAX} characters`),
+    .min(1, validationText('workerNameRequired'))
+    .max(WORKER_NAME_MAX, validationText('nameTooLong', { max: WORKER_NAME_MAX })),
   model_types: z.array(modelTypeSchema).min(1).max(3).optional(),
 });
 

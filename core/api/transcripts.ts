@@ -3,6 +3,7 @@
 // the clip's transcript (ASR data once the clip is also validated) and, for a spoken translation, a proposal of
 // the English sentence's Lopit text.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 import { RECORDING_TRANSCRIPT_MAX } from './recordings.ts';
 import { PROPOSAL_LIFECYCLE_STATES } from '../review/rules.ts';
@@ -43,7 +44,7 @@ export const transcriptSaveSchema = z.object({
   text: z
     .string({ error: 'The transcript must be text' })
     .trim()
-    .max(RECORDING_TRANSCRIPT_MAX, `A transcript can be at most ${RECORDING_TRANSCRIPT_MAX} characters`),
+    .max(RECORDING_TRANSCRIPT_MAX, validationText('transcriptTooLong', { max: RECORDING_TRANSCRIPT_MAX })),
 });
 export type TranscriptSave = z.infer<typeof transcriptSaveSchema>;
 

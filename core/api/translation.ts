@@ -1,5 +1,6 @@
 // Translation pairs: the prompts contributors translate, and edits to them.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 import { integerTextSchema, serialIdSchema, serialIdTextSchema } from './input.ts';
 import { TRANSLATION_CATEGORIES } from '../constants.ts';
 
@@ -66,7 +67,10 @@ export type PairsQuery = z.infer<typeof pairsQuerySchema>;
 
 export const saveTranslationSchema = z.object({
   id: serialIdSchema('Unknown translation pair'),
-  translation: z.string().trim().max(2000, 'A translation can be at most 2000 characters'),
+  translation: z
+    .string()
+    .trim()
+    .max(2000, validationText('translationTooLong', { max: 2000 })),
   /** The version this edit was based on; omitted only by old clients (then the edit always applies). */
   baseVersion: serialIdSchema('baseVersion must be a version number').optional(),
 });
@@ -124,14 +128,14 @@ const textError = (required: string, notText: string) => (issue: { input?: unkno
 export const importPairRowSchema = z.object(
   {
     english: z
-      .string({ error: textError('English text is required', 'English text must be text') })
+      .string({ error: textError(validationText('englishRequired'), 'English text must be text') })
       .trim()
-      .min(1, 'English text is required')
-      .max(2000, 'English text can be at most 2000 characters'),
+      .min(1, validationText('englishRequired'))
+      .max(2000, validationText('englishTooLong', { max: 2000 })),
     lopit: z
       .string({ error: 'Lopit text must be text' })
       .trim()
-      .max(2000, 'Lopit text can be at most 2000 characters')
+      .max(2000, validationText('lopitTooLong', { max: 2000 }))
       .nullish()
       .transform((text) => text ?? ''),
     category: z

@@ -1,5 +1,6 @@
 // Speech playback: POST /api/tts/synthesize, its request and the response headers saying where the audio came from.
 import { z } from 'zod';
+import { validationText } from './texts.ts';
 
 /** Longest text read aloud, in characters after trimming. */
 export const TTS_TEXT_MAX = 500;
@@ -16,9 +17,9 @@ export const ttsRequestSchema = z.object({
   text: z
     .string({ error: 'Text is required' })
     .trim()
-    .min(1, 'Type something to read aloud')
-    .max(TTS_TEXT_MAX, `Text can be at most ${TTS_TEXT_MAX} characters`)
-    .refine((text) => /[\p{L}\p{N}]/u.test(text), 'The text has no words to read aloud'),
+    .min(1, validationText('typeToReadAloud'))
+    .max(TTS_TEXT_MAX, validationText('textTooLong', { max: TTS_TEXT_MAX }))
+    .refine((text) => /[\p{L}\p{N}]/u.test(text), validationText('noWordsToRead')),
   /** Prefer this speaker's recordings (a user id or S-xxxxxxxx); others are used where theirs are missing. */
   speaker: z
     .string()

@@ -10,6 +10,7 @@ import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
 import { outbox } from './messages/outbox.ts';
+import { clientErrors, errorCodes, validation } from './messages/errors.ts';
 
 const GROUPS = [
   shell,
@@ -24,6 +25,9 @@ const GROUPS = [
   account,
   chat,
   outbox,
+  clientErrors,
+  validation,
+  errorCodes,
 ];
 
 export interface SourceMessage {

@@ -2,6 +2,7 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { shell } from '../../core/i18n/messages/shell.ts';
 import { useT } from '../i18n/i18n.tsx';
+import { FieldError } from './field-error.tsx';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -37,11 +38,7 @@ export function FormField({ label, error, revealable = false, type = 'text', ...
           </button>
         )}
       </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId} text={error} />}
     </div>
   );
 }

@@ -2,27 +2,18 @@
 import ky, { HTTPError, TimeoutError, type ResponsePromise } from 'ky';
 import type { ZodType, output } from 'zod';
 import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from '../../core/api/client-errors.ts';
 import { problemsOf } from '../../core/api/problems.ts';
 import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
 import { authStore } from './auth-store.ts';
+import { SOURCE_LOCALE } from '../../core/i18n/languages.ts';
+import { i18n } from '../i18n/i18n.tsx';
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
 
-/** Product-spec section 8. */
-export const ERROR_TEXTS = {
-  network: 'Unable to connect to server. Please check if the backend is running.',
-  timeout: 'Request timeout. Please try again.',
-  fallback: 'An error occurred',
-  /** The answer does not match the contract (e.g. the server is newer than this copy of the app). */
-  unreadable: 'The server answered in a form this version of the app cannot read. Please reload the page.',
-} as const;
-
-/** Codes of failures the client finds itself (the server's are ERROR_CODES in core/api/errors.ts). */
-export const CLIENT_ERROR_CODES = {
-  network: 'NETWORK',
-  timeout: 'TIMEOUT',
-  unreadable: 'UNREADABLE_RESPONSE',
-} as const;
+/** Product-spec section 8 (the English; a phone in another language writes them in it, ./error-texts.ts). */
+export const ERROR_TEXTS = CLIENT_ERROR_TEXTS;
+export { CLIENT_ERROR_CODES };
 
 export class ApiError extends Error implements ApiErrorBody {
   constructor(
@@ -60,8 +51,18 @@ export const api = ky.create({
   },
 });
 
-/** Turns anything thrown by a request into an ApiError with the catalogue's message. */
+/**
+ * Turns anything thrown by a request into an ApiError with the catalogue's message, in the interface's language
+ * (English as the spec writes it; another language's words load with the first failure, ./error-texts.ts).
+ */
 export async function toApiError(error: unknown): Promise<ApiError> {
+  const english = await englishApiError(error);
+  if (i18n.locale === SOURCE_LOCALE) return english;
+  const { localiseApiError } = await import('./error-texts.ts');
+  return localiseApiError(english);
+}
+
+async function englishApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof TimeoutError)
     return new ApiError(ERROR_TEXTS.timeout, null, CLIENT_ERROR_CODES.timeout);

@@ -15,6 +15,7 @@ import {
   type Gender,
   type User,
 } from '../../../core/api/auth.ts';
+import { FieldError } from '../../components/field-error.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
@@ -197,11 +198,7 @@ function SelectField({
       >
         {children}
       </select>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId} text={error} />}
     </div>
   );
 }

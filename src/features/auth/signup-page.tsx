@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { signupFormSchema, VALIDATION_MESSAGES } from '../../../core/api/auth.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
+import { FieldError } from '../../components/field-error.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
@@ -120,7 +121,7 @@ export function SignupPage() {
               })}
             </span>
           </label>
-          {errors.acceptTerms && <p className="field-error">{errors.acceptTerms}</p>}
+          {errors.acceptTerms && <FieldError text={errors.acceptTerms} />}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t(busy ? auth.creating : auth.create)}
