@@ -8,6 +8,8 @@ export const CLIENT_ERROR_TEXTS = {
   fallback: 'An error occurred',
   /** The answer does not match the contract (e.g. the server is newer than this copy of the app). */
   unreadable: 'The server answered in a form this version of the app cannot read. Please reload the page.',
+  /** A field speaker's consent evidence waiting to be sent is gone from the phone's storage. */
+  evidenceMissing: 'The consent recording or photo is no longer on this phone. Record it again.',
 } as const;
 
 /** Codes of failures the client finds itself (the server's are ERROR_CODES). */
@@ -15,4 +17,5 @@ export const CLIENT_ERROR_CODES = {
   network: 'NETWORK',
   timeout: 'TIMEOUT',
   unreadable: 'UNREADABLE_RESPONSE',
+  evidenceMissing: 'EVIDENCE_MISSING',
 } as const;

@@ -59,6 +59,7 @@ const CODE_MESSAGES = new Map<string, MessageDescriptor>([
   [CLIENT_ERROR_CODES.network, clientErrors.network],
   [CLIENT_ERROR_CODES.timeout, clientErrors.timeout],
   [CLIENT_ERROR_CODES.unreadable, clientErrors.unreadable],
+  [CLIENT_ERROR_CODES.evidenceMissing, clientErrors.evidenceMissing],
 ]);
 
 /** The message a check's English was filled from, with the values read back; null for other texts. */

@@ -3,6 +3,7 @@
 // service worker). An environment that lacks a kind's sender leaves those entries for one that has it. Every
 // sender answers with the same outcomes, so the sync engine treats every kind alike.
 import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from '../../core/api/client-errors.ts';
 import { retryAfterMs } from './backoff.ts';
 import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
 
@@ -113,7 +114,8 @@ export const sendEvidence: OutboxSender = async (entry, { apiBase, db, session, 
       kind: 'refused',
       problem: {
         status: null,
-        message: 'The consent recording or photo is no longer on this phone. Record it again.',
+        code: CLIENT_ERROR_CODES.evidenceMissing,
+        message: CLIENT_ERROR_TEXTS.evidenceMissing,
       },
     };
   const form = new FormData();

@@ -17,6 +17,10 @@ export const clientErrors = defineMessages('errors', {
     message: CLIENT_ERROR_TEXTS.unreadable,
     note: 'Any screen: the server is newer than this copy of the app',
   },
+  evidenceMissing: {
+    message: CLIENT_ERROR_TEXTS.evidenceMissing,
+    note: 'Settings → Sync: a field speaker’s consent recording or photo was lost from the phone’s storage',
+  },
 });
 
 const VALIDATION_NOTES: Record<ValidationTextKey, string> = {

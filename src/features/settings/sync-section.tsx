@@ -9,6 +9,7 @@ import { readStorage, type StorageInfo } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { outboxLabelText, type OutboxLabel } from '../../offline/outbox-label.ts';
+import { localiseErrorText } from '../../lib/error-texts.ts';
 import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
@@ -16,7 +17,11 @@ import { useOutbox } from '../sync/use-outbox.ts';
 
 function entryState(t: Translate, entry: OutboxEntry): string {
   if (entry.state === 'attention')
-    return t(syncSettings.notAccepted, { reason: entry.problem?.message ?? t(syncSettings.refused) });
+    return t(syncSettings.notAccepted, {
+      reason: entry.problem
+        ? localiseErrorText(entry.problem.message, entry.problem.code)
+        : t(syncSettings.refused),
+    });
   if (entry.attempts > 0) return t(syncSettings.waitingTried, { attempts: entry.attempts });
   return t(syncSettings.waitingEntry);
 }
