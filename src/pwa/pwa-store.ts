@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import { busyReasons } from './busy.ts';
+import type { MessageDescriptor } from '../../core/i18n/define.ts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -100,7 +101,7 @@ export async function offlineCopyReady(): Promise<boolean> {
  * The user accepted the update: activate the waiting version, and reload once it controls the page.
  * Returns what is still in progress instead, when a reload would lose it.
  */
-export function applyUpdate(): string[] {
+export function applyUpdate(): MessageDescriptor[] {
   const busy = busyReasons();
   if (busy.length > 0) return busy;
   if (state.updatedElsewhere || !workbox) {

@@ -85,7 +85,15 @@ export const shell = defineMessages('shell', {
   },
   updateBlocked: {
     message: 'Finish first, so nothing is lost: {work}.',
-    note: 'Banner when reloading would lose work; work lists what is in progress',
+    note: 'Banner when reloading would lose work; work lists what is in progress (the items below)',
+  },
+  busyRecording: {
+    message: 'a recording',
+    note: 'Work in progress named in the reload banner: a recording not yet kept',
+  },
+  busyUnsavedTranslation: {
+    message: 'an unsaved translation',
+    note: 'Work in progress named in the reload banner: a translation being typed',
   },
   reload: { message: 'Reload', note: 'Banner button loading the new version' },
 });

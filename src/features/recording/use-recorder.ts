@@ -2,6 +2,7 @@
 // a live input level, elapsed time, a maximum length, and about half a second of tail after Stop so the
 // last words are not cut. Audio goes to IndexedDB while it is recorded, so a crash loses nothing.
 import type RecordRTCInstance from 'recordrtc';
+import { shell } from '../../../core/i18n/messages/shell.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingQuality } from '../../../core/api/recordings.ts';
 import { FULL_SCALE, LevelMeter } from '../../../core/audio/levels.ts';
@@ -112,7 +113,10 @@ export function useRecorder(userId: string | null) {
   const session = useRef<Session | null>(null);
   const stopRef = useRef<() => Promise<void>>(() => Promise.resolve());
 
-  useBusy(state.kind === 'recording' || state.kind === 'stopping' || state.kind === 'review', 'a recording');
+  useBusy(
+    state.kind === 'recording' || state.kind === 'stopping' || state.kind === 'review',
+    shell.busyRecording,
+  );
 
   useEffect(() => {
     // Errors surface when recording starts; here it is only a head start.

@@ -2,6 +2,7 @@
 // proposals of other people beside it; its status (a contributor's own proposal with its review progress); and
 // the conflict choice when the person's own proposal changed on another device while this edit waited.
 import { useEffect, useRef, useState } from 'react';
+import { shell } from '../../../core/i18n/messages/shell.ts';
 import {
   saveTranslationSchema,
   type ReviewedPair,
@@ -67,7 +68,7 @@ export function PairRow({
     return () => clearTimeout(timer);
   }, [savedUntil]);
 
-  useBusy(focused && text.trim() !== current, 'an unsaved translation');
+  useBusy(focused && text.trim() !== current, shell.busyUnsavedTranslation);
 
   const conflict = conflictOf(edit);
   const own = ownProposal(pair);
