@@ -9,6 +9,9 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { admin, adminExports, adminImport, adminLanguages } from './messages/admin.ts';
+import { adminReview } from './messages/admin-review.ts';
+import { contributionLabels } from './messages/contribution-labels.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +25,12 @@ const GROUPS = [
   auth,
   account,
   chat,
+  admin,
+  adminLanguages,
+  adminImport,
+  adminExports,
+  adminReview,
+  contributionLabels,
 ];
 
 export interface SourceMessage {
