@@ -11,6 +11,9 @@ import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
 import { outbox } from './messages/outbox.ts';
 import { clientErrors, errorCodes, validation } from './messages/errors.ts';
+import { admin, adminExports, adminImport, adminLanguages } from './messages/admin.ts';
+import { adminReview } from './messages/admin-review.ts';
+import { contributionLabels } from './messages/contribution-labels.ts';
 
 const GROUPS = [
   shell,
@@ -28,6 +31,12 @@ const GROUPS = [
   clientErrors,
   validation,
   errorCodes,
+  admin,
+  adminLanguages,
+  adminImport,
+  adminExports,
+  adminReview,
+  contributionLabels,
 ];
 
 export interface SourceMessage {

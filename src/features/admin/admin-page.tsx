@@ -1,12 +1,15 @@
 // /admin: community administration, in two tabs: accounts and data (users and roles, import of translation
-// pairs, the lexicon, dataset exports), and the review queues (clips and proposed translations). The tab is
+// pairs, the lexicon, dataset exports, the interface's languages), and the review queues (clips and proposed translations). The tab is
 // kept in the address (#review), so a reload or a shared link opens the same one.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { admin } from '../../../core/i18n/messages/admin.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { ExportsPanel } from './exports-panel.tsx';
 import { ImportLexiconPanel } from './import-lexicon-panel.tsx';
 import { ImportPairsPanel } from './import-pairs-panel.tsx';
 import { ImportPromptsPanel } from './import-prompts-panel.tsx';
+import { LanguagesPanel } from './languages-panel.tsx';
 import { ReviewClipsPanel } from './review-clips-panel.tsx';
 import { ReviewProposalsPanel } from './review-proposals-panel.tsx';
 import { ReviewPromptsPanel } from './review-prompts-panel.tsx';
@@ -16,14 +19,15 @@ import '../speakers/speakers.css';
 import './review-queues.css';
 
 const TABS = [
-  { id: 'data', label: 'Accounts and data' },
-  { id: 'review', label: 'Review queues' },
+  { id: 'data', label: admin.tabData },
+  { id: 'review', label: admin.tabReview },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
 const tabOfHash = (): Tab => (location.hash === '#review' ? 'review' : 'data');
 
 export function AdminPage() {
+  const t = useT();
   const { user } = useAuth();
   const [tab, setTab] = useState<Tab>(tabOfHash);
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
@@ -61,23 +65,18 @@ export function AdminPage() {
   if (user.role !== 'admin') {
     return (
       <div className="page page-narrow">
-        <h1>Admin</h1>
-        <p className="notice-box">
-          Only community admins can open this page. Ask an admin if you need access.
-        </p>
+        <h1>{t(admin.notAdminTitle)}</h1>
+        <p className="notice-box">{t(admin.notAdmin)}</p>
       </div>
     );
   }
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Community administration</h1>
-        <p>
-          Manage accounts and roles, import translation pairs, import or export the lexicon, and decide what
-          the community review leaves to you. Admins curate data and start model training.
-        </p>
+        <h1>{t(admin.title)}</h1>
+        <p>{t(admin.intro)}</p>
       </div>
-      <div className="admin-tabs" role="tablist" aria-label="Administration" onKeyDown={onKeyDown}>
+      <div className="admin-tabs" role="tablist" aria-label={t(admin.tabs)} onKeyDown={onKeyDown}>
         {TABS.map((item) => (
           <button
             key={item.id}
@@ -93,7 +92,7 @@ export function AdminPage() {
             className="btn btn-ghost"
             onClick={() => choose(item.id)}
           >
-            {item.label}
+            {t(item.label)}
           </button>
         ))}
       </div>
@@ -112,6 +111,7 @@ export function AdminPage() {
         <ImportPromptsPanel />
         <ImportLexiconPanel />
         <ExportsPanel />
+        <LanguagesPanel />
       </div>
       {reviewShown && (
         <div

@@ -2,6 +2,8 @@
 // progress (the server announces the size). Large archives go straight to a file where the browser lets the
 // page write one (File System Access); elsewhere they are gathered into a Blob and saved.
 import { exportSummarySchema } from '../../../core/api/exports.ts';
+import { adminExports } from '../../../core/i18n/messages/admin.ts';
+import { formatNumber, t } from '../../i18n/i18n.tsx';
 import { absoluteApiBase } from '../../offline/sw-protocol.ts';
 import { ApiError, api, CLIENT_ERROR_CODES, ERROR_TEXTS, requestJson } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
@@ -34,7 +36,7 @@ async function pickFile(fileName: string): Promise<WritableFile | null> {
   if (!picker) return null;
   const handle = await picker.call(window, {
     suggestedName: fileName,
-    types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }],
+    types: [{ description: t(adminExports.zipArchive), accept: { 'application/zip': ['.zip'] } }],
   });
   return handle.createWritable();
 }
@@ -42,10 +44,12 @@ async function pickFile(fileName: string): Promise<WritableFile | null> {
 export class DownloadCancelled extends Error {}
 
 export const megabytes = (bytes: number) =>
-  `${(bytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+  t(adminExports.megabytes, { value: formatNumber(bytes / 1_000_000, { maximumFractionDigits: 1 }) });
 
 export function sizeText({ received, total }: DownloadProgress): string {
-  return total ? `${megabytes(received)} of ${megabytes(total)}` : megabytes(received);
+  return total
+    ? t(adminExports.sizeOf, { received: megabytes(received), total: megabytes(total) })
+    : megabytes(received);
 }
 
 /**
@@ -63,7 +67,7 @@ export async function downloadArchive(
     file = await pickFile(fileName);
   } catch (error) {
     // The save dialog was closed without a choice.
-    if ((error as Error).name === 'AbortError') throw new DownloadCancelled('Download cancelled.');
+    if ((error as Error).name === 'AbortError') throw new DownloadCancelled(t(adminExports.cancelled));
     throw error;
   }
   const chunks: Uint8Array[] = [];
@@ -78,7 +82,7 @@ export async function downloadArchive(
         signal,
       });
     } catch (error) {
-      if (signal.aborted) throw new DownloadCancelled('Download cancelled.');
+      if (signal.aborted) throw new DownloadCancelled(t(adminExports.cancelled));
       throw new ApiError(ERROR_TEXTS.network, null, CLIENT_ERROR_CODES.network, error);
     }
     if (!response.ok || !response.body) throw await refusal(response);
@@ -96,7 +100,7 @@ export async function downloadArchive(
         onProgress({ received, total });
       }
     } catch {
-      if (signal.aborted) throw new DownloadCancelled('Download cancelled.');
+      if (signal.aborted) throw new DownloadCancelled(t(adminExports.cancelled));
       throw interrupted({ received, total });
     }
     if (total !== null && received !== total) throw interrupted({ received, total });
@@ -123,9 +127,5 @@ async function refusal(response: Response): Promise<ApiError> {
 }
 
 function interrupted(progress: DownloadProgress): ApiError {
-  return new ApiError(
-    `The download stopped after ${sizeText(progress)}: the connection or the server broke off. Try again; if it keeps stopping, the server log says why.`,
-    null,
-    'INTERRUPTED',
-  );
+  return new ApiError(t(adminExports.interrupted, { size: sizeText(progress) }), null, 'INTERRUPTED');
 }

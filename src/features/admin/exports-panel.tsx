@@ -4,13 +4,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   datasetName,
-  EXPORT_SET_LABELS,
   type AsrAudioFormat,
   type ExportKind,
   type ExportSet,
   type ExportSummary,
 } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
+import { adminExports } from '../../../core/i18n/messages/admin.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import {
   DownloadCancelled,
   downloadArchive,
@@ -20,7 +21,6 @@ import {
   type DownloadProgress,
 } from './exports-api.ts';
 import './exports.css';
-import { formatCount } from '../data/chart-scale.ts';
 
 interface Running {
   kind: ExportKind;
@@ -29,15 +29,10 @@ interface Running {
   controller: AbortController;
 }
 
-const KIND_NAMES: Record<ExportKind, string> = {
-  asr: 'speech recognition dataset',
-  tts: 'voice dataset',
-  mt: 'translation dataset',
-};
-
-const hours = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 2 });
+const hours = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
 
 export function ExportsPanel() {
+  const t = useT();
   const headingId = useId();
   const [summary, setSummary] = useState<ExportSummary | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -89,17 +84,17 @@ export function ExportsPanel() {
           setRunning((now) => (now && now.controller === controller ? { ...now, progress } : now)),
       });
       if (mounted.current)
-        setResult({ ok: true, text: `Saved ${fileName} (${sizeText({ received: bytes, total: null })}).` });
+        setResult({
+          ok: true,
+          text: t(adminExports.saved, { file: fileName, size: sizeText({ received: bytes, total: null }) }),
+        });
       load();
     } catch (caught) {
       if (!mounted.current) return;
       setResult(
         caught instanceof DownloadCancelled
-          ? { ok: true, text: 'Download cancelled.' }
-          : {
-              ok: false,
-              text: `The ${KIND_NAMES[kind]} could not be downloaded: ${(caught as Error).message}`,
-            },
+          ? { ok: true, text: t(adminExports.cancelled) }
+          : { ok: false, text: t(adminExports.failed, { kind, error: (caught as Error).message }) },
       );
     } finally {
       controllerRef.current = null;
@@ -114,52 +109,52 @@ export function ExportsPanel() {
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <div>
-        <h2 id={headingId}>Dataset exports</h2>
-        <p className="muted">
-          Zip archives for training speech and translation models elsewhere. Only contributions whose
-          contributors consent now are included, and only what the community accepted (validated clips,
-          approved translations) unless you ask for the full speech set; each archive has a manifest.json with
-          counts, hours, consent form versions and the licence ({CONTRIBUTION_LICENCE}, non-commercial).
-          Speaker ids in the files are pseudonymous.
-        </p>
+        <h2 id={headingId}>{t(adminExports.title)}</h2>
+        <p className="muted">{t(adminExports.intro, { licence: CONTRIBUTION_LICENCE })}</p>
       </div>
       {loadError && (
         <div className="error-box" role="alert">
-          The export figures could not be loaded: {loadError}{' '}
+          {t(adminExports.loadFailed, { error: loadError })}{' '}
           <button type="button" className="btn" onClick={load}>
-            Try again
+            {t(adminExports.tryAgain)}
           </button>
         </div>
       )}
-      {!summary && !loadError && <p>Loading...</p>}
+      {!summary && !loadError && <p>{t(adminExports.loading)}</p>}
       {summary && asr && (
         <div className="exports-list">
           <ExportCard
-            title="Speech recognition (ASR)"
-            description="Transcribed recordings in Common Voice's layout (validated.tsv, invalidated.tsv, other.tsv, reported.tsv with the votes; train, dev and test.tsv split by speaker; clip_durations.tsv), as a Hugging Face audiofolder with train, dev and test folders, and with NeMo manifests. The manifest.json says how each file is read."
-            figures={`${asr.clips.toLocaleString('en')} validated clips, ${hours(asr.hours)} hours, ${asr.speakers.toLocaleString('en')} speakers. Not validated: ${asr.states.pending.toLocaleString('en')} waiting for votes, ${asr.states.reported.toLocaleString('en')} reported, ${asr.states.invalidated.toLocaleString('en')} invalidated. Left out of both sets: ${asr.untranscribed.toLocaleString('en')} without a transcript, ${asr.withoutConsent.toLocaleString('en')} without consent.`}
-            button={asrSet === 'all' ? 'Download full ASR set (research)' : 'Download ASR dataset'}
+            title={t(adminExports.asrTitle)}
+            description={t(adminExports.asrDescription)}
+            figures={t(adminExports.asrFigures, {
+              clips: asr.clips,
+              hours: hours(asr.hours),
+              speakers: asr.speakers,
+              pending: formatNumber(asr.states.pending),
+              reported: formatNumber(asr.states.reported),
+              invalidated: formatNumber(asr.states.invalidated),
+              untranscribed: formatNumber(asr.untranscribed),
+              withoutConsent: formatNumber(asr.withoutConsent),
+            })}
+            button={t(asrSet === 'all' ? adminExports.asrDownloadFull : adminExports.asrDownload)}
             disabled={busy || (asrSet === 'all' ? asr.allAudioBytes === 0 : asr.clips === 0)}
             onDownload={() =>
               void start('asr', `admin/exports/asr.zip?audio=${asrAudio}&set=${asrSet}`, asrSet)
             }
           >
             <RadioChoice
-              legend="Clips"
+              legend={t(adminExports.clipsLegend)}
               name="asr-set"
               value={asrSet}
               onChange={setAsrSet}
               disabled={busy}
               options={[
-                { value: 'accepted', label: EXPORT_SET_LABELS.accepted },
-                {
-                  value: 'all',
-                  label: `${EXPORT_SET_LABELS.all}: every consented clip with its review state and votes (the file name says full)`,
-                },
+                { value: 'accepted', label: t(adminExports.setAccepted) },
+                { value: 'all', label: t(adminExports.setAll) },
               ]}
             />
             <RadioChoice
-              legend="Audio"
+              legend={t(adminExports.audioLegend)}
               name="asr-audio"
               value={asrAudio}
               onChange={setAsrAudio}
@@ -167,36 +162,38 @@ export function ExportsPanel() {
               options={[
                 {
                   value: 'wav',
-                  label: `WAV, 16 kHz mono: opens in every toolkit${summary.ffmpeg ? '' : ' (needs ffmpeg on the server)'}`,
+                  label: t(adminExports.audioWav, { ffmpeg: summary.ffmpeg ? 'present' : 'missing' }),
                   disabled: !summary.ffmpeg,
                 },
                 {
                   value: 'flac',
-                  label: `FLAC, 16 kHz mono: the same audio, smaller; the download starts once every clip is encoded${summary.ffmpeg ? '' : ' (needs ffmpeg on the server)'}`,
+                  label: t(adminExports.audioFlac, { ffmpeg: summary.ffmpeg ? 'present' : 'missing' }),
                   disabled: !summary.ffmpeg,
                 },
                 {
                   value: 'original',
-                  label: `As recorded, about ${megabytes(asrSet === 'all' ? asr.allAudioBytes : asr.audioBytes)}: WebM and MP4 clips need ffmpeg to open`,
+                  label: t(adminExports.audioOriginal, {
+                    size: megabytes(asrSet === 'all' ? asr.allAudioBytes : asr.audioBytes),
+                  }),
                 },
               ]}
             />
           </ExportCard>
           <ExportCard
-            title="Voice (TTS)"
-            description="One speaker's validated, transcribed recordings as LJSpeech: metadata.csv (id|text|normalised text) and 22,050 Hz mono WAV files."
+            title={t(adminExports.ttsTitle)}
+            description={t(adminExports.ttsDescription)}
             figures={
               chosen
-                ? `${chosen.clips.toLocaleString('en')} validated clips, ${hours(chosen.hours)} hours of ${chosen.label}.`
-                : 'No speaker has consented, transcribed recordings that listeners have validated yet.'
+                ? t(adminExports.ttsFigures, {
+                    clips: chosen.clips,
+                    hours: hours(chosen.hours),
+                    speaker: chosen.label,
+                  })
+                : t(adminExports.ttsNone)
             }
-            button="Download voice dataset"
+            button={t(adminExports.ttsDownload)}
             disabled={busy || !chosen || !summary.ffmpeg}
-            note={
-              summary.ffmpeg
-                ? undefined
-                : 'Converting to WAV needs ffmpeg on the server (Debian: apt-get install ffmpeg).'
-            }
+            note={summary.ffmpeg ? undefined : t(adminExports.ttsNeedsFfmpeg)}
             onDownload={() =>
               void start('tts', `admin/exports/tts.zip?speaker=${encodeURIComponent(speaker)}`)
             }
@@ -206,10 +203,10 @@ export function ExportsPanel() {
             )}
           </ExportCard>
           <ExportCard
-            title="Translation (MT)"
-            description="Approved English-Lopit pairs as TSV and TMX 1.4."
-            figures={`${summary.mt.pairs.toLocaleString('en')} approved pairs.`}
-            button="Download translation dataset"
+            title={t(adminExports.mtTitle)}
+            description={t(adminExports.mtDescription)}
+            figures={t(adminExports.mtFigures, { pairs: summary.mt.pairs })}
+            button={t(adminExports.mtDownload)}
             disabled={busy || summary.mt.pairs === 0}
             onDownload={() => void start('mt', 'admin/exports/mt.zip')}
           />
@@ -306,16 +303,21 @@ function SpeakerSelect({
   onChange: (id: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Speaker (most audio first)</label>
+      <label htmlFor={id}>{t(adminExports.speaker)}</label>
       <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {summary.tts.speakers.map((item) => (
           <option key={item.id} value={item.id}>
-            {item.name} ({item.label}
-            {item.dialect ? `, ${item.dialect}` : ''}): {hours(item.hours)} h,{' '}
-            {formatCount(item.clips, 'clip')}
+            {t(adminExports.speakerOption, {
+              name: item.name,
+              label: item.label,
+              dialect: item.dialect ? `, ${item.dialect}` : '',
+              hours: hours(item.hours),
+              clips: item.clips,
+            })}
           </option>
         ))}
       </select>
@@ -324,30 +326,36 @@ function SpeakerSelect({
 }
 
 function ProgressView({ running }: { running: Running }) {
+  const t = useT();
   const { received, total } = running.progress;
   const percent = total ? Math.floor((received / total) * 100) : null;
   // Screen readers hear every tenth percent, not every chunk.
-  const spoken = percent === null ? sizeText(running.progress) : `${Math.floor(percent / 10) * 10}%`;
+  const spoken =
+    percent === null
+      ? sizeText(running.progress)
+      : formatNumber(Math.floor(percent / 10) / 10, { style: 'percent' });
   return (
     <div className="stack exports-progress">
       <p>
-        Downloading {running.fileName}: {sizeText(running.progress)}
-        {percent !== null && ` (${percent}%)`}
-        {received === 0 && ' — the server is preparing the archive...'}
+        {t(adminExports.downloading, { file: running.fileName, size: sizeText(running.progress) })}
+        {percent !== null && ` (${formatNumber(percent / 100, { style: 'percent' })})`}
+        {received === 0 && t(adminExports.preparing)}
       </p>
       <progress
         className="progress"
         max={total ?? undefined}
         value={total ? received : undefined}
-        aria-label={`Download of ${running.fileName}`}
-        aria-valuetext={percent === null ? sizeText(running.progress) : `${percent}%`}
+        aria-label={t(adminExports.downloadOf, { file: running.fileName })}
+        aria-valuetext={
+          percent === null ? sizeText(running.progress) : formatNumber(percent / 100, { style: 'percent' })
+        }
       />
       <p className="visually-hidden" role="status">
         {spoken}
       </p>
       <div className="button-row">
         <button type="button" className="btn" onClick={() => running.controller.abort()}>
-          Cancel download
+          {t(adminExports.cancel)}
         </button>
       </div>
     </div>

@@ -3,7 +3,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportReport } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
+import { adminImport } from '../../../core/i18n/messages/admin.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ImportReportView } from './import-report.tsx';
 
@@ -24,6 +26,7 @@ export interface ImportFileFormProps {
 }
 
 export function ImportFileForm(props: ImportFileFormProps) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function ImportFileForm(props: ImportFileFormProps) {
     event.preventDefault();
     if (!file) return setFileError(props.missingFileMessage);
     if (file.size > IMPORT_MAX_BYTES) {
-      return setFileError(`The file is larger than ${IMPORT_MAX_MB} MB. Split it into smaller files.`);
+      return setFileError(t(adminImport.tooLarge, { mb: IMPORT_MAX_MB }));
     }
     setBusy(true);
     setFormError(null);
@@ -76,12 +79,12 @@ export function ImportFileForm(props: ImportFileFormProps) {
         {props.options}
         <div className="button-row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Importing...' : props.submitLabel}
+            {busy ? t(adminImport.importing) : props.submitLabel}
           </button>
         </div>
         {busy && (
           <p role="status" className="muted">
-            Importing...
+            {t(adminImport.importing)}
           </p>
         )}
       </form>
@@ -90,23 +93,32 @@ export function ImportFileForm(props: ImportFileFormProps) {
   );
 }
 
+/** A column name a file must have: bold, and never translated. */
+export const ColumnName = ({ name }: { name: string }) => (
+  <strong translate="no" lang="en">
+    {name}
+  </strong>
+);
+
 /** The import option that sends what a file brings to community review instead of approving it. */
 export function SendToReviewOption({
   what,
   checked,
   onChange,
 }: {
-  what: string;
+  what: 'translations' | 'entries';
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <label className="checkbox" htmlFor={id}>
       <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <span>
-        Send imported {what} to community review instead of approving them (each then waits for{' '}
-        {PROPOSAL_APPROVALS_TO_ACCEPT} approvals)
+        {t(what === 'entries' ? adminImport.reviewEntries : adminImport.reviewTranslations, {
+          count: PROPOSAL_APPROVALS_TO_ACCEPT,
+        })}
       </span>
     </label>
   );

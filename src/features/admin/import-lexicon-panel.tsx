@@ -2,11 +2,14 @@
 import { useId, useState } from 'react';
 import { LEXICON_EXPORT_FORMATS, type LexiconExportFormat } from '../../../core/api/lexicon.ts';
 import { LEXICON_IMPORT_MAX_ROWS } from '../../../core/constants.ts';
+import { adminImport } from '../../../core/i18n/messages/admin.ts';
+import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { saveBlob } from '../../lib/download.ts';
-import { IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
+import { ColumnName, IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 import { lexiconApi } from './lexicon-api.ts';
 
 export function ImportLexiconPanel() {
+  const t = useT();
   const headingId = useId();
   const [review, setReview] = useState(false);
   const [exporting, setExporting] = useState<LexiconExportFormat | null>(null);
@@ -26,30 +29,31 @@ export function ImportLexiconPanel() {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Lexicon</h2>
+      <h2 id={headingId}>{t(adminImport.lexiconTitle)}</h2>
       <p className="muted">
-        Import a CSV or TSV file in UTF-8 whose first row names the columns <strong>lopit</strong>,{' '}
-        <strong>english</strong> and optionally <strong>part_of_speech</strong>, or a JSON list of such
-        entries. At most {IMPORT_MAX_MB} MB and {LEXICON_IMPORT_MAX_ROWS.toLocaleString('en')} entries. An
-        entry whose Lopit and English texts are already there (ignoring accents and case) counts as a
-        duplicate and is not added again. Entries from a curated source count as approved by you and the
-        translation engine uses them at once, unless you send them to community review.
+        {richText(
+          t,
+          adminImport.lexiconIntro,
+          {
+            lopit: <ColumnName name="lopit" />,
+            english: <ColumnName name="english" />,
+            partOfSpeech: <ColumnName name="part_of_speech" />,
+          },
+          { mb: IMPORT_MAX_MB, rows: formatNumber(LEXICON_IMPORT_MAX_ROWS) },
+        )}
       </p>
       <ImportFileForm
-        fileLabel="CSV, TSV or JSON file"
+        fileLabel={t(adminImport.lexiconFile)}
         accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json"
-        missingFileMessage="Choose a CSV, TSV or JSON file to import."
-        submitLabel="Import lexicon"
+        missingFileMessage={t(adminImport.chooseLexicon)}
+        submitLabel={t(adminImport.importLexicon)}
         upload={(file) => lexiconApi.importFile(file, review)}
         reportTestId="lexicon-import-report"
-        rowsNote="Row numbers count from the first row after the header (or the first JSON entry)."
+        rowsNote={t(adminImport.lexiconRows)}
         options={<SendToReviewOption what="entries" checked={review} onChange={setReview} />}
       />
-      <h3>Export</h3>
-      <p className="muted">
-        The whole lexicon. In CSV and TSV, cells that a spreadsheet would run as a formula start with an
-        apostrophe.
-      </p>
+      <h3>{t(adminImport.exportTitle)}</h3>
+      <p className="muted">{t(adminImport.exportIntro)}</p>
       {exportError && (
         <div className="error-box" role="alert">
           {exportError}
@@ -64,7 +68,9 @@ export function ImportLexiconPanel() {
             disabled={exporting !== null}
             onClick={() => void onExport(format)}
           >
-            {exporting === format ? 'Exporting...' : `Export ${format.toUpperCase()}`}
+            {exporting === format
+              ? t(adminImport.exporting)
+              : t(adminImport.exportAs, { format: format.toUpperCase() })}
           </button>
         ))}
       </div>

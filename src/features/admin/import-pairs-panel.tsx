@@ -2,30 +2,38 @@
 // and whether the imported texts were approved by the admin or sent to community review.
 import { useId, useState } from 'react';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
+import { adminImport } from '../../../core/i18n/messages/admin.ts';
+import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { adminApi } from './admin-api.ts';
-import { IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
+import { ColumnName, IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 
 export function ImportPairsPanel() {
+  const t = useT();
   const headingId = useId();
   const [review, setReview] = useState(false);
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Import translation pairs</h2>
+      <h2 id={headingId}>{t(adminImport.pairsTitle)}</h2>
       <p className="muted">
-        A CSV or TSV file in UTF-8 whose first row names the columns <strong>english</strong>,{' '}
-        <strong>lopit</strong> (may be empty) and <strong>category</strong> (greetings, family, numbers, food
-        or time). At most {IMPORT_MAX_MB} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows. Pairs already
-        there are counted as duplicates and left unchanged. Lopit texts from a curated source count as
-        approved by you, unless you send them to community review.
+        {richText(
+          t,
+          adminImport.pairsIntro,
+          {
+            english: <ColumnName name="english" />,
+            lopit: <ColumnName name="lopit" />,
+            category: <ColumnName name="category" />,
+          },
+          { mb: IMPORT_MAX_MB, rows: formatNumber(IMPORT_MAX_ROWS) },
+        )}
       </p>
       <ImportFileForm
-        fileLabel="CSV or TSV file"
+        fileLabel={t(adminImport.pairsFile)}
         accept=".csv,.tsv,text/csv,text/tab-separated-values"
-        missingFileMessage="Choose a CSV or TSV file to import."
-        submitLabel="Import pairs"
+        missingFileMessage={t(adminImport.chooseCsv)}
+        submitLabel={t(adminImport.importPairs)}
         upload={(file) => adminApi.importPairs(file, review)}
         reportTestId="import-report"
-        rowsNote="Row numbers count from the first row after the header."
+        rowsNote={t(adminImport.rowsFromHeader)}
         options={<SendToReviewOption what="translations" checked={review} onChange={setReview} />}
       />
     </section>

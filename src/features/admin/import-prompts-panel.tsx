@@ -5,13 +5,15 @@
 import { useId, useState } from 'react';
 import {
   PROMPT_MAX_WORDS,
-  PROMPT_READ_PROBLEM_LABELS,
   promptImportReportSchema,
   type PromptImportReport,
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
+import { adminImport } from '../../../core/i18n/messages/admin.ts';
+import { PROMPT_READ_PROBLEM_MESSAGES } from '../../../core/i18n/messages/contribution-labels.ts';
+import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { api, requestJson } from '../../lib/api-client.ts';
-import { IMPORT_MAX_MB, ImportFileForm } from './import-file-form.tsx';
+import { ColumnName, IMPORT_MAX_MB, ImportFileForm } from './import-file-form.tsx';
 
 /** An import of up to 10,000 rows can take longer than an ordinary call on a small server. */
 const IMPORT_TIMEOUT_MS = 60_000;
@@ -29,6 +31,7 @@ function importPrompts(file: File, ignoreReadLimits: boolean) {
 }
 
 export function ImportPromptsPanel() {
+  const t = useT();
   const headingId = useId();
   const optionId = useId();
   const [ignore, setIgnore] = useState(false);
@@ -36,19 +39,20 @@ export function ImportPromptsPanel() {
   const imported = report?.readLimits === 'ignore' ? report.hardToRead : [];
   return (
     <section className="card" aria-labelledby={headingId} data-testid="import-prompts">
-      <h2 id={headingId}>Import prompt sentences</h2>
+      <h2 id={headingId}>{t(adminImport.promptsTitle)}</h2>
       <p className="muted">
-        English sentences for contributors to read aloud and to translate: a CSV or TSV file in UTF-8 whose
-        first row names the columns <strong>english</strong> and <strong>category</strong> (greetings, family,
-        numbers, food or time). At most {IMPORT_MAX_MB} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows. As
-        in Common Voice, a sentence to read aloud has 1 to {PROMPT_MAX_WORDS} words, no digits (write numbers
-        as words) and no abbreviations; others are refused unless you import them anyway.
+        {richText(
+          t,
+          adminImport.promptsIntro,
+          { english: <ColumnName name="english" />, category: <ColumnName name="category" /> },
+          { mb: IMPORT_MAX_MB, rows: formatNumber(IMPORT_MAX_ROWS), words: PROMPT_MAX_WORDS },
+        )}
       </p>
       <ImportFileForm
-        fileLabel="CSV or TSV file of sentences"
+        fileLabel={t(adminImport.promptsFile)}
         accept=".csv,.tsv,text/csv,text/tab-separated-values"
-        missingFileMessage="Choose a CSV or TSV file to import."
-        submitLabel="Import sentences"
+        missingFileMessage={t(adminImport.chooseCsv)}
+        submitLabel={t(adminImport.importPrompts)}
         upload={async (file) => {
           setReport(null);
           const answer = await importPrompts(file, ignore);
@@ -56,7 +60,7 @@ export function ImportPromptsPanel() {
           return answer;
         }}
         reportTestId="import-prompts-report"
-        rowsNote="Row numbers count from the first row after the header."
+        rowsNote={t(adminImport.rowsFromHeader)}
         options={
           <label className="checkbox" htmlFor={optionId}>
             <input
@@ -65,20 +69,19 @@ export function ImportPromptsPanel() {
               checked={ignore}
               onChange={(event) => setIgnore(event.target.checked)}
             />
-            <span>
-              Import sentences that are hard to read aloud anyway (long ones, digits, abbreviations)
-            </span>
+            <span>{t(adminImport.promptsAnyway)}</span>
           </label>
         }
       />
       {imported.length > 0 && (
         <div data-testid="import-prompts-hard">
-          <h3>Imported although hard to read aloud</h3>
+          <h3>{t(adminImport.promptsHard)}</h3>
           <ul>
             {imported.map((item) => (
               <li key={item.row} style={{ overflowWrap: 'anywhere' }}>
-                <strong>Row {item.row}:</strong> “{item.english}”:{' '}
-                {item.problems.map((problem) => PROMPT_READ_PROBLEM_LABELS[problem]).join(', ')}
+                <strong>{t(adminImport.row, { row: item.row })}</strong> “
+                <span lang="en">{item.english}</span>
+                ”: {item.problems.map((problem) => t(PROMPT_READ_PROBLEM_MESSAGES[problem])).join(', ')}
               </li>
             ))}
           </ul>

@@ -4,30 +4,27 @@
 import { useEffect, useId, useState } from 'react';
 import {
   CLIP_FLAGS,
-  CLIP_REPORT_REASON_LABELS,
   clipSettleSchema,
   type AdminClip,
   type ClipFlag,
   type ClipSettle,
 } from '../../../core/api/review.ts';
 import { flagProblems } from '../../../core/audio/quality.ts';
+import { RECORDING_MIN_SECONDS } from '../../../core/constants.ts';
+import { adminReview, CLIP_STATE_MESSAGES } from '../../../core/i18n/messages/admin-review.ts';
+import {
+  CLIP_REPORT_REASON_MESSAGES,
+  QUALITY_ADVICE_MESSAGES,
+  QUALITY_LABEL_MESSAGES,
+} from '../../../core/i18n/messages/contribution-labels.ts';
 import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/rules.ts';
-import { formatCount } from '../data/chart-scale.ts';
+import { formatDate, formatNumber, useT } from '../../i18n/i18n.tsx';
 import { recordingsApi } from '../recording/recordings-api.ts';
 import { reviewQueueApi } from './review-api.ts';
 import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
 
-/** Each state in words, with a sign so colour is never the only mark. */
-export const CLIP_STATE_LABELS: Record<ClipReviewState, string> = {
-  pending: '◔ Pending',
-  validated: '✓ Validated',
-  invalidated: '✗ Invalidated',
-  reported: '⚑ Reported',
-};
-
-const flagLabel = (flag: ClipFlag) => flagProblems([flag])[0]?.label ?? flag;
-
 export function ReviewClipsPanel() {
+  const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ClipReviewState | ''>('');
   const [flag, setFlag] = useState<ClipFlag | ''>('');
@@ -41,28 +38,26 @@ export function ReviewClipsPanel() {
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-clips">
-      <h2 id={headingId}>Clips in review</h2>
-      <p className="muted">
-        A clip counts as validated after two votes by other people with more up than down. Reported clips wait
-        for you here. Your decision overrides the votes and its reason is kept.
-      </p>
+      <h2 id={headingId}>{t(adminReview.clipsTitle)}</h2>
+      <p className="muted">{t(adminReview.clipsIntro)}</p>
       <div className="toolbar">
         <QueueFilter
-          label="State"
+          label={t(adminReview.filterState)}
           value={state}
-          anyLabel="all"
+          anyLabel={t(adminReview.anyState)}
           values={CLIP_REVIEW_STATES}
+          labelOf={(name) => t(adminReview.clipStateName, { state: name })}
           onChange={(value) => {
             setState(value);
             setPage(1);
           }}
         />
         <QueueFilter
-          label="Quality flag"
+          label={t(adminReview.filterFlag)}
           value={flag}
-          anyLabel="any"
+          anyLabel={t(adminReview.anyFlag)}
           values={CLIP_FLAGS}
-          labelOf={(name) => flagLabel(name).toLowerCase()}
+          labelOf={(name: ClipFlag) => t(QUALITY_LABEL_MESSAGES[name]).toLocaleLowerCase()}
           onChange={(value) => {
             setFlag(value);
             setPage(1);
@@ -70,22 +65,27 @@ export function ReviewClipsPanel() {
         />
         {queue.data && (
           <span className="muted" role="status" data-testid="clips-total">
-            {formatCount(queue.data.total, 'clip')}
+            {t(adminReview.clipsTotal, { count: queue.data.total })}
           </span>
         )}
       </div>
-      <QueueMessages queue={queue} notice={notice} what="clips" />
+      <QueueMessages
+        queue={queue}
+        notice={notice}
+        loadingText={t(adminReview.clipsLoading)}
+        emptyText={t(adminReview.clipsEmpty)}
+      />
       {queue.data && queue.data.items.length > 0 && (
         <div className="table-wrap">
           <table className="card-table review-table">
             <thead>
               <tr>
-                <th scope="col">Clip</th>
-                <th scope="col">Flags</th>
-                <th scope="col">Votes</th>
-                <th scope="col">Reports</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t(adminReview.columnClip)}</th>
+                <th scope="col">{t(adminReview.columnFlags)}</th>
+                <th scope="col">{t(adminReview.columnVotes)}</th>
+                <th scope="col">{t(adminReview.columnReports)}</th>
+                <th scope="col">{t(adminReview.stateColumn)}</th>
+                <th scope="col">{t(adminReview.columnActions)}</th>
               </tr>
             </thead>
             <tbody>
@@ -103,56 +103,73 @@ export function ReviewClipsPanel() {
           </table>
         </div>
       )}
-      {queue.data && <QueuePager page={page} total={queue.data.total} label="clips" onPage={setPage} />}
+      {queue.data && (
+        <QueuePager page={page} total={queue.data.total} label={t(adminReview.clipsPages)} onPage={setPage} />
+      )}
     </section>
   );
 }
 
 function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: string) => void }) {
+  const t = useT();
   const [deciding, setDeciding] = useState(false);
   const flags = flagProblems(clip.flags);
   return (
     <tr data-testid="review-clip-row" data-clip-id={clip.id}>
-      <td data-label="Clip">
+      <td data-label={t(adminReview.columnClip)}>
         <div className="review-cell">
-          <span lang={clip.language === 'en' ? 'en' : 'lpx'}>{clip.text || '(no text)'}</span>
+          {clip.text ? (
+            <span lang={clip.language === 'en' ? 'en' : 'lpx'}>{clip.text}</span>
+          ) : (
+            <span>{t(adminReview.noText)}</span>
+          )}
           <span className="muted">
-            {clip.ownerName} · {clip.duration.toFixed(1)} s · {new Date(clip.createdAt).toLocaleDateString()}
+            {t(adminReview.clipDetails, {
+              owner: clip.ownerName,
+              seconds: formatNumber(clip.duration, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+              date: formatDate(clip.createdAt),
+            })}
           </span>
         </div>
       </td>
-      <td data-label="Flags">
+      <td data-label={t(adminReview.columnFlags)}>
         {flags.length === 0 ? (
-          <span className="muted">none</span>
+          <span className="muted">{t(adminReview.none)}</span>
         ) : (
           <span className="review-badges">
             {flags.map((problem) => (
-              <span key={problem.kind} className="badge badge-flag" title={problem.advice}>
-                ⚠ {problem.label}
+              <span
+                key={problem.kind}
+                className="badge badge-flag"
+                title={t(QUALITY_ADVICE_MESSAGES[problem.kind], { seconds: RECORDING_MIN_SECONDS })}
+              >
+                {t(adminReview.flag, { label: t(QUALITY_LABEL_MESSAGES[problem.kind]) })}
               </span>
             ))}
           </span>
         )}
       </td>
-      <td data-label="Votes" className="review-votes">
-        {clip.upVotes} up, {clip.downVotes} down
+      <td data-label={t(adminReview.columnVotes)} className="review-votes">
+        {t(adminReview.votes, { up: formatNumber(clip.upVotes), down: formatNumber(clip.downVotes) })}
       </td>
-      <td data-label="Reports">
+      <td data-label={t(adminReview.columnReports)}>
         {clip.reports.length === 0 ? (
-          <span className="muted">none</span>
+          <span className="muted">{t(adminReview.none)}</span>
         ) : (
           <ul className="review-reasons">
             {clip.reports.map((report, index) => (
               <li key={index}>
-                ⚑ {CLIP_REPORT_REASON_LABELS[report.reason]}
-                {report.note && <span className="muted">: “{report.note}”</span>}
+                {t(adminReview.report, { reason: t(CLIP_REPORT_REASON_MESSAGES[report.reason]) })}
+                {report.note && (
+                  <span className="muted">{t(adminReview.reportNote, { note: report.note })}</span>
+                )}
               </li>
             ))}
           </ul>
         )}
       </td>
-      <StateCell label={CLIP_STATE_LABELS[clip.state]} reason={clip.settledReason} testId="clip-state" />
-      <td data-label="Actions">
+      <StateCell label={t(CLIP_STATE_MESSAGES[clip.state])} reason={clip.settledReason} testId="clip-state" />
+      <td data-label={t(adminReview.columnActions)}>
         <div className="review-cell">
           <ClipPlayer clip={clip} />
           {deciding ? (
@@ -162,13 +179,17 @@ function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: str
               onDone={(decision) => {
                 setDeciding(false);
                 onSettled(
-                  `“${clip.text || clip.id}” is now ${decision.state}. Reason kept: ${decision.reason}`,
+                  t(adminReview.clipSettled, {
+                    text: clip.text || clip.id,
+                    state: decision.state,
+                    reason: decision.reason,
+                  }),
                 );
               }}
             />
           ) : (
             <button type="button" className="btn" onClick={() => setDeciding(true)}>
-              Decide
+              {t(adminReview.decide)}
             </button>
           )}
         </div>
@@ -179,6 +200,7 @@ function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: str
 
 /** Plays a clip from the server (fetched with the admin's session, then played from memory). */
 function ClipPlayer({ clip }: { clip: AdminClip }) {
+  const t = useT();
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -197,7 +219,15 @@ function ClipPlayer({ clip }: { clip: AdminClip }) {
   }
 
   if (url)
-    return <audio controls autoPlay src={url} className="review-audio" aria-label={`Clip “${clip.text}”`} />;
+    return (
+      <audio
+        controls
+        autoPlay
+        src={url}
+        className="review-audio"
+        aria-label={t(adminReview.clipAudio, { text: clip.text })}
+      />
+    );
   return (
     <>
       <button
@@ -205,9 +235,9 @@ function ClipPlayer({ clip }: { clip: AdminClip }) {
         className="btn"
         disabled={busy}
         onClick={() => void load()}
-        aria-label={`Play “${clip.text || 'the clip'}”`}
+        aria-label={clip.text ? t(adminReview.playClip, { text: clip.text }) : t(adminReview.playUntitled)}
       >
-        {busy ? 'Loading...' : '▶ Play'}
+        {busy ? t(adminReview.loading) : t(adminReview.play)}
       </button>
       {error && (
         <p className="field-error" role="alert">
@@ -228,14 +258,15 @@ function SettleForm({
   onCancel: () => void;
   onDone: (decision: ClipSettle) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [state, setState] = useState<ClipSettle['state']>(
     clip.state === 'invalidated' ? 'validated' : clip.state === 'validated' ? 'invalidated' : 'validated',
   );
   return (
     <ReasonForm
-      reasonLabel="Reason"
-      submitLabel="Save decision"
+      reasonLabel={t(adminReview.reason)}
+      submitLabel={t(adminReview.saveDecision)}
       check={(reason) => {
         const parsed = clipSettleSchema.safeParse({ state, reason });
         if (parsed.success) return { reason: parsed.data.reason };
@@ -248,7 +279,7 @@ function SettleForm({
       onCancel={onCancel}
     >
       <fieldset className="review-choices">
-        <legend>Decision</legend>
+        <legend>{t(adminReview.decision)}</legend>
         {(['validated', 'invalidated'] as const).map((choice) => (
           <label key={choice} className="checkbox">
             <input
@@ -259,7 +290,7 @@ function SettleForm({
               onChange={() => setState(choice)}
             />
             <span>
-              {choice === 'validated' ? 'Validated: models may learn from it' : 'Invalidated: left out'}
+              {t(choice === 'validated' ? adminReview.validatedChoice : adminReview.invalidatedChoice)}
             </span>
           </label>
         ))}

@@ -2,18 +2,19 @@
 // the reports against it (by reason) and whether it reads well aloud (Common Voice's limits, core/api/prompts.ts).
 // Retiring one (with a reason that is kept) takes it out of every phone's packs; restoring brings it back.
 import { useId, useState } from 'react';
+import { retirePromptSchema, type AdminPrompt, type PromptReportReason } from '../../../core/api/prompts.ts';
+import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import {
-  PROMPT_READ_PROBLEM_LABELS,
-  PROMPT_REPORT_REASON_LABELS,
-  retirePromptSchema,
-  type AdminPrompt,
-  type PromptReportReason,
-} from '../../../core/api/prompts.ts';
-import { formatCount } from '../data/chart-scale.ts';
+  contributionLabels,
+  PROMPT_READ_PROBLEM_MESSAGES,
+  PROMPT_REPORT_REASON_MESSAGES,
+} from '../../../core/i18n/messages/contribution-labels.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { promptsApi } from './review-api.ts';
 import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
 
 export function ReviewPromptsPanel() {
+  const t = useT();
   const headingId = useId();
   const [shown, setShown] = useState<'reported' | ''>('reported');
   const [page, setPage] = useState(1);
@@ -26,18 +27,15 @@ export function ReviewPromptsPanel() {
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-prompts">
-      <h2 id={headingId}>Prompt sentences</h2>
-      <p className="muted">
-        The sentences contributors read aloud and translate. Reported ones come first; a retired sentence
-        leaves every phone&apos;s packs at their next update, and its reports are closed. Your reason is kept.
-      </p>
+      <h2 id={headingId}>{t(adminReview.promptsTitle)}</h2>
+      <p className="muted">{t(adminReview.promptsIntro)}</p>
       <div className="toolbar">
         <QueueFilter
-          label="Show"
+          label={t(adminReview.show)}
           value={shown}
-          anyLabel="all sentences"
+          anyLabel={t(adminReview.allSentences)}
           values={['reported'] as const}
-          labelOf={() => 'reported ones'}
+          labelOf={() => t(adminReview.reportedOnes)}
           onChange={(value) => {
             setShown(value);
             setPage(1);
@@ -45,21 +43,26 @@ export function ReviewPromptsPanel() {
         />
         {queue.data && (
           <span className="muted" role="status">
-            {formatCount(queue.data.total, 'sentence')}
+            {t(adminReview.sentencesTotal, { count: queue.data.total })}
           </span>
         )}
       </div>
-      <QueueMessages queue={queue} notice={notice} what="sentences" />
+      <QueueMessages
+        queue={queue}
+        notice={notice}
+        loadingText={t(adminReview.sentencesLoading)}
+        emptyText={t(adminReview.sentencesEmpty)}
+      />
       {queue.data && queue.data.items.length > 0 && (
         <div className="table-wrap">
           <table className="card-table review-table">
             <thead>
               <tr>
-                <th scope="col">Sentence</th>
-                <th scope="col">Use</th>
-                <th scope="col">Reports</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t(adminReview.columnSentence)}</th>
+                <th scope="col">{t(adminReview.columnUse)}</th>
+                <th scope="col">{t(adminReview.columnReports)}</th>
+                <th scope="col">{t(adminReview.stateColumn)}</th>
+                <th scope="col">{t(adminReview.columnActions)}</th>
               </tr>
             </thead>
             <tbody>
@@ -77,12 +80,20 @@ export function ReviewPromptsPanel() {
           </table>
         </div>
       )}
-      {queue.data && <QueuePager page={page} total={queue.data.total} label="sentences" onPage={setPage} />}
+      {queue.data && (
+        <QueuePager
+          page={page}
+          total={queue.data.total}
+          label={t(adminReview.sentencesPages)}
+          onPage={setPage}
+        />
+      )}
     </section>
   );
 }
 
 function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (notice: string) => void }) {
+  const t = useT();
   const [retiring, setRetiring] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reasons = Object.entries(prompt.reasons) as [PromptReportReason, number][];
@@ -91,7 +102,7 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
     setError(null);
     try {
       await promptsApi.restore(prompt.id);
-      onChanged(`“${prompt.english}” is back in the packs.`);
+      onChanged(t(adminReview.restored, { english: prompt.english }));
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -99,51 +110,66 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
 
   return (
     <tr data-testid="review-prompt-row">
-      <td data-label="Sentence">
+      <td data-label={t(adminReview.columnSentence)}>
         <div className="review-cell">
           <span lang="en">{prompt.english}</span>
-          <span className="muted">{prompt.category}</span>
+          <span className="muted">{t(contributionLabels.category, { category: prompt.category })}</span>
           {prompt.readProblems.map((problem) => (
             <span key={problem} className="badge badge-flag">
-              ⚠ {PROMPT_READ_PROBLEM_LABELS[problem]}
+              {t(adminReview.flag, { label: t(PROMPT_READ_PROBLEM_MESSAGES[problem]) })}
             </span>
           ))}
         </div>
       </td>
-      <td data-label="Use">
+      <td data-label={t(adminReview.columnUse)}>
         <div className="review-cell">
-          <span>{formatCount(prompt.recordings, 'recording')}</span>
-          <span className="muted">{prompt.translated ? '✓ translated' : 'not translated yet'}</span>
+          <span>{t(adminReview.recordings, { count: prompt.recordings })}</span>
+          <span className="muted">
+            {t(prompt.translated ? adminReview.translated : adminReview.notTranslated)}
+          </span>
           {prompt.teaching && (
-            <span className="muted" data-testid="teaching-rank" title={prompt.teaching.reason}>
-              Teaching rank {prompt.teaching.rank} of {prompt.teaching.of}: {prompt.teaching.reason}
+            // The reason is the server's English (core/mt/selection.ts), not yet in the catalogue.
+            <span
+              className="muted"
+              data-testid="teaching-rank"
+              data-i18n-gap="teaching-reason"
+              title={prompt.teaching.reason}
+            >
+              {t(adminReview.teachingRank, {
+                rank: formatNumber(prompt.teaching.rank),
+                of: formatNumber(prompt.teaching.of),
+                reason: prompt.teaching.reason,
+              })}
             </span>
           )}
         </div>
       </td>
-      <td data-label="Reports">
+      <td data-label={t(adminReview.columnReports)}>
         {reasons.length === 0 ? (
-          <span className="muted">none</span>
+          <span className="muted">{t(adminReview.none)}</span>
         ) : (
           <ul className="review-reasons">
             {reasons.map(([reason, count]) => (
               <li key={reason}>
-                ⚑ {PROMPT_REPORT_REASON_LABELS[reason]}: {count}
+                {t(adminReview.reportCount, {
+                  reason: t(PROMPT_REPORT_REASON_MESSAGES[reason]),
+                  count: formatNumber(count),
+                })}
               </li>
             ))}
           </ul>
         )}
       </td>
       <StateCell
-        label={prompt.retiredAt ? '✗ Retired' : '✓ In use'}
+        label={t(prompt.retiredAt ? adminReview.retired : adminReview.inUse)}
         reason={prompt.retiredReason}
         testId="prompt-state"
       />
-      <td data-label="Actions">
+      <td data-label={t(adminReview.columnActions)}>
         <div className="review-cell">
           {prompt.retiredAt ? (
             <button type="button" className="btn" onClick={() => void restore()}>
-              Restore
+              {t(adminReview.restore)}
             </button>
           ) : retiring ? (
             <RetireForm
@@ -151,12 +177,12 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
               onCancel={() => setRetiring(false)}
               onDone={(reason) => {
                 setRetiring(false);
-                onChanged(`“${prompt.english}” is retired. Reason kept: ${reason}`);
+                onChanged(t(adminReview.retiredNotice, { english: prompt.english, reason }));
               }}
             />
           ) : (
             <button type="button" className="btn" onClick={() => setRetiring(true)}>
-              Retire
+              {t(adminReview.retire)}
             </button>
           )}
           {error && (
@@ -180,15 +206,16 @@ function RetireForm({
   onCancel: () => void;
   onDone: (reason: string) => void;
 }) {
+  const t = useT();
   return (
     <ReasonForm
-      reasonLabel="Why retire it?"
-      submitLabel="Retire sentence"
+      reasonLabel={t(adminReview.whyRetire)}
+      submitLabel={t(adminReview.retireSentence)}
       check={(reason) => {
         const parsed = retirePromptSchema.safeParse({ reason });
         return parsed.success
           ? { reason: parsed.data.reason }
-          : { error: parsed.error.issues[0]?.message ?? 'Say why you retire this sentence' };
+          : { error: parsed.error.issues[0]?.message ?? t(adminReview.sayWhy) };
       }}
       send={async (reason) => {
         await promptsApi.retire(prompt.id, reason);

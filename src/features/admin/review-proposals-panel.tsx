@@ -10,27 +10,32 @@ import {
   type ProposalVerdict,
 } from '../../../core/api/review.ts';
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../../../core/constants.ts';
+import { adminReview, PROPOSAL_STATE_MESSAGES } from '../../../core/i18n/messages/admin-review.ts';
+import { contributionLabels } from '../../../core/i18n/messages/contribution-labels.ts';
 import {
+  PROPOSAL_APPROVALS_TO_ACCEPT,
   PROPOSAL_STATES,
-  type ProposalLifecycleState,
   type ProposalState,
 } from '../../../core/review/rules.ts';
-import { formatCount } from '../data/chart-scale.ts';
-import { authorOf, reviewProgress } from '../translation/review-progress.ts';
+import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.tsx';
 import { adminApi } from './admin-api.ts';
 import { reviewQueueApi } from './review-api.ts';
 import { QueueFilter, QueueMessages, QueuePager, StateCell, useQueue } from './review-queue.tsx';
 
-/** Each state in words, with a sign so colour is never the only mark. */
-const STATE_LABELS: Record<ProposalLifecycleState, string> = {
-  proposed: '◔ Waiting for review',
-  approved: '✓ Approved',
-  rejected: '✗ Rejected',
-  superseded: '↷ Superseded',
-  withdrawn: '↶ Withdrawn',
-};
+/** Who proposed a text (the author's account may be gone). */
+const authorOf = (t: Translate, proposal: { authorName: string | null }) =>
+  proposal.authorName ?? t(adminReview.formerMember);
+
+/** How far a proposal is in its review ("1 of 2 approvals", with rejections when there are any). */
+function reviewProgress(t: Translate, { approvals, rejections }: { approvals: number; rejections: number }) {
+  const values = { approvals: formatNumber(approvals), needed: formatNumber(PROPOSAL_APPROVALS_TO_ACCEPT) };
+  return rejections > 0
+    ? t(adminReview.progressRejected, { ...values, rejections })
+    : t(adminReview.progress, values);
+}
 
 export function ReviewProposalsPanel() {
+  const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ProposalState | ''>('proposed');
   const [category, setCategory] = useState<TranslationCategory | ''>('');
@@ -74,46 +79,51 @@ export function ReviewProposalsPanel() {
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-proposals">
-      <h2 id={headingId}>Proposed translations</h2>
-      <p className="muted">
-        A proposal is approved by two contributors other than its author, or by you. Choose proposals to
-        approve or reject them together; your reason is kept with each.
-      </p>
+      <h2 id={headingId}>{t(adminReview.proposalsTitle)}</h2>
+      <p className="muted">{t(adminReview.proposalsIntro)}</p>
       <div className="toolbar">
         <QueueFilter
-          label="State"
+          label={t(adminReview.filterState)}
           value={state}
-          anyLabel="all"
+          anyLabel={t(adminReview.anyState)}
           values={PROPOSAL_STATES}
+          labelOf={(name) => t(adminReview.proposalStateName, { state: name })}
           onChange={(value) => refilter(() => setState(value))}
         />
         <QueueFilter
-          label="Category"
+          label={t(adminReview.filterCategory)}
           value={category}
-          anyLabel="all"
+          anyLabel={t(adminReview.anyState)}
           values={TRANSLATION_CATEGORIES}
+          labelOf={(name) => t(contributionLabels.category, { category: name })}
           onChange={(value) => refilter(() => setCategory(value))}
         />
         <QueueFilter
-          label="Author"
+          label={t(adminReview.filterAuthor)}
           value={author}
-          anyLabel="anyone"
+          anyLabel={t(adminReview.anyAuthor)}
           values={authors.map((user) => user.id)}
           labelOf={(id) => authors.find((user) => user.id === id)?.name ?? id}
           onChange={(value) => refilter(() => setAuthor(value))}
         />
         {queue.data && (
           <span className="muted" role="status" data-testid="proposals-total">
-            {formatCount(queue.data.total, 'proposal')}
+            {t(adminReview.proposalsTotal, { count: queue.data.total })}
           </span>
         )}
       </div>
-      <QueueMessages queue={queue} notice={notice} noticeTestId="decision-notice" what="proposals" />
+      <QueueMessages
+        queue={queue}
+        notice={notice}
+        noticeTestId="decision-notice"
+        loadingText={t(adminReview.proposalsLoading)}
+        emptyText={t(adminReview.proposalsEmpty)}
+      />
       <DecisionForm
         selected={[...selected]}
         onDone={(verdict, count) => {
           setSelected(new Set());
-          setNotice(`${formatCount(count, 'proposal')} ${verdict === 'approve' ? 'approved' : 'rejected'}.`);
+          setNotice(t(adminReview.proposalsDecided, { count, verdict }));
           void queue.reload();
         }}
       />
@@ -132,14 +142,14 @@ export function ReviewProposalsPanel() {
                         setSelected(new Set(event.target.checked ? open.map((proposal) => proposal.id) : []))
                       }
                     />
-                    <span>All</span>
+                    <span>{t(adminReview.all)}</span>
                   </label>
                 </th>
-                <th scope="col">English</th>
-                <th scope="col">Proposal</th>
-                <th scope="col">Approved now</th>
-                <th scope="col">Reviews</th>
-                <th scope="col">State</th>
+                <th scope="col">{t(adminReview.columnEnglish)}</th>
+                <th scope="col">{t(adminReview.columnProposal)}</th>
+                <th scope="col">{t(adminReview.columnApprovedNow)}</th>
+                <th scope="col">{t(adminReview.columnReviews)}</th>
+                <th scope="col">{t(adminReview.stateColumn)}</th>
               </tr>
             </thead>
             <tbody>
@@ -159,7 +169,7 @@ export function ReviewProposalsPanel() {
         <QueuePager
           page={page}
           total={queue.data.total}
-          label="proposals"
+          label={t(adminReview.proposalsPages)}
           onPage={(next) => refilter(() => setPage(next))}
         />
       )}
@@ -176,10 +186,11 @@ function ProposalRow({
   chosen: boolean;
   onChoose: (on: boolean) => void;
 }) {
+  const t = useT();
   const decidable = proposal.state === 'proposed';
   return (
     <tr data-testid="review-proposal-row" data-proposal-id={proposal.id}>
-      <td data-label="Choose">
+      <td data-label={t(adminReview.columnChoose)}>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -188,54 +199,61 @@ function ProposalRow({
             onChange={(event) => onChoose(event.target.checked)}
           />
           <span className="visually-hidden">
-            Choose “{proposal.text}” for “{proposal.english}”
+            {t(adminReview.chooseProposal, { text: proposal.text, english: proposal.english })}
           </span>
         </label>
       </td>
-      <td data-label="English">
+      <td data-label={t(adminReview.columnEnglish)}>
         <div className="review-cell">
-          <span>{proposal.english}</span>
-          <span className="muted">{proposal.category}</span>
+          <span lang="en">{proposal.english}</span>
+          <span className="muted">{t(contributionLabels.category, { category: proposal.category })}</span>
         </div>
       </td>
-      <td data-label="Proposal">
+      <td data-label={t(adminReview.columnProposal)}>
         <div className="review-cell">
           <span lang="lpx">{proposal.text}</span>
-          <span className="muted">by {authorOf(proposal)}</span>
+          <span className="muted">{t(adminReview.by, { author: authorOf(t, proposal) })}</span>
           {proposal.others.length > 0 && (
             <span className="muted" data-testid="other-proposals">
-              Also proposed:{' '}
+              {t(adminReview.alsoProposed)}{' '}
               {proposal.others.map((other, index) => (
                 <span key={other.id}>
                   {index > 0 && '; '}
-                  <span lang="lpx">“{other.text}”</span> by {authorOf(other)}
+                  {richText(
+                    t,
+                    adminReview.otherBy,
+                    { text: <span lang="lpx">“{other.text}”</span> },
+                    { author: authorOf(t, other) },
+                  )}
                 </span>
               ))}
             </span>
           )}
         </div>
       </td>
-      <td data-label="Approved now">
+      <td data-label={t(adminReview.columnApprovedNow)}>
         {proposal.accepted ? (
           <span lang="lpx">{proposal.accepted}</span>
         ) : (
-          <span className="muted">none</span>
+          <span className="muted">{t(adminReview.none)}</span>
         )}
       </td>
-      <td data-label="Reviews">
+      <td data-label={t(adminReview.columnReviews)}>
         <div className="review-cell">
-          <span>{reviewProgress(proposal)}</span>
+          <span>{reviewProgress(t, proposal)}</span>
           {proposal.rejectionReasons.length > 0 && (
-            <ul className="review-reasons" aria-label="Reasons given for rejecting">
+            <ul className="review-reasons" aria-label={t(adminReview.rejectionReasons)}>
               {proposal.rejectionReasons.map((reason, index) => (
-                <li key={index}>✗ {reason}</li>
+                <li key={index}>
+                  ✗ <span translate="no">{reason}</span>
+                </li>
               ))}
             </ul>
           )}
         </div>
       </td>
       <StateCell
-        label={STATE_LABELS[proposal.state]}
+        label={t(PROPOSAL_STATE_MESSAGES[proposal.state])}
         reason={proposal.decisionReason}
         testId="proposal-state"
       />
@@ -251,6 +269,7 @@ function DecisionForm({
   selected: number[];
   onDone: (verdict: ProposalVerdict, count: number) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ ids?: string; reason?: string }>({});
@@ -283,7 +302,7 @@ function DecisionForm({
   return (
     <form
       className="form review-decision"
-      aria-label="Decide the chosen proposals"
+      aria-label={t(adminReview.decideChosen)}
       onSubmit={(event: FormEvent) => event.preventDefault()}
       noValidate
     >
@@ -293,11 +312,11 @@ function DecisionForm({
         </div>
       )}
       <p className="muted" role="status" data-testid="selected-count">
-        {formatCount(selected.length, 'proposal')} chosen
+        {t(adminReview.chosenCount, { count: selected.length })}
       </p>
       {errors.ids && <p className="field-error">{errors.ids}</p>}
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason for your decision</label>
+        <label htmlFor={`${id}-reason`}>{t(adminReview.decisionReason)}</label>
         <textarea
           id={`${id}-reason`}
           className="input"
@@ -320,7 +339,7 @@ function DecisionForm({
           disabled={busy !== null}
           onClick={() => void decide('approve')}
         >
-          {busy === 'approve' ? 'Approving...' : 'Approve chosen'}
+          {busy === 'approve' ? t(adminReview.approving) : t(adminReview.approveChosen)}
         </button>
         <button
           type="button"
@@ -328,7 +347,7 @@ function DecisionForm({
           disabled={busy !== null}
           onClick={() => void decide('reject')}
         >
-          {busy === 'reject' ? 'Rejecting...' : 'Reject chosen'}
+          {busy === 'reject' ? t(adminReview.rejecting) : t(adminReview.rejectChosen)}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 // Parts the review queues share: a list that loads page by page as its filters change, the pager, the state cell
 // and the form of an admin's decision with its reason.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { REVIEW_QUEUE_PAGE } from './review-api.ts';
 
 export interface QueuePage<Item> {
@@ -42,22 +44,23 @@ export function QueuePager({
 }: {
   page: number;
   total: number;
-  /** What the rows are ("clips"), for the pager's name. */
+  /** The pager's name ("Pages of clips"). */
   label: string;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / REVIEW_QUEUE_PAGE));
   if (pages === 1) return null;
   return (
-    <nav className="button-row queue-pager" aria-label={`Pages of ${label}`}>
+    <nav className="button-row queue-pager" aria-label={label}>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
+        {t(adminReview.previousPage)}
       </button>
       <span className="muted">
-        Page {page} of {pages}
+        {t(adminReview.pageOf, { page: formatNumber(page), pages: formatNumber(pages) })}
       </span>
       <button type="button" className="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
+        {t(adminReview.nextPage)}
       </button>
     </nav>
   );
@@ -103,13 +106,16 @@ export function QueueMessages({
   queue,
   notice,
   noticeTestId,
-  what,
+  loadingText,
+  emptyText,
 }: {
   queue: { data: QueuePage<unknown> | null; error: string | null; loading: boolean };
   notice: string | null;
   noticeTestId?: string;
-  /** What the rows are ("clips"). */
-  what: string;
+  /** "Loading clips..." */
+  loadingText: string;
+  /** "No clips here." */
+  emptyText: string;
 }) {
   return (
     <>
@@ -123,8 +129,8 @@ export function QueueMessages({
           {notice}
         </div>
       )}
-      {queue.loading && !queue.data && <p>Loading {what}...</p>}
-      {queue.data?.items.length === 0 && <p>No {what} here.</p>}
+      {queue.loading && !queue.data && <p>{loadingText}</p>}
+      {queue.data?.items.length === 0 && <p>{emptyText}</p>}
     </>
   );
 }
@@ -139,11 +145,12 @@ export function StateCell({
   reason: string | null;
   testId: string;
 }) {
+  const t = useT();
   return (
-    <td data-label="State">
+    <td data-label={t(adminReview.stateColumn)}>
       <div className="review-cell">
         <span data-testid={testId}>{label}</span>
-        {reason && <span className="muted">Decided: {reason}</span>}
+        {reason && <span className="muted">{t(adminReview.decided, { reason })}</span>}
       </div>
     </td>
   );
@@ -169,6 +176,7 @@ export function ReasonForm({
   /** Choices shown above the reason (e.g. validated or invalidated). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -221,10 +229,10 @@ export function ReasonForm({
       </div>
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
+          {busy ? t(adminReview.saving) : submitLabel}
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t(adminReview.cancel)}
         </button>
       </div>
     </form>

@@ -3,27 +3,31 @@
 // opened here only (the files need an admin's session, and are never in an export).
 import { useEffect, useState } from 'react';
 import { speakersResponseSchema, type ConsentEvidence, type Speaker } from '../../../core/api/speakers.ts';
+import { admin } from '../../../core/i18n/messages/admin.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { api, requestJson, toApiError } from '../../lib/api-client.ts';
 
-function consentLine(speaker: Speaker): string {
-  if (speaker.withdrawn) return 'Withdrew';
+function consentLine(speaker: Speaker): MessageDescriptor {
+  if (speaker.withdrawn) return admin.consentWithdrew;
   const { recording, translation } = speaker.consent;
-  if (recording && translation) return 'Consents to recordings and translations';
-  if (recording) return 'Consents to recordings';
-  if (translation) return 'Consents to translations';
-  return 'No consent recorded';
+  if (recording && translation) return admin.consentBoth;
+  if (recording) return admin.consentRecording;
+  if (translation) return admin.consentTranslation;
+  return admin.consentNone;
 }
 
 function EvidenceButton({ speaker, evidence }: { speaker: Speaker; evidence: ConsentEvidence }) {
+  const t = useT();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  const label = evidence.kind === 'spoken' ? 'spoken consent' : 'photo of the signed form';
+  const spoken = evidence.kind === 'spoken';
   if (url) {
-    return evidence.kind === 'spoken' ? (
-      <audio controls src={url} aria-label={`${speaker.name}: ${label}`} />
+    return spoken ? (
+      <audio controls src={url} aria-label={t(admin.spokenOf, { name: speaker.name })} />
     ) : (
-      <img className="consent-photo" src={url} alt={`${speaker.name}: ${label}`} />
+      <img className="consent-photo" src={url} alt={t(admin.photoOf, { name: speaker.name })} />
     );
   }
   return (
@@ -40,7 +44,7 @@ function EvidenceButton({ speaker, evidence }: { speaker: Speaker; evidence: Con
           }
         }}
       >
-        Open the {label}
+        {t(spoken ? admin.openSpoken : admin.openPhoto)}
       </button>
       {error && (
         <span className="field-error" role="alert">
@@ -52,6 +56,7 @@ function EvidenceButton({ speaker, evidence }: { speaker: Speaker; evidence: Con
 }
 
 export function SpeakersPanel() {
+  const t = useT();
   const [speakers, setSpeakers] = useState<Speaker[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -61,30 +66,33 @@ export function SpeakersPanel() {
   }, []);
   return (
     <section className="card stack" aria-labelledby="admin-speakers-heading" data-testid="admin-speakers">
-      <h2 id="admin-speakers-heading">Field speakers</h2>
-      <p className="muted">
-        People recorded by contributors who have no account. Their names stay here; datasets show the
-        pseudonym.
-      </p>
+      <h2 id="admin-speakers-heading">{t(admin.speakersTitle)}</h2>
+      <p className="muted">{t(admin.speakersIntro)}</p>
       {error && (
         <p className="error-box" role="alert">
           {error}
         </p>
       )}
       {speakers === null ? (
-        !error && <p role="status">Loading…</p>
+        !error && <p role="status">{t(admin.speakersLoading)}</p>
       ) : speakers.length === 0 ? (
-        <p className="muted">No field speakers yet.</p>
+        <p className="muted">{t(admin.speakersNone)}</p>
       ) : (
         <ul className="speaker-list">
           {speakers.map((speaker) => (
             <li key={speaker.id} className="speaker-card">
               <h3 className="speaker-name">
-                {speaker.name} <span className="muted">({speaker.pseudonym})</span>
+                <span translate="no">{speaker.name}</span>{' '}
+                <span className="muted" translate="no">
+                  ({speaker.pseudonym})
+                </span>
               </h3>
               <p className="muted">
-                Added by {speaker.addedBy?.name ?? 'a deleted account'} · {speaker.clips}{' '}
-                {speaker.clips === 1 ? 'recording' : 'recordings'} · {consentLine(speaker)}
+                {t(admin.speakerSummary, {
+                  name: speaker.addedBy?.name ?? t(admin.deletedAccount),
+                  clips: speaker.clips,
+                  consent: t(consentLine(speaker)),
+                })}
               </p>
               <div className="button-row">
                 {speaker.evidence.map((evidence) => (

@@ -1,10 +1,13 @@
 // Admin: the community's accounts, their roles, and one-time password-reset links.
 import { useCallback, useEffect, useState } from 'react';
 import type { Role, User } from '../../../core/api/auth.ts';
+import { admin } from '../../../core/i18n/messages/admin.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { adminApi } from './admin-api.ts';
 
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
+  const t = useT();
   const [users, setUsers] = useState<User[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [resetLinks, setResetLinks] = useState<Record<string, string>>({});
@@ -42,37 +45,39 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
 
   return (
     <section className="card" aria-labelledby="users-heading">
-      <h2 id="users-heading">Users and roles</h2>
+      <h2 id="users-heading">{t(admin.usersTitle)}</h2>
       {error && (
         <div className="error-box" role="alert">
           {error}
         </div>
       )}
-      {users === null && !error && <p>Loading users...</p>}
+      {users === null && !error && <p>{t(admin.usersLoading)}</p>}
       {users && (
         <div className="table-wrap">
           <table className="card-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Password reset</th>
+                <th scope="col">{t(admin.columnName)}</th>
+                <th scope="col">{t(admin.columnEmail)}</th>
+                <th scope="col">{t(admin.columnRole)}</th>
+                <th scope="col">{t(admin.columnReset)}</th>
               </tr>
             </thead>
             <tbody>
               {users.map((user) => (
                 <tr key={user.id} data-testid="admin-user-row">
-                  <td data-label="Name">
+                  <td data-label={t(admin.columnName)}>
                     <span>
-                      {user.name}
-                      {user.id === currentUserId && <span className="muted"> (you)</span>}
+                      <span translate="no">{user.name}</span>
+                      {user.id === currentUserId && <span className="muted"> {t(admin.you)}</span>}
                     </span>
                   </td>
-                  <td data-label="Email">{user.email}</td>
-                  <td data-label="Role">
+                  <td data-label={t(admin.columnEmail)} translate="no">
+                    {user.email}
+                  </td>
+                  <td data-label={t(admin.columnRole)}>
                     <label className="visually-hidden" htmlFor={`role-${user.id}`}>
-                      Role of {user.email}
+                      {t(admin.roleOf, { email: user.email })}
                     </label>
                     <select
                       id={`role-${user.id}`}
@@ -80,25 +85,26 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                       value={user.role}
                       onChange={(e) => void changeRole(user, e.target.value as Role)}
                     >
-                      <option value="contributor">Contributor</option>
-                      <option value="admin">Admin</option>
+                      <option value="contributor">{t(admin.roleContributor)}</option>
+                      <option value="admin">{t(admin.roleAdmin)}</option>
                     </select>
                   </td>
-                  <td data-label="Password reset">
+                  <td data-label={t(admin.columnReset)}>
                     {resetLinks[user.id] ? (
                       <div>
-                        <p className="muted">Give this one-time link to {user.name} (valid 24 hours):</p>
+                        <p className="muted">{t(admin.resetGive, { name: user.name })}</p>
                         <input
                           className="input"
                           readOnly
                           value={resetLinks[user.id]}
                           onFocus={(e) => e.currentTarget.select()}
-                          aria-label={`Reset link for ${user.email}`}
+                          translate="no"
+                          aria-label={t(admin.resetLinkFor, { email: user.email })}
                         />
                       </div>
                     ) : (
                       <button type="button" className="btn" onClick={() => void createResetLink(user)}>
-                        Create reset link
+                        {t(admin.createReset)}
                       </button>
                     )}
                   </td>
