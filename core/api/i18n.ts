@@ -103,12 +103,20 @@ export const translationProblemsDetailsSchema = z.object({
   ),
 });
 
+/** The longest PO file an admin may import, in characters ("at most 2 MB" in validationText). */
+export const PO_FILE_MAX_CHARS = 2_000_000;
+/**
+ * The request that carries it, in bytes: JSON escapes its quotes and line ends (two bytes each) and UTF-8 takes
+ * two bytes for most accented letters, so twice the characters, and room for the envelope.
+ */
+export const PO_IMPORT_BODY_MAX_BYTES = 2 * PO_FILE_MAX_CHARS + 64 * 1024;
+
 /** POST /api/admin/i18n/languages/:code/import: a PO file's text. */
 export const importPoSchema = z.object({
   po: z
     .string({ error: validationText('poFileRequired') })
     .min(1, validationText('fileEmpty'))
-    .max(2_000_000, validationText('poFileTooLarge')),
+    .max(PO_FILE_MAX_CHARS, validationText('poFileTooLarge')),
 });
 export const importPoReportSchema = z.object({
   approved: z.number().int(),

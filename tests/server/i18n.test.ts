@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogueSchema,
   importPoReportSchema,
+  PO_FILE_MAX_CHARS,
   languageResponseSchema,
   translationProblemsDetailsSchema,
   uiLanguagesSchema,
@@ -273,6 +274,23 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
     });
     expect(plural.statusCode).toBe(400);
     expect((await post(`/api/admin/i18n/languages/qab/import`, admin.auth, { po })).statusCode).toBe(404);
+
+    // A file as long as the schema allows reaches the check (past the app's 1 MiB body limit), one longer is
+    // refused by it, and neither changes anything.
+    const padding = `# ${'é"'.repeat(200)}\n`;
+    const long = (chars: number) => `${padding.repeat(Math.ceil(chars / padding.length))}`.slice(0, chars);
+    const largest = answer(
+      await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, {
+        po: long(PO_FILE_MAX_CHARS - 1) + '\n',
+      }),
+      importPoReportSchema,
+    );
+    expect([largest.approved, largest.skipped]).toEqual([0, []]);
+    const tooLong = await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, {
+      po: long(PO_FILE_MAX_CHARS + 1),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(answer(tooLong, apiErrorSchema).code).toBe('VALIDATION_FAILED');
   });
 
   it('serves the pseudo-language for every message, and English as built in', async () => {

@@ -12,6 +12,7 @@ import {
   addLanguageSchema,
   importPoReportSchema,
   importPoSchema,
+  PO_IMPORT_BODY_MAX_BYTES,
   languageParamsSchema,
   languageResponseSchema,
   proposeMessageSchema,
@@ -221,6 +222,8 @@ export function adminI18nRoutes(instance: FastifyInstance) {
     '/languages/:code/import',
     {
       schema: { params: languageParamsSchema, body: importPoSchema, response: { 200: importPoReportSchema } },
+      // Above the app's 1 MiB default: a whole PO file may be as long as importPoSchema allows.
+      bodyLimit: PO_IMPORT_BODY_MAX_BYTES,
     },
     async (request) => {
       const language = await repository().language(request.params.code);
