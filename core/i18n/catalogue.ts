@@ -9,6 +9,9 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { families } from './messages/families.ts';
+import { data } from './messages/data.ts';
+import { consent } from './messages/consent.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +25,9 @@ const GROUPS = [
   auth,
   account,
   chat,
+  families,
+  data,
+  consent,
 ];
 
 export interface SourceMessage {
