@@ -23,33 +23,40 @@ function RoyalLine({
   return <>{kingsPart ?? queensPart}</>;
 }
 
+// Each entry is a swatch and one text: the text's parts (a name inside a message) must wrap as one line of words.
 export function FamiliesLegend({ royalLine }: { royalLine: Families['royalLine'] }) {
   const t = useT();
   return (
     <ul className="families-legend" aria-label={t(families.legend)}>
       <li>
-        <span className="legend-swatch legend-male" aria-hidden="true" /> {t(families.legendMale)}
+        <span className="legend-swatch legend-male" aria-hidden="true" />{' '}
+        <span>{t(families.legendMale)}</span>
       </li>
       <li>
-        <span className="legend-swatch legend-female" aria-hidden="true" /> {t(families.legendFemale)}
+        <span className="legend-swatch legend-female" aria-hidden="true" />{' '}
+        <span>{t(families.legendFemale)}</span>
       </li>
       {royalLine && (
         <li data-testid="families-legend-royal">
           <span className="legend-swatch legend-royal" aria-hidden="true" />{' '}
-          {richText(t, families.legendRoyal, { line: <RoyalLine t={t} line={royalLine} /> })}
+          <span>{richText(t, families.legendRoyal, { line: <RoyalLine t={t} line={royalLine} /> })}</span>
         </li>
       )}
       <li>
-        <span className="legend-line legend-marriage" aria-hidden="true" /> {t(families.legendMarriage)}
+        <span className="legend-line legend-marriage" aria-hidden="true" />{' '}
+        <span>{t(families.legendMarriage)}</span>
       </li>
       <li>
-        <span className="legend-line legend-parent" aria-hidden="true" /> {t(families.legendParent)}
+        <span className="legend-line legend-parent" aria-hidden="true" />{' '}
+        <span>{t(families.legendParent)}</span>
       </li>
       <li>
-        <span className="legend-swatch legend-selected" aria-hidden="true" /> {t(families.legendSelected)}
+        <span className="legend-swatch legend-selected" aria-hidden="true" />{' '}
+        <span>{t(families.legendSelected)}</span>
       </li>
       <li>
-        <span className="legend-swatch legend-match" aria-hidden="true" /> {t(families.legendMatch)}
+        <span className="legend-swatch legend-match" aria-hidden="true" />{' '}
+        <span>{t(families.legendMatch)}</span>
       </li>
     </ul>
   );
