@@ -1,4 +1,6 @@
-// Describes a path between two persons in English kinship words ("grandson", "father's wife", "first cousin").
+// Describes a path between two persons as a chain of kinship words ("grandson", "father's wife", "first
+// cousin"): each word is a relation with the gender of the person it names and its degree, so the interface
+// says it in its language (src/features/families/kinship-words.ts).
 import type { FamilyGraph } from './family-graph.ts';
 import type { Gender } from './family-schema.ts';
 import type { FamilyPath, PathStep } from './paths.ts';
@@ -8,25 +10,6 @@ import { directRelatives } from './relatives.ts';
 type Segment =
   | { kind: 'blood'; up: number; down: number; startId: string; endId: string }
   | { kind: 'spouse'; endId: string };
-
-const word = (gender: Gender, male: string, female: string, neutral: string) =>
-  gender === 'male' ? male : gender === 'female' ? female : neutral;
-
-const ORDINALS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-];
-const REMOVED = ['', ' once removed', ' twice removed', ' three times removed'];
-
-const greats = (count: number) => 'great-'.repeat(Math.max(0, count));
 
 /** Splits the path into blood runs (ups then downs) and marriage steps. */
 function segments(startId: string, steps: readonly PathStep[]): Segment[] {
@@ -61,75 +44,82 @@ function sharesBothParents(graph: FamilyGraph, a: string, b: string): boolean {
   return parentsA.length >= 2 && parentsA.every((id) => parentsB.has(id));
 }
 
-function bloodWord(graph: FamilyGraph, segment: Extract<Segment, { kind: 'blood' }>, gender: Gender): string {
+/** One kinship word: the relation, the gender of the person it names, and how far it reaches. */
+export type KinWord =
+  | {
+      kind: 'parent' | 'child' | 'spouse' | 'parent-in-law' | 'sibling-in-law' | 'child-in-law';
+      gender: Gender;
+    }
+  /** `greats`: how many "great-" come before it (0 for grandfather). */
+  | { kind: 'grandparent' | 'grandchild' | 'parent-sibling'; gender: Gender; greats: number }
+  | { kind: 'sibling'; gender: Gender; half: boolean }
+  /** `grand`: 0 for a nephew, 1 for a grandnephew, 2 for a great-grandnephew… */
+  | { kind: 'sibling-child'; gender: Gender; grand: number }
+  /** `degree`: 1 for first cousins; `removed`: generations apart. */
+  | { kind: 'cousin'; degree: number; removed: number };
+
+function bloodWord(
+  graph: FamilyGraph,
+  segment: Extract<Segment, { kind: 'blood' }>,
+  gender: Gender,
+): KinWord {
   const { up, down } = segment;
   if (down === 0) {
-    if (up === 1) return word(gender, 'father', 'mother', 'parent');
-    return greats(up - 2) + word(gender, 'grandfather', 'grandmother', 'grandparent');
+    if (up === 1) return { kind: 'parent', gender };
+    return { kind: 'grandparent', gender, greats: up - 2 };
   }
   if (up === 0) {
-    if (down === 1) return word(gender, 'son', 'daughter', 'child');
-    return greats(down - 2) + word(gender, 'grandson', 'granddaughter', 'grandchild');
+    if (down === 1) return { kind: 'child', gender };
+    return { kind: 'grandchild', gender, greats: down - 2 };
   }
-  if (up === 1 && down === 1) {
-    const half = sharesBothParents(graph, segment.startId, segment.endId) ? '' : 'half-';
-    return half + word(gender, 'brother', 'sister', 'sibling');
-  }
-  if (down === 1) return greats(up - 2) + word(gender, 'uncle', 'aunt', "parent's sibling");
-  if (up === 1)
-    return (down > 2 ? greats(down - 3) + 'grand' : '') + word(gender, 'nephew', 'niece', "sibling's child");
-  const degree = Math.min(up, down) - 1;
-  const removed = Math.abs(up - down);
-  return `${ORDINALS[degree - 1] ?? `${degree}th`} cousin${REMOVED[removed] ?? ` ${removed} times removed`}`;
+  if (up === 1 && down === 1)
+    return { kind: 'sibling', gender, half: !sharesBothParents(graph, segment.startId, segment.endId) };
+  if (down === 1) return { kind: 'parent-sibling', gender, greats: Math.max(0, up - 2) };
+  if (up === 1) return { kind: 'sibling-child', gender, grand: down - 2 };
+  return { kind: 'cousin', degree: Math.min(up, down) - 1, removed: Math.abs(up - down) };
 }
 
 export interface KinshipDescription {
-  /** The second person's relation to the first, e.g. "father's wife"; empty when they are the same person. */
-  term: string;
-  /** A full sentence for the UI and screen readers. */
-  sentence: string;
+  fromId: string;
+  toId: string;
+  /** Whether a family link joins them at all. */
+  found: boolean;
+  /**
+   * The second person's relation to the first, read as a chain of possessives from the first: ["father",
+   * "wife"] is "father's wife". Empty when they are the same person or not linked.
+   */
+  words: KinWord[];
 }
 
 /** Describes path.nodeIds' last person relative to its first, in possessive kinship words with in-law shortcuts. */
 export function describeKinship(graph: FamilyGraph, path: FamilyPath): KinshipDescription {
   const fromId = path.nodeIds[0] ?? '';
   const toId = path.nodeIds[path.nodeIds.length - 1] ?? fromId;
-  const name = (id: string) => graph.nodeById.get(id)?.name ?? id;
   const gender = (id: string): Gender => graph.nodeById.get(id)?.gender ?? 'unknown';
-  if (!path.found)
-    return {
-      term: '',
-      sentence: `No family link joins ${name(fromId)} and ${name(path.nodeIds.at(-1) ?? fromId)} in this data.`,
-    };
-  if (path.steps.length === 0) return { term: '', sentence: `${name(fromId)} is the same person.` };
+  if (!path.found || path.steps.length === 0) return { fromId, toId, found: path.found, words: [] };
 
   const parts = segments(fromId, path.steps);
-  const words: string[] = [];
+  const words: KinWord[] = [];
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as Segment;
     const next = parts[index + 1];
     const isSibling = (segment: Segment | undefined) =>
       segment?.kind === 'blood' && segment.up === 1 && segment.down === 1;
     if (part.kind === 'spouse' && next?.kind === 'blood' && next.up === 1 && next.down === 0) {
-      words.push(word(gender(next.endId), 'father-in-law', 'mother-in-law', 'parent-in-law'));
+      words.push({ kind: 'parent-in-law', gender: gender(next.endId) });
       index++;
     } else if (part.kind === 'spouse' && isSibling(next) && next) {
-      words.push(word(gender(next.endId), 'brother-in-law', 'sister-in-law', 'sibling-in-law'));
+      words.push({ kind: 'sibling-in-law', gender: gender(next.endId) });
       index++;
     } else if (part.kind === 'blood' && next?.kind === 'spouse' && part.down === 1 && part.up <= 1) {
-      const sibling = part.up === 1;
-      words.push(
-        sibling
-          ? word(gender(next.endId), 'brother-in-law', 'sister-in-law', 'sibling-in-law')
-          : word(gender(next.endId), 'son-in-law', 'daughter-in-law', 'child-in-law'),
-      );
+      const kind = part.up === 1 ? 'sibling-in-law' : 'child-in-law';
+      words.push({ kind, gender: gender(next.endId) });
       index++;
     } else if (part.kind === 'spouse') {
-      words.push(word(gender(part.endId), 'husband', 'wife', 'spouse'));
+      words.push({ kind: 'spouse', gender: gender(part.endId) });
     } else {
       words.push(bloodWord(graph, part, gender(part.endId)));
     }
   }
-  const term = words.join("'s ");
-  return { term, sentence: `${name(toId)} is ${name(fromId)}'s ${term}.` };
+  return { fromId, toId, found: true, words };
 }

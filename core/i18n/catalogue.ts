@@ -14,6 +14,9 @@ import { clientErrors, errorCodes, validation } from './messages/errors.ts';
 import { admin, adminExports, adminImport, adminLanguages } from './messages/admin.ts';
 import { adminReview } from './messages/admin-review.ts';
 import { contributionLabels } from './messages/contribution-labels.ts';
+import { families } from './messages/families.ts';
+import { data } from './messages/data.ts';
+import { consent } from './messages/consent.ts';
 
 const GROUPS = [
   shell,
@@ -37,6 +40,9 @@ const GROUPS = [
   adminExports,
   adminReview,
   contributionLabels,
+  families,
+  data,
+  consent,
 ];
 
 export interface SourceMessage {

@@ -4,7 +4,11 @@
 // Then the community's loop: a contributor translates three messages offline, two others approve them online,
 // and a fresh visitor who chooses the language sees them. The language is Blorpish, made up (qaa is ISO 639's
 // range for local use); no Lopit is invented.
-import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -25,8 +29,16 @@ const PUBLIC_ROUTES = [
   '/signup',
   '/forgot-password',
   '/chat',
+  '/families',
 ] as const;
-const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/profile', '/translate-app', '/admin'] as const;
+const SIGNED_IN_ROUTES = [
+  ...PUBLIC_ROUTES,
+  '/profile',
+  '/translate-app',
+  '/admin',
+  '/data',
+  '/consent',
+] as const;
 
 /**
  * KNOWN GAPS, NOT YET CONVERTED (issue 18 is partial): these screens still have English written into their
@@ -36,8 +48,6 @@ const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES, '/profile', '/translate-app', '/admi
 export const NOT_YET_CONVERTED = [
   '/terms',
   '/privacy',
-  '/data',
-  '/families',
   '/training',
   '/translation',
   '/translate',
@@ -45,7 +55,6 @@ export const NOT_YET_CONVERTED = [
   '/speak',
   '/listen',
   '/review',
-  '/consent',
   '/speakers',
   '/transcribe',
 ] as const;
@@ -342,4 +351,141 @@ test.describe('/admin with data', () => {
       await context.close();
     });
   }
+});
+
+// Families, data and consent: their screens with what they show once there is something to show (a person
+// chosen, the list, a trace, a relation; figures, charts, speakers, dialects and a lexicon; a consent waiting to
+// be sent and the withdrawal dialog), checked in the pseudo-language at 1280 px and at 360 px.
+test.describe('families, data and consent, with what they show', () => {
+  /** Opens the route in the pseudo-language at 1280 px and at 360 px (touch), shows its parts, checks both. */
+  async function checkBoth(
+    browser: Browser,
+    route: string,
+    show: (page: Page, phone: boolean) => Promise<void>,
+  ) {
+    for (const phone of [false, true]) {
+      const context = await browser.newContext(
+        phone
+          ? { viewport: PHONE, isMobile: true, hasTouch: true }
+          : { viewport: { width: 1280, height: 900 } },
+      );
+      await signInContext(context, server.url, admin);
+      const page = await context.newPage();
+      await openPseudo(page, route);
+      await show(page, phone);
+      if (process.env.I18N_SHOTS)
+        for (const theme of ['light', 'dark'] as const) {
+          // The app's themes: dark by default, light as data-theme="light" (features/theme).
+          await page.evaluate((value) => {
+            if (value === 'light') document.documentElement.dataset.theme = 'light';
+            else delete document.documentElement.dataset.theme;
+          }, theme);
+          await page.screenshot({
+            path: path.join(process.env.I18N_SHOTS, `${route.slice(1)}-${phone ? 360 : 1280}-${theme}.png`),
+            fullPage: true,
+          });
+        }
+      if (phone) expect(await layoutProblems(page)).toEqual([]);
+      else expect(await untranslated(page)).toEqual([]);
+      await context.close();
+    }
+  }
+
+  test('/families: a person chosen, the list, a trace and a relation', async ({ browser }) => {
+    await checkBoth(browser, '/families', async (page, phone) => {
+      await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+      if (phone) await page.locator('.families-tools-toggle').click();
+      const tools = page.locator('#families-tools button');
+      // Trace with nobody chosen opens the trace search; the last tool opens the list view.
+      await tools.nth(6).click();
+      await page.getByTestId('families-trace-search').getByRole('combobox').fill('Sample King 6');
+      await expect(page.getByTestId('families-trace-search').getByRole('option').first()).toBeVisible();
+      await tools.last().click();
+      await page.getByTestId('families-list').locator('[role="option"]').nth(2).click();
+      await expect(page.getByTestId('families-person-card')).toBeVisible();
+      await page.getByTestId('families-person-card').locator('.families-card-actions button').first().click();
+      await expect(page.locator('.families-trace-summary')).toBeVisible();
+      const relation = page.getByTestId('families-relation');
+      await relation.locator('summary').click();
+      await relation.getByTestId('families-relation-from').getByRole('combobox').fill('Sample King 2');
+      await relation.getByTestId('families-relation-from').getByRole('combobox').press('Enter');
+      await relation.getByTestId('families-relation-to').getByRole('combobox').fill('Sample King 6');
+      await relation.getByTestId('families-relation-to').getByRole('combobox').press('Enter');
+      await relation.locator('.btn-primary').click();
+      await expect(page.getByTestId('families-relation-result')).toBeVisible();
+    });
+  });
+
+  test('/data: figures, charts, speakers, dialects and the lexicon', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const base = server.url;
+    const asAdmin = { Authorization: `Bearer ${admin.token}` };
+    const pairs = await request.post(`${base}/api/admin/import/pairs`, {
+      headers: asAdmin,
+      data: { pairs: toyCorpus(12, 5).map((pair) => ({ ...pair, category: 'family' })) },
+    });
+    expect(pairs.ok(), await pairs.text()).toBe(true);
+    // A word list in the made-up test language (no Lopit is invented).
+    const lexicon = await request.post(`${base}/api/admin/import/lexicon`, {
+      headers: asAdmin,
+      data: [
+        { lopit: 'zibba', english: 'sees', part_of_speech: 'verb' },
+        { lopit: 'grak', english: 'big', part_of_speech: 'adjective' },
+      ],
+    });
+    expect(lexicon.ok(), await lexicon.text()).toBe(true);
+    const speaker = await signUpByApi(request, base, 'Speaker');
+    const asSpeaker = { Authorization: `Bearer ${speaker.token}` };
+    expect(
+      (
+        await request.post(`${base}/api/consent/submit`, {
+          headers: asSpeaker,
+          data: { consent_type: 'full' },
+        })
+      ).ok(),
+    ).toBe(true);
+    const profile = await request.patch(`${base}/api/auth/me`, {
+      headers: asSpeaker,
+      data: { ageGroup: '30-44', gender: 'prefer_not_to_say', dialect: 'Zorbelton' },
+    });
+    expect(profile.ok(), await profile.text()).toBe(true);
+    const file = path.resolve('.tmp', 'e2e-i18n-data.wav');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (!fs.existsSync(file)) execFileSync('espeak-ng', ['-w', file, 'zorbel quandy mipple']);
+    const upload = await request.post(`${base}/api/audio/upload`, {
+      headers: asSpeaker,
+      multipart: {
+        metadata: JSON.stringify({
+          transcript: 'zorbel quandy mipple',
+          language: 'lpx',
+          fileName: 'i18n.wav',
+        }),
+        file: { name: 'i18n.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(file) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBeLessThan(300);
+
+    await checkBoth(browser, '/data', async (page) => {
+      await expect(page.locator('.line-chart').first()).toBeVisible();
+      await expect(page.locator('.card-table tbody tr').first()).toBeVisible();
+      await expect(page.locator('.dialects-table tbody tr').first()).toBeVisible();
+      await expect(page.locator('.lexicon-list li').first()).toBeVisible();
+      await page.locator('.data-page details summary').click();
+      await expect(page.locator('.timeline-table')).toBeVisible();
+    });
+  });
+
+  test('/consent: a consent waiting to be sent, then the withdrawal dialog', async ({ browser }) => {
+    await checkBoth(browser, '/consent', async (page) => {
+      await expect(page.getByTestId('consent-status').locator('li').first()).toBeVisible();
+      await page.context().setOffline(true);
+      await page.locator('.consent-page button[type="submit"]').click();
+      await expect(page.getByTestId('consent-pending')).toBeVisible();
+      await expect(page.locator('.consent-page .success-box')).toBeVisible();
+      await page.context().setOffline(false);
+      await expect(page.getByTestId('consent-pending')).toBeHidden();
+      await page.locator('.consent-page .button-row .btn-danger').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+  });
 });

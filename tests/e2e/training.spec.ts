@@ -82,8 +82,9 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
     accepted.toLocaleString('en'),
   );
   const contributors = page.getByRole('region', { name: 'Recent contributors', exact: true });
-  await expect(contributors).toContainText('30-44');
-  await expect(contributors).toContainText('female');
+  // The speaker's details in the words of the profile form (its labels, in the interface's language).
+  await expect(contributors).toContainText('30 to 44');
+  await expect(contributors).toContainText('Female');
   await expect(page.getByRole('heading', { name: 'By dialect or village' })).toBeVisible();
   await expect(page.getByText('Zorbelton', { exact: false }).first()).toBeVisible();
 

@@ -1,43 +1,38 @@
 // What the consent page explains (why we ask, how data is used, the contributor's rights) and the signed
 // consent documents; text only, no state.
+import { consent } from '../../../core/i18n/messages/consent.ts';
 import { DOCS } from '../../app/paths.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function AboutConsent() {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="consent-about-heading">
-      <h2 id="consent-about-heading">About your consent</h2>
-      <h3>Why we ask</h3>
-      <p>
-        No speech or translation technology exists for Lopit yet. Your voice and translations are how it comes
-        to exist, and they are yours: we use them only with your permission.
-      </p>
-      <h3>How your data is used</h3>
-      <p>
-        Contributions train open models (speech recognition, text-to-speech, translation) for the Lopit
-        community. They are shared under CC-BY-NC-4.0 for non-commercial community use, and never sold.
-      </p>
-      <h3>Your rights</h3>
-      <p>
-        You can withdraw consent at any time. After you withdraw, your contributions are left out of every
-        dataset export and every model trained from then on.
-      </p>
+      <h2 id="consent-about-heading">{t(consent.aboutTitle)}</h2>
+      <h3>{t(consent.whyTitle)}</h3>
+      <p>{t(consent.whyText)}</p>
+      <h3>{t(consent.useTitle)}</h3>
+      <p>{t(consent.useText)}</p>
+      <h3>{t(consent.rightsTitle)}</h3>
+      <p>{t(consent.rightsText)}</p>
     </section>
   );
 }
 
 export function ConsentDocuments() {
+  const t = useT();
   return (
-    <nav aria-label="Consent documents" className="card">
-      <h2>Documents</h2>
+    <nav aria-label={t(consent.documentsLabel)} className="card">
+      <h2>{t(consent.documents)}</h2>
       <ul>
         <li>
-          <a href={DOCS.consentFormEnglish}>English consent form (PDF)</a>
+          <a href={DOCS.consentFormEnglish}>{t(consent.formEnglish)}</a>
         </li>
         <li>
-          <a href={DOCS.consentFormLopit}>Lopit consent form (PDF)</a>
+          <a href={DOCS.consentFormLopit}>{t(consent.formLopit)}</a>
         </li>
         <li>
-          <a href={DOCS.dataUsePolicy}>Data Use Policy (PDF)</a>
+          <a href={DOCS.dataUsePolicy}>{t(consent.dataUsePolicy)}</a>
         </li>
       </ul>
     </nav>

@@ -3,6 +3,8 @@
 // waits in the outbox (shown as pending) until the server has recorded it.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ConsentType } from '../../../core/constants.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { consent } from '../../../core/i18n/messages/consent.ts';
 import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
@@ -10,25 +12,19 @@ import { discardEntry } from '../../offline/outbox.ts';
 import { submitChange, syncEngine } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { formatDate, t as translate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { refreshConsentStatus } from './consent-status.ts';
 import { AboutConsent, ConsentDocuments } from './consent-about.tsx';
+import { CONSENT_TYPE_LABELS } from './consent-labels.ts';
 import { useDeviceConsent } from './device-consent.ts';
 
-const CHOICES: { value: ConsentType; label: string; hint: string }[] = [
-  {
-    value: 'recording',
-    label: 'Audio Recording Only',
-    hint: 'Your voice recordings may be used to train speech models.',
-  },
-  {
-    value: 'translation',
-    label: 'Translation Only',
-    hint: 'Your translations may be used to train the translation model.',
-  },
-  { value: 'full', label: 'Full Contribution', hint: 'Both your recordings and your translations.' },
+const CHOICES: { value: ConsentType; hint: MessageDescriptor }[] = [
+  { value: 'recording', hint: consent.recordingHint },
+  { value: 'translation', hint: consent.translationHint },
+  { value: 'full', hint: consent.fullHint },
 ];
 
-const labelOf = (type: ConsentType) => CHOICES.find((choice) => choice.value === type)?.label ?? type;
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** Queues a grant or withdrawal, sends it if possible, and says whether the server has it now. */
 async function submitConsent(userId: string, action: { type: ConsentType } | 'withdraw') {
@@ -40,7 +36,7 @@ async function submitConsent(userId: string, action: { type: ConsentType } | 'wi
           subject: 'consent',
           path: 'consent/withdraw',
           body: {},
-          label: 'Withdraw consent',
+          label: translate(consent.withdrawal),
         }
       : {
           userId,
@@ -48,19 +44,21 @@ async function submitConsent(userId: string, action: { type: ConsentType } | 'wi
           subject: 'consent',
           path: 'consent/submit',
           body: { consent_type: action.type },
-          label: `Consent: ${labelOf(action.type)}`,
+          label: translate(consent.outboxLabel, { choice: translate(CONSENT_TYPE_LABELS[action.type]) }),
         },
   );
   await syncEngine().trigger();
   return localDb().outbox.get(entry.seq);
 }
 
-function describe(entry: OutboxEntry): string {
-  if (entry.kind === 'consent.withdraw') return 'Withdrawal of consent';
-  return `${labelOf((entry.body as { consent_type: ConsentType }).consent_type)} consent`;
+function describe(t: Translate, entry: OutboxEntry): string {
+  if (entry.kind === 'consent.withdraw') return t(consent.withdrawal);
+  const type = (entry.body as { consent_type: ConsentType }).consent_type;
+  return t(consent.choiceConsent, { choice: t(CONSENT_TYPE_LABELS[type]) });
 }
 
 export function ConsentPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   // What governs this phone: a choice still waiting to be sent counts here at once.
@@ -81,10 +79,11 @@ export function ConsentPage() {
         if (caught.status === null) setOffline(true);
         else {
           console.error('Failed to load consent status', caught);
-          setError(`Failed to load consent status: ${caught.message}`);
+          setError(t(consent.loadFailed, { error: caught.message }));
         }
       },
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per user, not again when the language changes
   }, [userId]);
 
   async function run(action: { type: ConsentType } | 'withdraw', done: string) {
@@ -95,14 +94,11 @@ export function ConsentPage() {
       const left = await submitConsent(userId, action);
       if (!left) setNotice(done);
       else if (left.state === 'attention')
-        setError(`Failed to submit consent: ${left.problem?.message ?? ''}`);
-      else
-        setNotice(
-          'You are offline. Your choice is saved on this device and will be sent when you are back online.',
-        );
+        setError(t(consent.submitFailed, { error: left.problem?.message ?? '' }));
+      else setNotice(t(consent.savedOffline));
     } catch (caught) {
       console.error('Failed to submit consent', caught);
-      setError(`Failed to submit consent: ${(caught as Error).message}`);
+      setError(t(consent.submitFailed, { error: (caught as Error).message }));
     } finally {
       setBusy(false);
     }
@@ -110,52 +106,56 @@ export function ConsentPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run({ type: choice }, 'Thank you. Your consent has been recorded.');
+    void run({ type: choice }, t(consent.granted));
   };
   const granted = status && (status.recording || status.translation);
 
   return (
     <div className="page consent-page">
       <div className="page-header">
-        <h1>Data Consent</h1>
-        <p>Manage how your recordings and translations may be used to build Lopit language technology.</p>
+        <h1>{t(consent.title)}</h1>
+        <p>{t(consent.intro)}</p>
       </div>
 
       <section className="card" aria-labelledby="consent-status-heading" data-testid="consent-status">
-        <h2 id="consent-status-heading">Your consent</h2>
-        {!status && !error && !offline && <p>Loading consent status...</p>}
-        {!status && offline && (
-          <p role="status">You are offline. Your consent status will show when you are back online.</p>
-        )}
+        <h2 id="consent-status-heading">{t(consent.statusTitle)}</h2>
+        {!status && !error && !offline && <p>{t(consent.loading)}</p>}
+        {!status && offline && <p role="status">{t(consent.offlineStatus)}</p>}
         {status && (
           <ul className="consent-status-list">
-            {status.recording && <li>✓ Audio recording consent granted</li>}
-            {status.translation && <li>✓ Translation contribution consent granted</li>}
-            {!granted && <li>No consent granted yet</li>}
+            {status.recording && <li>{t(consent.recordingGranted)}</li>}
+            {status.translation && <li>{t(consent.translationGranted)}</li>}
+            {!granted && <li>{t(consent.noneGranted)}</li>}
           </ul>
         )}
         {status?.updatedAt && (
           <p className="muted">
-            Last changed {new Date(status.updatedAt).toLocaleString()} (form version {status.formVersion}).
+            {t(consent.lastChanged, {
+              date: formatDate(status.updatedAt, WHEN),
+              version: status.formVersion,
+            })}
           </p>
         )}
         {pending.length > 0 && (
           <div className="notice-box" role="status" data-testid="consent-pending">
-            <p>Waiting to be sent from this device:</p>
+            <p>{t(consent.waitingTitle)}</p>
             <ul>
               {pending.map((entry) => (
                 <li key={entry.id}>
-                  ◔ {describe(entry)}, made {new Date(entry.createdAt).toLocaleString()}
+                  {t(consent.waitingItem, {
+                    choice: describe(t, entry),
+                    date: formatDate(new Date(entry.createdAt), WHEN),
+                  })}
                   {entry.state === 'attention' && (
                     <>
                       {' '}
-                      — not accepted: {entry.problem?.message}{' '}
+                      {t(consent.notAccepted, { problem: entry.problem?.message ?? '' })}{' '}
                       <button
                         type="button"
                         className="btn"
                         onClick={() => void discardEntry(localDb(), entry.seq!)}
                       >
-                        Discard
+                        {t(consent.discard)}
                       </button>
                     </>
                   )}
@@ -169,7 +169,7 @@ export function ConsentPage() {
       <AboutConsent />
 
       <form className="card form" onSubmit={onSubmit} aria-labelledby="consent-grant-heading">
-        <h2 id="consent-grant-heading">Grant consent</h2>
+        <h2 id="consent-grant-heading">{t(consent.grantTitle)}</h2>
         {error && (
           <div className="error-box" role="alert">
             {error}
@@ -181,7 +181,7 @@ export function ConsentPage() {
           </div>
         )}
         <fieldset className="consent-choices">
-          <legend className="visually-hidden">Type of consent</legend>
+          <legend className="visually-hidden">{t(consent.typeLegend)}</legend>
           {CHOICES.map((option) => (
             <label key={option.value} className="checkbox">
               <input
@@ -192,20 +192,17 @@ export function ConsentPage() {
                 onChange={() => setChoice(option.value)}
               />
               <span>
-                <strong>{option.label}</strong>
+                <strong>{t(CONSENT_TYPE_LABELS[option.value])}</strong>
                 <br />
-                <span className="muted">{option.hint}</span>
+                <span className="muted">{t(option.hint)}</span>
               </span>
             </label>
           ))}
         </fieldset>
-        <p className="muted">
-          Licence: contributions are shared under Creative Commons CC-BY-NC-4.0 for non-commercial community
-          use. Your data is not sold or used commercially.
-        </p>
+        <p className="muted">{t(consent.licence)}</p>
         <div className="button-row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Submitting...' : 'Give consent'}
+            {busy ? t(consent.submitting) : t(consent.give)}
           </button>
           {granted && (
             <button
@@ -214,30 +211,27 @@ export function ConsentPage() {
               disabled={busy}
               onClick={() => setConfirmWithdraw(true)}
             >
-              Withdraw consent
+              {t(consent.withdraw)}
             </button>
           )}
         </div>
       </form>
 
-      <Modal open={confirmWithdraw} title="Withdraw your consent?" onClose={() => setConfirmWithdraw(false)}>
-        <p>
-          Your recordings and translations will be left out of every dataset export and every model trained
-          from now on. You can give consent again at any time.
-        </p>
+      <Modal open={confirmWithdraw} title={t(consent.confirmTitle)} onClose={() => setConfirmWithdraw(false)}>
+        <p>{t(consent.confirmText)}</p>
         <div className="button-row">
           <button
             type="button"
             className="btn btn-danger"
             onClick={() => {
               setConfirmWithdraw(false);
-              void run('withdraw', 'Your consent has been withdrawn.');
+              void run('withdraw', t(consent.withdrawn));
             }}
           >
-            Withdraw consent
+            {t(consent.withdraw)}
           </button>
           <button type="button" className="btn" onClick={() => setConfirmWithdraw(false)}>
-            Cancel
+            {t(consent.cancel)}
           </button>
         </div>
       </Modal>

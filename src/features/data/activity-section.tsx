@@ -2,11 +2,14 @@
 // summary, and the same figures as a table for anyone who cannot or would rather not read a chart.
 import { useEffect, useId, useState } from 'react';
 import { TIMELINE_BUCKETS, type Timeline, type TimelineBucket } from '../../../core/api/data.ts';
-import { BUCKET_WORDS, formatCount, formatHours, periodLabel } from './chart-scale.ts';
+import { data } from '../../../core/i18n/messages/data.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
+import { dateLang, formatHours, periodLabel } from './chart-scale.ts';
 import { dataApi } from './data-api.ts';
 import { LineChart } from './line-chart.tsx';
 
 export function ActivitySection() {
+  const t = useT();
   const headingId = useId();
   const selectId = useId();
   const [bucket, setBucket] = useState<TimelineBucket | 'auto'>('auto');
@@ -28,29 +31,33 @@ export function ActivitySection() {
   const points = timeline?.points ?? [];
   const first = points[0];
   const last = points[points.length - 1];
-  const unit = timeline ? BUCKET_WORDS[timeline.bucket] : 'week';
-  const span =
-    first && last && timeline
-      ? `from ${periodLabel(first.start, timeline.bucket)} to ${periodLabel(last.start, timeline.bucket)}, one point per ${unit}`
+  const unit = timeline?.bucket ?? 'week';
+  const summary = (total: string) =>
+    first && last
+      ? t(data.chartSummary, {
+          total,
+          first: periodLabel(first.start, unit),
+          last: periodLabel(last.start, unit),
+          bucket: unit,
+        })
       : '';
 
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <div className="data-section-header">
-        <h2 id={headingId}>Growth over time</h2>
+        <h2 id={headingId}>{t(data.activityTitle)}</h2>
         <div className="data-field-inline">
-          <label htmlFor={selectId}>Group by</label>
+          <label htmlFor={selectId}>{t(data.groupBy)}</label>
           <select
             id={selectId}
             className="input"
             value={bucket}
             onChange={(event) => setBucket(event.target.value as TimelineBucket | 'auto')}
           >
-            <option value="auto">Automatic</option>
+            <option value="auto">{t(data.automatic)}</option>
             {TIMELINE_BUCKETS.map((value) => (
               <option key={value} value={value}>
-                {BUCKET_WORDS[value][0]?.toUpperCase()}
-                {BUCKET_WORDS[value].slice(1)}
+                {t(data.bucket, { bucket: value })}
               </option>
             ))}
           </select>
@@ -61,67 +68,65 @@ export function ActivitySection() {
           {error}
         </div>
       )}
-      {!timeline && !error && <p>Loading...</p>}
-      {timeline && points.length === 0 && (
-        <p className="muted">Nothing contributed yet: the charts appear with the first recording or approved translation.</p>
-      )}
+      {!timeline && !error && <p>{t(data.loading)}</p>}
+      {timeline && points.length === 0 && <p className="muted">{t(data.noActivity)}</p>}
       {first && last && timeline && (
         <>
           <div className="chart-grid">
             <LineChart
               tone="audio"
-              title="Audio hours (running total)"
-              summary={`${formatHours(last.cumulativeAudioHours)} in all, ${span}.`}
+              title={t(data.audioChart)}
+              summary={summary(formatHours(last.cumulativeAudioHours))}
               points={points.map((point) => ({
                 label: periodLabel(point.start, timeline.bucket),
                 value: point.cumulativeAudioHours,
               }))}
-              format={(value) => `${value.toLocaleString('en', { maximumFractionDigits: 2 })} h`}
+              format={(value) => t(data.axisHours, { value: formatNumber(value, { maximumFractionDigits: 2 }) })}
             />
             <LineChart
               tone="pairs"
-              title="Approved translation pairs (running total)"
-              summary={`${formatCount(last.cumulativePairs, 'pair')} in all, ${span}.`}
+              title={t(data.pairsChart)}
+              summary={summary(t(data.pairCount, { count: last.cumulativePairs }))}
               points={points.map((point) => ({
                 label: periodLabel(point.start, timeline.bucket),
                 value: point.cumulativePairs,
               }))}
-              format={(value) => value.toLocaleString('en', { maximumFractionDigits: 1 })}
+              format={(value) => formatNumber(value, { maximumFractionDigits: 1 })}
             />
           </div>
           <details>
-            <summary>Show the figures as a table</summary>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Contributions over time (scrolls sideways on narrow screens)">
+            <summary>{t(data.showTable)}</summary>
+            <div className="table-wrap" tabIndex={0} role="region" aria-label={t(data.timelineRegion)}>
               <table className="timeline-table">
-                <caption className="visually-hidden">Contributions per {unit}, with running totals</caption>
+                <caption className="visually-hidden">{t(data.timelineCaption, { bucket: unit })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{unit[0]?.toUpperCase() + unit.slice(1)} from</th>
-                    <th scope="col">Audio hours</th>
-                    <th scope="col">Total hours</th>
-                    <th scope="col">Recordings</th>
-                    <th scope="col">Pairs approved</th>
-                    <th scope="col">Total pairs</th>
+                    <th scope="col">{t(data.periodFrom, { bucket: unit })}</th>
+                    <th scope="col">{t(data.audioHours)}</th>
+                    <th scope="col">{t(data.totalHours)}</th>
+                    <th scope="col">{t(data.recordings)}</th>
+                    <th scope="col">{t(data.pairsApproved)}</th>
+                    <th scope="col">{t(data.totalPairs)}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {[...points].reverse().map((point) => (
                     <tr key={point.start}>
-                      <th scope="row">{periodLabel(point.start, timeline.bucket)}</th>
-                      <td>{point.audioHours.toLocaleString('en')}</td>
-                      <td>{point.cumulativeAudioHours.toLocaleString('en')}</td>
-                      <td>{point.recordings.toLocaleString('en')}</td>
-                      <td>{point.pairs.toLocaleString('en')}</td>
-                      <td>{point.cumulativePairs.toLocaleString('en')}</td>
+                      <th scope="row" lang={dateLang()}>
+                        {periodLabel(point.start, timeline.bucket)}
+                      </th>
+                      <td>{formatNumber(point.audioHours)}</td>
+                      <td>{formatNumber(point.cumulativeAudioHours)}</td>
+                      <td>{formatNumber(point.recordings)}</td>
+                      <td>{formatNumber(point.pairs)}</td>
+                      <td>{formatNumber(point.cumulativePairs)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           </details>
-          <p className="muted">
-            Counted from contributors who consent now. Translation pairs are dated by their latest change.
-          </p>
+          <p className="muted">{t(data.timelineNote)}</p>
         </>
       )}
     </section>

@@ -26,7 +26,7 @@ describe('chart scale', () => {
   });
 
   it('labels periods and hours in words', () => {
-    expect(periodLabel('2026-03-02', 'week')).toBe('2 Mar 2026');
+    expect(periodLabel('2026-03-02', 'week')).toBe('Mar 2, 2026');
     expect(periodLabel('2026-03-01', 'month')).toBe('Mar 2026');
     expect(formatHours(1)).toBe('1 hour');
     expect(formatHours(12.345)).toBe('12.35 hours');

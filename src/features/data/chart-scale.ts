@@ -1,5 +1,7 @@
 // Scales and labels of the dashboard's line charts (pure, so they are tested without a browser).
 import type { TimelineBucket } from '../../../core/api/data.ts';
+import { data } from '../../../core/i18n/messages/data.ts';
+import { formatDate, i18n, t } from '../../i18n/i18n.tsx';
 
 /** The smallest of 1, 2, 2.5, 5 times a power of ten that is at least `value` (1 for nothing). */
 export function niceMax(value: number): number {
@@ -22,22 +24,32 @@ export function linePaths(points: readonly { x: number; y: number }[], bottom: n
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "3 Mar 2026" for days and weeks, "Mar 2026" for months (UTC dates from the server). */
+/** "Mar 2, 2026" for days and weeks, "Mar 2026" for months, in the interface's language (UTC dates from the server). */
 export function periodLabel(start: string, bucket: TimelineBucket): string {
   const [year, month, day] = start.split('-').map(Number);
-  const name = MONTHS[(month ?? 1) - 1] ?? '';
-  return bucket === 'month' ? `${name} ${year}` : `${day} ${name} ${year}`;
+  const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+  return formatDate(
+    date,
+    bucket === 'month'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+  );
 }
 
-export const BUCKET_WORDS: Record<TimelineBucket, string> = { day: 'day', week: 'week', month: 'month' };
+/**
+ * The language Intl wrote dates in: the interface's when Intl knows it, else the fallback (English). Dates shown
+ * on their own carry it as `lang`, so a language Intl does not know shows them as the English they are.
+ */
+export function dateLang(): string {
+  return new Intl.DateTimeFormat(i18n.locales ?? i18n.locale).resolvedOptions().locale;
+}
 
-/** Hours with at most two decimals, in words a screen reader reads well. */
+/** Hours with at most two decimals, in words a screen reader reads well, in the interface's language. */
 export function formatHours(hours: number): string {
-  return `${hours.toLocaleString('en', { maximumFractionDigits: 2 })} ${hours === 1 ? 'hour' : 'hours'}`;
+  return t(data.hours, { hours: Math.round(hours * 100) / 100 });
 }
 
+/** English only: the admin screens still call it (they are not in the message catalogue yet). */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
 }

@@ -2,13 +2,10 @@
 // review, and how far the accepted data is from a first model of each kind.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { PREFER_NOT_TO_SAY } from '../../../core/api/auth.ts';
-import {
-  ACCEPTED_CLIPS_TEXT,
-  ACCEPTED_PAIRS_TEXT,
-  type Speaker,
-  type Statistics,
-} from '../../../core/api/data.ts';
+import type { Speaker, Statistics } from '../../../core/api/data.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { data } from '../../../core/i18n/messages/data.ts';
+import { CLIP_VOTES_TO_DECIDE, PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
 import {
   MVP_GOAL_AUDIO_HOURS,
   MVP_GOAL_SPEAKERS,
@@ -16,14 +13,17 @@ import {
   SPEAKERS_TABLE_ROWS,
 } from '../../../core/constants.ts';
 import { PATHS } from '../../app/paths.ts';
+import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
+import { AGE_GROUP_LABELS, GENDER_LABELS } from '../account/speaker-profile-form.tsx';
 import { ActivitySection } from './activity-section.tsx';
-import { formatCount, formatHours } from './chart-scale.ts';
+import { formatHours } from './chart-scale.ts';
 import { dataApi } from './data-api.ts';
 import { DialectsSection } from './dialects-section.tsx';
 import { LexiconPreview } from './lexicon-preview.tsx';
 import './data.css';
 
 export function DataPage() {
+  const t = useT();
   const goalsId = useId();
   const [stats, setStats] = useState<Statistics | null>(null);
   const [speakers, setSpeakers] = useState<Speaker[] | null>(null);
@@ -40,12 +40,10 @@ export function DataPage() {
   return (
     <div className="page stack data-page">
       <div className="page-header">
-        <h1>Data Dashboard</h1>
-        <p>Everything the community has contributed so far.</p>
+        <h1>{t(data.title)}</h1>
+        <p>{t(data.intro)}</p>
       </div>
-      <p className="muted">
-        Only contributions whose contributors consent now are counted: a withdrawn consent removes them at once.
-      </p>
+      <p className="muted">{t(data.consentNote)}</p>
       {error && (
         <div className="error-box" role="alert">
           {error}
@@ -53,57 +51,60 @@ export function DataPage() {
       )}
       <div className="grid" data-testid="stat-tiles">
         <Tile
-          label="Audio hours"
+          label={t(data.audioHours)}
           figures={[
-            { value: stats?.totalAudioHours, caption: 'recorded' },
-            { value: stats?.validatedAudioHours, caption: 'validated' },
+            { value: stats?.totalAudioHours, caption: t(data.recorded) },
+            { value: stats?.validatedAudioHours, caption: t(data.validated) },
           ]}
-          note={stats ? `${formatHours(stats.transcribedAudioHours)} transcribed` : undefined}
+          note={stats ? t(data.transcribed, { hours: formatHours(stats.transcribedAudioHours) }) : undefined}
         />
         <Tile
-          label="Speakers"
+          label={t(data.speakers)}
           figures={[
-            { value: stats?.totalSpeakers, caption: 'recorded' },
-            { value: stats?.validatedSpeakers, caption: 'validated' },
-          ]}
-        />
-        <Tile
-          label="Translation pairs"
-          figures={[
-            { value: stats?.totalTranslations, caption: 'approved' },
-            { value: stats?.pairsProposed, caption: 'proposed' },
+            { value: stats?.totalSpeakers, caption: t(data.recorded) },
+            { value: stats?.validatedSpeakers, caption: t(data.validated) },
           ]}
         />
         <Tile
-          label="Recordings"
+          label={t(data.translationPairs)}
           figures={[
-            { value: stats?.totalRecordings, caption: 'recorded' },
-            { value: stats?.validatedRecordings, caption: 'validated' },
+            { value: stats?.totalTranslations, caption: t(data.approved) },
+            { value: stats?.pairsProposed, caption: t(data.proposed) },
+          ]}
+        />
+        <Tile
+          label={t(data.recordings)}
+          figures={[
+            { value: stats?.totalRecordings, caption: t(data.recorded) },
+            { value: stats?.validatedRecordings, caption: t(data.validated) },
           ]}
         />
       </div>
       <section className="card" aria-labelledby={goalsId}>
-        <h2 id={goalsId}>Progress toward a first model</h2>
+        <h2 id={goalsId}>{t(data.goalsTitle)}</h2>
         <p className="muted">
-          The goals count only what the community has accepted. {ACCEPTED_CLIPS_TEXT} {ACCEPTED_PAIRS_TEXT}
+          {t(data.goalsNote, {
+            clips: t(data.acceptedClips, { votes: CLIP_VOTES_TO_DECIDE }),
+            pairs: t(data.acceptedPairs, { approvals: PROPOSAL_APPROVALS_TO_ACCEPT }),
+          })}
         </p>
         <Goal
-          label="Validated audio hours"
+          label={t(data.goalAudio)}
           value={stats?.validatedAudioHours ?? 0}
           goal={MVP_GOAL_AUDIO_HOURS}
           words={(value) => formatHours(value)}
         />
         <Goal
-          label="Speakers with validated recordings"
+          label={t(data.goalSpeakers)}
           value={stats?.validatedSpeakers ?? 0}
           goal={MVP_GOAL_SPEAKERS}
-          words={(value) => formatCount(value, 'speaker')}
+          words={(value) => t(data.speakerCount, { count: value })}
         />
         <Goal
-          label="Approved translation pairs"
+          label={t(data.goalPairs)}
           value={stats?.totalTranslations ?? 0}
           goal={MVP_GOAL_TRANSLATION_PAIRS}
-          words={(value) => formatCount(value, 'pair')}
+          words={(value) => t(data.pairCount, { count: value })}
         />
       </section>
       <BacklogSection backlog={stats?.backlog ?? null} />
@@ -131,7 +132,7 @@ function Tile({
       <span className="stat-figures">
         {figures.map(({ value, caption }) => (
           <span key={caption} className="stat-figure">
-            <span className="stat-value">{value === undefined ? '…' : value.toLocaleString('en')}</span>
+            <span className="stat-value">{value === undefined ? '…' : formatNumber(value)}</span>
             <span className="stat-caption">{caption}</span>
           </span>
         ))}
@@ -143,24 +144,25 @@ function Tile({
 
 /** What waits for the community's ears and eyes before it can count. */
 function BacklogSection({ backlog }: { backlog: Statistics['backlog'] | null }) {
+  const t = useT();
   const headingId = useId();
-  const rows: [string, number | undefined][] = [
-    ['Clips waiting for votes', backlog?.clipsPending],
-    ['Clips reported to the admins', backlog?.clipsReported],
-    ['Translations waiting for review', backlog?.proposalsWaiting],
+  const rows: [MessageDescriptor, number | undefined][] = [
+    [data.clipsPending, backlog?.clipsPending],
+    [data.clipsReported, backlog?.clipsReported],
+    [data.proposalsWaiting, backlog?.proposalsWaiting],
   ];
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Waiting for review</h2>
+      <h2 id={headingId}>{t(data.backlogTitle)}</h2>
       <p className="muted">
-        Until the community has checked them, these do not count toward the goals above.{' '}
-        <Link to={PATHS.listen}>Listen to clips</Link> · <Link to={PATHS.review}>Review translations</Link>
+        {t(data.backlogNote)} <Link to={PATHS.listen}>{t(data.listenLink)}</Link> ·{' '}
+        <Link to={PATHS.review}>{t(data.reviewLink)}</Link>
       </p>
       <dl className="data-backlog">
         {rows.map(([label, value]) => (
-          <div key={label} className="data-backlog-item">
-            <dt>{label}</dt>
-            <dd>{value === undefined ? '…' : value.toLocaleString('en')}</dd>
+          <div key={label.id} className="data-backlog-item">
+            <dt>{t(label)}</dt>
+            <dd>{value === undefined ? '…' : formatNumber(value)}</dd>
           </div>
         ))}
       </dl>
@@ -180,12 +182,18 @@ function Goal({
   goal: number;
   words: (value: number) => string;
 }) {
+  const t = useT();
   const percent = Math.min(100, Math.floor((value / goal) * 100));
-  const number = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 });
+  const number = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
   const text =
     value >= goal
-      ? `${words(value)}: goal of ${number(goal)} reached`
-      : `${number(value)} of ${words(goal)} (${percent}%), ${number(Math.round((goal - value) * 100) / 100)} to go`;
+      ? t(data.goalReached, { amount: words(value), goal: number(goal) })
+      : t(data.goalProgress, {
+          value: number(value),
+          goal: words(goal),
+          percent: number(percent),
+          left: number(Math.round((goal - value) * 100) / 100),
+        });
   return (
     <div className="goal">
       <div className="goal-label">
@@ -196,44 +204,59 @@ function Goal({
         className="progress"
         max={goal}
         value={Math.min(value, goal)}
-        aria-label={`${label}: ${text}`}
+        aria-label={t(data.goalLabel, { goal: label, progress: text })}
       />
     </div>
   );
 }
 
+/** A speaker's detail as the profile names it (“30 to 44”, “Prefer not to say”), or N/A when not given. */
+function detail(t: Translate, labels: Record<string, MessageDescriptor>, value: string | null) {
+  if (value === null || value === '') return t(data.notAvailable);
+  const label = labels[value];
+  return label ? t(label) : <span translate="no">{value}</span>;
+}
+
 function SpeakersTable({ speakers }: { speakers: Speaker[] | null }) {
+  const t = useT();
   const headingId = useId();
-  const na = (value: string | number | null) =>
-    value === null || value === '' ? 'N/A' : value === PREFER_NOT_TO_SAY ? 'Prefer not to say' : value;
+  const columns = {
+    speaker: t(data.speaker),
+    ageGroup: t(data.ageGroup),
+    gender: t(data.gender),
+    recordings: t(data.recordings),
+    duration: t(data.duration),
+  };
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Recent contributors</h2>
-      {speakers === null && <p>Loading...</p>}
-      {speakers?.length === 0 && <p className="muted">No recordings yet, so no speakers to show.</p>}
+      <h2 id={headingId}>{t(data.speakersTitle)}</h2>
+      {speakers === null && <p>{t(data.loading)}</p>}
+      {speakers?.length === 0 && <p className="muted">{t(data.noSpeakers)}</p>}
       {speakers && speakers.length > 0 && (
         <div className="table-wrap">
           <table className="card-table">
             <caption className="visually-hidden">
-              The {Math.min(SPEAKERS_TABLE_ROWS, speakers.length)} speakers who recorded most recently
+              {t(data.speakersCaption, { count: Math.min(SPEAKERS_TABLE_ROWS, speakers.length) })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Speaker</th>
-                <th scope="col">Age group</th>
-                <th scope="col">Gender</th>
-                <th scope="col">Recordings</th>
-                <th scope="col">Total duration (s)</th>
+                <th scope="col">{columns.speaker}</th>
+                <th scope="col">{columns.ageGroup}</th>
+                <th scope="col">{columns.gender}</th>
+                <th scope="col">{columns.recordings}</th>
+                <th scope="col">{columns.duration}</th>
               </tr>
             </thead>
             <tbody>
               {speakers.slice(0, SPEAKERS_TABLE_ROWS).map((speaker) => (
                 <tr key={speaker.id}>
-                  <td data-label="Speaker">{speaker.id}</td>
-                  <td data-label="Age group">{na(speaker.ageGroup)}</td>
-                  <td data-label="Gender">{na(speaker.gender)}</td>
-                  <td data-label="Recordings">{speaker.recordingCount}</td>
-                  <td data-label="Total duration (s)">{na(speaker.totalDuration)}</td>
+                  <td data-label={columns.speaker} translate="no">
+                    {speaker.id}
+                  </td>
+                  <td data-label={columns.ageGroup}>{detail(t, AGE_GROUP_LABELS, speaker.ageGroup)}</td>
+                  <td data-label={columns.gender}>{detail(t, GENDER_LABELS, speaker.gender)}</td>
+                  <td data-label={columns.recordings}>{formatNumber(speaker.recordingCount)}</td>
+                  <td data-label={columns.duration}>{formatNumber(speaker.totalDuration)}</td>
                 </tr>
               ))}
             </tbody>

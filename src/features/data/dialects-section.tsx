@@ -2,9 +2,12 @@
 // sees which places the data already speaks for and which it does not yet.
 import { useEffect, useId, useState } from 'react';
 import type { DialectFigures } from '../../../core/api/data.ts';
+import { data } from '../../../core/i18n/messages/data.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { dataApi } from './data-api.ts';
 
 export function DialectsSection() {
+  const t = useT();
   const headingId = useId();
   const [dialects, setDialects] = useState<DialectFigures[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -20,29 +23,26 @@ export function DialectsSection() {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>By dialect or village</h2>
-      <p className="muted">
-        As contributors describe themselves in their profile. Spellings that differ only in capital letters are
-        counted together.
-      </p>
+      <h2 id={headingId}>{t(data.dialectsTitle)}</h2>
+      <p className="muted">{t(data.dialectsNote)}</p>
       {error && (
         <div className="error-box" role="alert">
           {error}
         </div>
       )}
-      {!dialects && !error && <p>Loading...</p>}
-      {dialects?.length === 0 && <p className="muted">No consented contributions yet.</p>}
+      {!dialects && !error && <p>{t(data.loading)}</p>}
+      {dialects?.length === 0 && <p className="muted">{t(data.noDialects)}</p>}
       {dialects && dialects.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Contributions by dialect or village (scrolls sideways on narrow screens)">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t(data.dialectsRegion)}>
           <table className="dialects-table">
             <thead>
               <tr>
-                <th scope="col">Dialect or village</th>
-                <th scope="col">Speakers</th>
-                <th scope="col">Recordings</th>
-                <th scope="col">Audio hours</th>
-                <th scope="col">Translators</th>
-                <th scope="col">Pairs</th>
+                <th scope="col">{t(data.dialect)}</th>
+                <th scope="col">{t(data.speakers)}</th>
+                <th scope="col">{t(data.recordings)}</th>
+                <th scope="col">{t(data.audioHours)}</th>
+                <th scope="col">{t(data.translators)}</th>
+                <th scope="col">{t(data.pairs)}</th>
               </tr>
             </thead>
             <tbody>
@@ -50,18 +50,26 @@ export function DialectsSection() {
                 const share = totalHours > 0 ? Math.round((group.audioHours / totalHours) * 100) : 0;
                 return (
                   <tr key={group.dialect ?? ''}>
-                    <th scope="row">{group.dialect ?? <span className="muted">Not given</span>}</th>
-                    <td>{group.speakers.toLocaleString('en')}</td>
-                    <td>{group.recordings.toLocaleString('en')}</td>
+                    <th scope="row">
+                      {group.dialect === null ? (
+                        <span className="muted">{t(data.dialectNotGiven)}</span>
+                      ) : (
+                        <span translate="no">{group.dialect}</span>
+                      )}
+                    </th>
+                    <td>{formatNumber(group.speakers)}</td>
+                    <td>{formatNumber(group.recordings)}</td>
                     <td>
-                      {group.audioHours.toLocaleString('en')}
-                      {totalHours > 0 && <span className="muted"> ({share}% of all audio)</span>}
+                      {formatNumber(group.audioHours)}
+                      {totalHours > 0 && (
+                        <span className="muted"> {t(data.shareOfAudio, { share: formatNumber(share) })}</span>
+                      )}
                       <span className="share-bar" aria-hidden="true">
                         <span style={{ inlineSize: `${share}%` }} />
                       </span>
                     </td>
-                    <td>{group.translators.toLocaleString('en')}</td>
-                    <td>{group.pairs.toLocaleString('en')}</td>
+                    <td>{formatNumber(group.translators)}</td>
+                    <td>{formatNumber(group.pairs)}</td>
                   </tr>
                 );
               })}

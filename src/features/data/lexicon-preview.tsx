@@ -2,9 +2,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import { LEXICON_DASHBOARD_LIMIT, LEXICON_PREVIEW_ENTRIES } from '../../../core/constants.ts';
+import { data } from '../../../core/i18n/messages/data.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { dataApi } from './data-api.ts';
 
 export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
+  const t = useT();
   const headingId = useId();
   const inputId = useId();
   const [search, setSearch] = useState('');
@@ -31,10 +34,10 @@ export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Lexicon</h2>
-      <form className="toolbar" onSubmit={onSubmit} role="search" aria-label="Lexicon">
+      <h2 id={headingId}>{t(data.lexiconTitle)}</h2>
+      <form className="toolbar" onSubmit={onSubmit} role="search" aria-label={t(data.lexiconTitle)}>
         <label className="visually-hidden" htmlFor={inputId}>
-          Search the lexicon
+          {t(data.searchLexicon)}
         </label>
         <input
           id={inputId}
@@ -42,10 +45,10 @@ export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search Lopit or English"
+          placeholder={t(data.searchPlaceholder)}
         />
         <button type="submit" className="btn">
-          Search
+          {t(data.search)}
         </button>
       </form>
       {error && (
@@ -54,23 +57,25 @@ export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
         </div>
       )}
       {entries?.length === 0 && (
-        <p className="muted">
-          No lexicon entries
-          {searched ? ' match this search' : ' yet: community admins can import a word list'}.
-        </p>
+        <p className="muted">{t(searched ? data.noMatch : data.noEntries)}</p>
       )}
       {shown.length > 0 && (
         <ul className="lexicon-list">
           {shown.map((entry, index) => (
             <li key={`${entry.lopit}-${index}`}>
-              <strong lang="lpx">{entry.lopit}</strong> — {entry.english}
-              {entry.partOfSpeech && <span className="muted"> ({entry.partOfSpeech})</span>}
+              <strong lang="lpx">{entry.lopit}</strong> — <span lang="en">{entry.english}</span>
+              {entry.partOfSpeech && (
+                <span className="muted" lang="en">
+                  {' '}
+                  ({entry.partOfSpeech})
+                </span>
+              )}
             </li>
           ))}
         </ul>
       )}
       <p className="muted" role="status">
-        Showing {shown.length} of {lexiconSize} entries
+        {t(data.showing, { shown: formatNumber(shown.length), total: lexiconSize })}
       </p>
     </section>
   );

@@ -2,7 +2,7 @@
 // at their width), with the axis labels as HTML around it, so it fits any width without measuring. The picture
 // is described by a title and a text summary; the figures themselves are in the table beside it.
 import { useId } from 'react';
-import { linePaths, niceMax } from './chart-scale.ts';
+import { dateLang, linePaths, niceMax } from './chart-scale.ts';
 
 export interface ChartPoint {
   label: string;
@@ -74,7 +74,7 @@ export function LineChart({
             />
           )}
         </div>
-        <div className="line-chart-x" aria-hidden="true">
+        <div className="line-chart-x" aria-hidden="true" lang={dateLang()}>
           <span>{points[0]?.label}</span>
           {middle && <span>{middle.label}</span>}
           {points.length > 1 && <span>{last?.label}</span>}

@@ -5,6 +5,8 @@ import type { Point } from '../../../core/families/family-schema.ts';
 import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
 import { relativesWithSelf } from '../../../core/families/relatives.ts';
 import { matchPersons } from '../../../core/families/search.ts';
+import { families as messages } from '../../../core/i18n/messages/families.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { loadFamilies, type Families } from './family-data.ts';
 import { FamiliesLegend } from './families-legend.tsx';
 import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
@@ -18,15 +20,19 @@ import { useFamilyGraph } from './use-family-graph.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import './families.css';
 
-const HEADER = (
-  <header className="page-header">
-    <h1>Families Lineage</h1>
-    <p>Interactive family knowledge graph - drag, zoom, and explore the royal lineage</p>
-  </header>
-);
+function Header() {
+  const t = useT();
+  return (
+    <header className="page-header">
+      <h1>{t(messages.title)}</h1>
+      <p>{t(messages.intro)}</p>
+    </header>
+  );
+}
 
 /** Loads the current family data (the server's, or the service worker's copy offline), then draws it. */
 export function FamiliesPage() {
+  const t = useT();
   const [families, setFamilies] = useState<Families | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -45,17 +51,17 @@ export function FamiliesPage() {
   if (families) return <FamiliesGraphPage families={families} />;
   return (
     <div className="page families-page">
-      {HEADER}
+      <Header />
       {error ? (
         <div className="error-box" role="alert" data-testid="families-load-error">
-          <p>The family data could not be loaded: {error}</p>
+          <p>{t(messages.loadFailed, { error })}</p>
           <button type="button" className="btn" onClick={() => setAttempt((count) => count + 1)}>
-            Try again
+            {t(messages.tryAgain)}
           </button>
         </div>
       ) : (
         <p className="muted" role="status" data-testid="families-loading">
-          Loading the family data...
+          {t(messages.loading)}
         </p>
       )}
     </div>
@@ -63,6 +69,7 @@ export function FamiliesPage() {
 }
 
 function FamiliesGraphPage({ families }: { families: Families }) {
+  const t = useT();
   const { graph, counters, hasSampleData, royalLine } = families;
   const reducer = useMemo(() => createFamiliesReducer(graph), [graph]);
   const layout = families.data.layout ?? { generations: {}, organic: {} };
@@ -131,41 +138,37 @@ function FamiliesGraphPage({ families }: { families: Families }) {
 
   return (
     <div className="page families-page">
-      {HEADER}
+      <Header />
       {hasSampleData && (
         <p className="notice-box families-notice" data-testid="families-sample-notice">
-          <strong>Illustrative sample data.</strong> The names and links in this graph are placeholders
-          showing the shape of the royal lineage, not real people, until the community loads its real
-          genealogy.
+          <strong>{t(messages.sampleTitle)}</strong> {t(messages.sampleText)}
         </p>
       )}
       <dl className="families-counters" data-testid="families-counters">
         {(
           [
-            ['Persons', counters.persons],
-            ['Male', counters.male],
-            ['Female', counters.female],
+            ['persons', messages.persons, counters.persons],
+            ['male', messages.male, counters.male],
+            ['female', messages.female, counters.female],
           ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="card stat">
-            <dt className="stat-label">{label}</dt>
-            <dd className="stat-value" data-counter={label.toLowerCase()}>
-              {value}
+        ).map(([key, label, value]) => (
+          <div key={key} className="card stat">
+            <dt className="stat-label">{t(label)}</dt>
+            <dd className="stat-value" data-counter={key}>
+              {formatNumber(value)}
             </dd>
           </div>
         ))}
       </dl>
       {graph.unconnected > 0 && (
         <p className="muted families-unconnected" data-testid="families-unconnected">
-          {graph.unconnected === 1
-            ? '1 person in the data is not connected to the root person and is not shown.'
-            : `${graph.unconnected} persons in the data are not connected to the root person and are not shown.`}
+          {t(messages.unconnected, { count: graph.unconnected })}
         </p>
       )}
       <div className="families-find">
         <PersonSearch
-          label="Search family members"
-          placeholder="Search family members..."
+          label={t(messages.search)}
+          placeholder={t(messages.searchPlaceholder)}
           query={state.query}
           onQueryChange={onSearch}
           nodes={graph.nodes}
@@ -180,7 +183,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           aria-controls="families-tools"
           onClick={() => setToolsOpen((open) => !open)}
         >
-          Graph tools
+          {t(messages.graphTools)}
         </button>
       </div>
       <FamiliesLegend royalLine={royalLine} />
@@ -227,10 +230,10 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           aria-labelledby="families-trace-heading"
           data-testid="families-trace-panel"
         >
-          <h2 id="families-trace-heading">Search person to trace</h2>
+          <h2 id="families-trace-heading">{t(messages.traceTitle)}</h2>
           <PersonSearch
-            label="Search person to trace"
-            placeholder="Type to search family members..."
+            label={t(messages.traceTitle)}
+            placeholder={t(messages.tracePlaceholder)}
             query={traceQuery}
             onQueryChange={setTraceQuery}
             nodes={graph.nodes}
@@ -240,11 +243,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
             }}
             inline
             autoFocus
-            hint={
-              traceQuery.trim() === ''
-                ? 'Type to see matching family members'
-                : 'Click on a name to trace their lineage'
-            }
+            hint={traceQuery.trim() === '' ? t(messages.traceHintEmpty) : t(messages.traceHint)}
             testId="families-trace-search"
           />
         </section>
@@ -255,8 +254,8 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           className="families-canvas"
           style={{ height: `${FAMILY_GRAPH.graphHeightVh}vh` }}
           role="application"
-          aria-roledescription="family graph"
-          aria-label="Family graph"
+          aria-roledescription={t(messages.graphRole)}
+          aria-label={t(messages.graphLabel)}
           aria-describedby="families-help"
           tabIndex={0}
           data-testid="families-canvas"
@@ -296,10 +295,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
         )}
       </div>
       <p id="families-help" className="families-help muted">
-        Drag the background to pan; scroll, pinch or use the zoom buttons to zoom. Click a person to see their
-        spouses, parents and children; click them again to see everyone. Drag a person to move them: they stay
-        where you drop them (or use Move and Pin on the selected person). With the graph focused, arrow keys
-        move between relatives and Escape clears; the list view offers the same by keyboard.
+        {t(messages.help)}
       </p>
       {state.listOpen && (
         <FamilyListView
@@ -314,7 +310,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
       <RelationFinder
         graph={graph}
         defaultFromId={state.selectedId}
-        sentence={state.relation?.sentence ?? null}
+        relation={state.relation}
         onRelate={(fromId, toId) => {
           dispatch({ type: 'relate', fromId, toId });
           camera.fitNodes(shortestPath(graph, fromId, toId).nodeIds);

@@ -1,11 +1,14 @@
 // State machine of the families page (spec section 4): selection, trace, relation, search, labels, view, panels.
 import type { FamilyGraph } from '../../../core/families/family-graph.ts';
 import type { LayoutView } from '../../../core/families/family-schema.ts';
-import { describeKinship } from '../../../core/families/kinship.ts';
+import { describeKinship, type KinshipDescription } from '../../../core/families/kinship.ts';
 import type { FamilyPath } from '../../../core/families/paths.ts';
 import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
 import { relativesWithSelf } from '../../../core/families/relatives.ts';
 import { matchPersons } from '../../../core/families/search.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { t } from '../../i18n/i18n.tsx';
+import { kinshipSentence } from './kinship-words.ts';
 
 export type GraphMode = 'idle' | 'select' | 'trace' | 'relation';
 
@@ -19,13 +22,13 @@ export interface FamiliesState {
   selectedId: string | null;
   highlight: Highlight | null;
   tracePath: FamilyPath | null;
-  relation: { fromId: string; toId: string; sentence: string } | null;
+  relation: KinshipDescription | null;
   labelsVisible: boolean;
   tracePanelOpen: boolean;
   query: string;
   view: LayoutView;
   listOpen: boolean;
-  /** Read by screen readers through an aria-live region. */
+  /** Read by screen readers through an aria-live region (in the interface's language when it was said). */
   announcement: string;
 }
 
@@ -66,20 +69,27 @@ export function createFamiliesReducer(graph: FamilyGraph) {
     const highlight = relativesWithSelf(graph, id);
     const relatives = highlight.nodeIds.length - 1;
     const details = [
-      node.gender === 'unknown' ? null : node.gender,
-      node.born ? `born ${node.born}` : null,
-      node.died ? `died ${node.died}` : null,
-      node.royalLineage ? 'royal lineage' : null,
+      node.gender === 'male' ? t(families.announceMale) : null,
+      node.gender === 'female' ? t(families.announceFemale) : null,
+      node.born ? t(families.announceBorn, { year: node.born }) : null,
+      node.died ? t(families.announceDied, { year: node.died }) : null,
+      node.royalLineage ? t(families.announceRoyal) : null,
     ]
-      .filter(Boolean)
-      .join(', ');
+      .filter((detail) => detail !== null)
+      .map((detail) => t(families.announceDetail, { detail }))
+      .join('');
     return {
       ...state,
       ...cleared,
       mode: 'select',
       selectedId: id,
       highlight,
-      announcement: `Selected ${node.name}${details ? `, ${details}` : ''}${id === graph.rootId ? ', root person' : ''}. ${relatives} direct ${relatives === 1 ? 'relative' : 'relatives'} highlighted.`,
+      announcement: t(families.announceSelected, {
+        name: node.name,
+        details,
+        root: id === graph.rootId ? 'yes' : 'no',
+        relatives,
+      }),
     };
   }
 
@@ -90,18 +100,23 @@ export function createFamiliesReducer(graph: FamilyGraph) {
         return action.query === undefined ? next : { ...next, query: action.query };
       }
       case 'clear':
-        return { ...state, ...cleared, announcement: 'Selection cleared.' };
+        return { ...state, ...cleared, announcement: t(families.announceCleared) };
       case 'search': {
         if (action.query.trim() === '')
           return {
             ...state,
             ...cleared,
             query: action.query,
-            announcement: state.selectedId ? 'Search cleared.' : state.announcement,
+            announcement: state.selectedId ? t(families.announceSearchCleared) : state.announcement,
           };
         const first = matchPersons(graph.nodes, action.query)[0];
         if (!first)
-          return { ...state, ...cleared, query: action.query, announcement: 'No family member matches.' };
+          return {
+            ...state,
+            ...cleared,
+            query: action.query,
+            announcement: t(families.announceNoMatch),
+          };
         return { ...select(state, first.id), query: action.query };
       }
       case 'trace': {
@@ -117,13 +132,14 @@ export function createFamiliesReducer(graph: FamilyGraph) {
           highlight: { nodeIds: path.nodeIds, linkIds: path.linkIds },
           tracePanelOpen: false,
           announcement: path.found
-            ? `Tracing ${name(action.id)} to the root ${name(graph.rootId)}: ${steps} ${steps === 1 ? 'step' : 'steps'}.`
-            : `No path joins ${name(action.id)} to the root: only this person is shown.`,
+            ? t(families.announceTrace, { name: name(action.id), root: name(graph.rootId), steps })
+            : t(families.announceNoTrace, { name: name(action.id) }),
         };
       }
       case 'relate': {
         const path = shortestPath(graph, action.fromId, action.toId);
-        const { sentence } = describeKinship(graph, path);
+        // The two persons as chosen (a path that is not found holds only the first).
+        const relation = { ...describeKinship(graph, path), fromId: action.fromId, toId: action.toId };
         return {
           ...state,
           ...cleared,
@@ -132,8 +148,8 @@ export function createFamiliesReducer(graph: FamilyGraph) {
           highlight: path.found
             ? { nodeIds: path.nodeIds, linkIds: path.linkIds }
             : { nodeIds: [action.fromId, action.toId], linkIds: [] },
-          relation: { fromId: action.fromId, toId: action.toId, sentence },
-          announcement: sentence,
+          relation,
+          announcement: kinshipSentence(t, graph, relation),
         };
       }
       case 'reset':
@@ -142,13 +158,13 @@ export function createFamiliesReducer(graph: FamilyGraph) {
           ...cleared,
           query: '',
           tracePanelOpen: false,
-          announcement: 'View reset: selection and search cleared.',
+          announcement: t(families.announceReset),
         };
       case 'toggle-labels':
         return {
           ...state,
           labelsVisible: !state.labelsVisible,
-          announcement: state.labelsVisible ? 'Names hidden.' : 'Names shown.',
+          announcement: t(state.labelsVisible ? families.announceNamesHidden : families.announceNamesShown),
         };
       case 'trace-panel':
         return { ...state, tracePanelOpen: action.open };
@@ -156,7 +172,7 @@ export function createFamiliesReducer(graph: FamilyGraph) {
         return {
           ...state,
           view: action.view,
-          announcement: `${action.view === 'generations' ? 'Generations' : 'Organic'} view.`,
+          announcement: t(families.announceView, { view: action.view }),
         };
       case 'toggle-list':
         return { ...state, listOpen: !state.listOpen };

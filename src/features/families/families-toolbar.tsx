@@ -1,5 +1,7 @@
 // Graph toolbar: zoom, fit, root, reset, names, trace, views, re-layout and the list view toggle.
 import type { LayoutView } from '../../../core/families/family-schema.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export interface FamiliesToolbarProps {
   id: string;
@@ -23,6 +25,7 @@ export interface FamiliesToolbarProps {
 }
 
 export function FamiliesToolbar(props: FamiliesToolbarProps) {
+  const t = useT();
   const { labelsVisible, tracing, view, listOpen, relayoutBusy } = props;
   return (
     <div
@@ -30,32 +33,32 @@ export function FamiliesToolbar(props: FamiliesToolbarProps) {
       className="families-toolbar"
       data-folded={props.folded}
       role="group"
-      aria-label="Graph controls"
+      aria-label={t(families.graphControls)}
     >
       <div className="families-toolbar-group">
         <button type="button" className="btn" onClick={props.onZoomOut}>
-          Zoom Out
+          {t(families.zoomOut)}
         </button>
         <button type="button" className="btn" onClick={props.onZoomIn}>
-          Zoom In
+          {t(families.zoomIn)}
         </button>
         <button type="button" className="btn" onClick={props.onFit}>
-          Fit to Screen
+          {t(families.fit)}
         </button>
         <button type="button" className="btn" onClick={props.onFocusRoot}>
-          Focus on Root
+          {t(families.focusRoot)}
         </button>
         <button type="button" className="btn" onClick={props.onReset}>
-          Reset View
+          {t(families.resetView)}
         </button>
         <button type="button" className="btn" onClick={props.onToggleLabels}>
-          {labelsVisible ? 'Hide Names' : 'Show Names'}
+          {t(labelsVisible ? families.hideNames : families.showNames)}
         </button>
         <button type="button" className={tracing ? 'btn btn-primary' : 'btn'} onClick={props.onTrace}>
-          {tracing ? 'Exit Trace' : 'Trace to Root'}
+          {t(tracing ? families.exitTrace : families.traceToRoot)}
         </button>
       </div>
-      <div className="families-toolbar-group" role="group" aria-label="Layout">
+      <div className="families-toolbar-group" role="group" aria-label={t(families.layout)}>
         {(['generations', 'organic'] as const).map((option) => (
           <button
             key={option}
@@ -64,7 +67,7 @@ export function FamiliesToolbar(props: FamiliesToolbarProps) {
             aria-pressed={view === option}
             onClick={() => props.onView(option)}
           >
-            {option === 'generations' ? 'Generations' : 'Organic'}
+            {t(option === 'generations' ? families.generations : families.organic)}
           </button>
         ))}
         <button
@@ -74,10 +77,10 @@ export function FamiliesToolbar(props: FamiliesToolbarProps) {
           disabled={relayoutBusy}
           aria-busy={relayoutBusy}
         >
-          {relayoutBusy ? 'Laying out…' : 'Re-layout'}
+          {t(relayoutBusy ? families.relayingOut : families.relayout)}
         </button>
         <button type="button" className="btn" aria-pressed={listOpen} onClick={props.onToggleList}>
-          List view
+          {t(families.listView)}
         </button>
       </div>
     </div>

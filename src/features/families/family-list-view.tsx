@@ -2,6 +2,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FamilyGraph } from '../../../core/families/family-graph.ts';
 import { generationsOf } from '../../../core/families/generations.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { kinMove } from './kin-navigation.ts';
 import './families-panels.css';
 
@@ -22,6 +24,7 @@ export function FamilyListView({
   onSelect,
   onClear,
 }: FamilyListViewProps) {
+  const t = useT();
   const baseId = useId();
   const [activeId, setActiveId] = useState(selectedId ?? graph.rootId);
   const listRef = useRef<HTMLDivElement>(null);
@@ -37,8 +40,12 @@ export function FamilyListView({
     const first = Math.min(...byLevel.keys());
     return [...byLevel.entries()]
       .sort((a, b) => a[0] - b[0])
-      .map(([level, ids]) => ({ label: `Generation ${level - first + 1}`, ids }));
-  }, [graph]);
+      .map(([level, ids]) => ({
+        key: level,
+        label: t(families.generation, { number: level - first + 1 }),
+        ids,
+      }));
+  }, [graph, t]);
 
   // Kept in sync: a selection made on the graph or by search becomes the active row.
   useEffect(() => {
@@ -53,11 +60,11 @@ export function FamilyListView({
     const node = graph.nodeById.get(id);
     if (!node) return '';
     return [
-      node.gender === 'unknown' ? null : node.gender === 'male' ? 'Male' : 'Female',
-      node.born ? `Born ${node.born}` : null,
-      node.died ? `Died ${node.died}` : null,
-      node.royalLineage ? 'Royal lineage' : null,
-      id === graph.rootId ? 'Root Person' : null,
+      node.gender === 'unknown' ? null : t(node.gender === 'male' ? families.male : families.female),
+      node.born ? t(families.born, { year: node.born }) : null,
+      node.died ? t(families.died, { year: node.died }) : null,
+      node.royalLineage ? t(families.royalLineage) : null,
+      id === graph.rootId ? t(families.rootPerson) : null,
     ]
       .filter(Boolean)
       .join(' · ');
@@ -65,17 +72,16 @@ export function FamilyListView({
 
   return (
     <section className="card families-list" aria-labelledby={`${baseId}-heading`}>
-      <h2 id={`${baseId}-heading`}>People ({graph.nodes.length})</h2>
+      <h2 id={`${baseId}-heading`}>{t(families.people, { count: formatNumber(graph.nodes.length) })}</h2>
       <p className="muted" id={`${baseId}-help`}>
-        Up arrow: parent. Down arrow: first child. Left and right arrows: siblings and spouses. Enter selects,
-        Escape clears.
+        {t(families.listHelp)}
       </p>
       <div
         ref={listRef}
         role="listbox"
         tabIndex={0}
         className="families-list-box"
-        aria-label="Family members"
+        aria-label={t(families.familyMembers)}
         aria-describedby={`${baseId}-help`}
         aria-activedescendant={optionId(activeId)}
         data-testid="families-list"
@@ -100,7 +106,7 @@ export function FamilyListView({
         }}
       >
         {rows.map((row) => (
-          <div key={row.label} role="group" aria-label={row.label}>
+          <div key={row.key} role="group" aria-label={row.label}>
             <div className="families-list-generation" aria-hidden="true">
               {row.label}
             </div>
@@ -128,7 +134,9 @@ export function FamilyListView({
                     className={`families-gender-mark families-gender-${graph.nodeById.get(id)?.gender ?? 'unknown'}`}
                     aria-hidden="true"
                   />
-                  <span className="families-option-name">{graph.nodeById.get(id)?.name}</span>
+                  <span className="families-option-name" translate="no">
+                    {graph.nodeById.get(id)?.name}
+                  </span>
                   <span className="families-option-meta">{describe(id)}</span>
                 </div>
               );

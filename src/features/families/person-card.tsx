@@ -2,6 +2,8 @@
 import type { FamilyGraph } from '../../../core/families/family-graph.ts';
 import type { FamilyPath } from '../../../core/families/paths.ts';
 import { directRelatives } from '../../../core/families/relatives.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 export interface PersonCardProps {
   graph: FamilyGraph;
@@ -17,14 +19,15 @@ export interface PersonCardProps {
 }
 
 export function PersonCard({ graph, personId, tracePath, pinned, moving, ...actions }: PersonCardProps) {
+  const t = useT();
   const node = graph.nodeById.get(personId);
   if (!node) return null;
   const name = (id: string) => graph.nodeById.get(id)?.name ?? id;
   const relatives = directRelatives(graph, personId);
   const groups = [
-    ['Parents', relatives.parents],
-    ['Spouses', relatives.spouses],
-    ['Children', relatives.children],
+    [families.parents, relatives.parents],
+    [families.spouses, relatives.spouses],
+    [families.children, relatives.children],
   ] as const;
   return (
     <section
@@ -33,11 +36,13 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
       data-testid="families-person-card"
     >
       <div className="families-person-head">
-        <h2 id="families-person-name">{node.name}</h2>
+        <h2 id="families-person-name" translate="no">
+          {node.name}
+        </h2>
         <button
           type="button"
           className="btn btn-ghost"
-          aria-label="Close person details"
+          aria-label={t(families.closePerson)}
           onClick={actions.onClose}
         >
           ×
@@ -45,33 +50,36 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
       </div>
       <p className="families-badges">
         {node.gender !== 'unknown' && (
-          <span className="badge">{node.gender === 'male' ? 'Male' : 'Female'}</span>
+          <span className="badge">{t(node.gender === 'male' ? families.male : families.female)}</span>
         )}
-        {node.born && <span className="badge">Born {node.born}</span>}
-        {node.died && <span className="badge">Died {node.died}</span>}
-        {personId === graph.rootId && <span className="badge">Root Person</span>}
-        {node.royalLineage && <span className="badge">Royal lineage</span>}
-        {node.sample && <span className="badge badge-draft">Sample data</span>}
-        {tracePath && <span className="badge families-badge-trace">Tracing to root</span>}
+        {node.born && <span className="badge">{t(families.born, { year: node.born })}</span>}
+        {node.died && <span className="badge">{t(families.died, { year: node.died })}</span>}
+        {personId === graph.rootId && <span className="badge">{t(families.rootPerson)}</span>}
+        {node.royalLineage && <span className="badge">{t(families.royalLineage)}</span>}
+        {node.sample && <span className="badge badge-draft">{t(families.sampleData)}</span>}
+        {tracePath && <span className="badge families-badge-trace">{t(families.tracing)}</span>}
       </p>
       {tracePath && (
         <p className="families-trace-summary">
-          {tracePath.found
-            ? tracePath.nodeIds.map(name).join(' → ')
-            : 'No path to the root: only this person is shown.'}
+          {tracePath.found ? (
+            <span translate="no">{tracePath.nodeIds.map(name).join(' → ')}</span>
+          ) : (
+            t(families.noPathToRoot)
+          )}
         </p>
       )}
       <dl className="families-relatives">
         {groups.map(([label, ids]) =>
           ids.length === 0 ? null : (
-            <div key={label}>
-              <dt>{label}</dt>
+            <div key={label.id}>
+              <dt>{t(label)}</dt>
               <dd>
                 {ids.map((id) => (
                   <button
                     key={id}
                     type="button"
                     className="families-link-button"
+                    translate="no"
                     onClick={() => actions.onSelect(id)}
                   >
                     {name(id)}
@@ -85,19 +93,19 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
       <div className="families-card-actions">
         {!tracePath && (
           <button type="button" className="btn" onClick={actions.onTrace}>
-            Trace to Root
+            {t(families.traceToRoot)}
           </button>
         )}
         <button type="button" className="btn" onClick={actions.onTogglePin} aria-pressed={pinned}>
-          {pinned ? 'Unpin' : 'Pin here'}
+          {t(pinned ? families.unpin : families.pin)}
         </button>
         <button type="button" className="btn" onClick={actions.onMove} aria-pressed={moving}>
-          {moving ? 'Cancel move' : 'Move'}
+          {t(moving ? families.cancelMove : families.move)}
         </button>
       </div>
       {moving && (
         <p className="families-hint" role="status">
-          Click or tap an empty spot on the graph to place {node.name} there (Escape cancels).
+          {richText(t, families.moveHint, { name: <span translate="no">{node.name}</span> })}
         </p>
       )}
     </section>

@@ -3,12 +3,16 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FAMILY_GRAPH } from '../../../core/constants.ts';
 import type { GraphNode } from '../../../core/families/family-graph.ts';
 import { searchPersons } from '../../../core/families/search.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { useT, type Translate } from '../../i18n/i18n.tsx';
 
 export interface PersonSearchProps {
   label: string;
   /** Visible label; otherwise it is for screen readers only. */
   showLabel?: boolean;
   placeholder: string;
+  /** The placeholder is a person's name (data, shown as written), not a message. */
+  placeholderIsName?: boolean;
   query: string;
   onQueryChange: (query: string) => void;
   nodes: readonly GraphNode[];
@@ -21,14 +25,22 @@ export interface PersonSearchProps {
   testId: string;
 }
 
-const genderLabel = (node: GraphNode) =>
-  node.gender === 'male' ? 'Male' : node.gender === 'female' ? 'Female' : 'Unknown';
+const genderLabel = (t: Translate, node: GraphNode) =>
+  t(
+    node.gender === 'male'
+      ? families.male
+      : node.gender === 'female'
+        ? families.female
+        : families.unknownGender,
+  );
 
 export function PersonSearch(props: PersonSearchProps) {
+  const t = useT();
   const {
     label,
     showLabel,
     placeholder,
+    placeholderIsName,
     query,
     onQueryChange,
     nodes,
@@ -76,6 +88,7 @@ export function PersonSearch(props: PersonSearchProps) {
           role="combobox"
           autoComplete="off"
           placeholder={placeholder}
+          translate={placeholderIsName ? 'no' : undefined}
           value={query}
           autoFocus={autoFocus}
           aria-expanded={expanded}
@@ -112,7 +125,7 @@ export function PersonSearch(props: PersonSearchProps) {
           <button
             type="button"
             className="btn btn-ghost families-search-clear"
-            aria-label="Clear search"
+            aria-label={t(families.clearSearch)}
             onClick={() => {
               onQueryChange('');
               setOpen(false);
@@ -126,7 +139,7 @@ export function PersonSearch(props: PersonSearchProps) {
       <ul
         id={`${baseId}-list`}
         role="listbox"
-        aria-label={`${label}: matches`}
+        aria-label={t(families.matches, { search: label })}
         className={inline ? 'families-search-results' : 'families-dropdown'}
         hidden={!expanded}
         style={inline ? undefined : { maxHeight: `${FAMILY_GRAPH.dropdownMaxHeightRem}rem` }}
@@ -143,10 +156,12 @@ export function PersonSearch(props: PersonSearchProps) {
             onClick={() => choose(node)}
           >
             <span className={`families-gender-mark families-gender-${node.gender}`} aria-hidden="true" />
-            <span className="families-option-name">{node.name}</span>
+            <span className="families-option-name" translate="no">
+              {node.name}
+            </span>
             <span className="families-option-meta">
-              {genderLabel(node)}
-              {node.royalLineage ? ' · Royal' : ''}
+              {genderLabel(t, node)}
+              {node.royalLineage ? t(families.royalMatch) : ''}
             </span>
           </li>
         ))}

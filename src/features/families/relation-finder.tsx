@@ -1,18 +1,24 @@
 // "How are these two related?": pick two persons, highlight the path between them and describe it in kinship words.
 import { useState } from 'react';
 import type { FamilyGraph, GraphNode } from '../../../core/families/family-graph.ts';
+import type { KinshipDescription } from '../../../core/families/kinship.ts';
+import { families } from '../../../core/i18n/messages/families.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
+import { kinshipMessage } from './kinship-words.ts';
 import { PersonSearch } from './person-search.tsx';
 import './families-panels.css';
 
 export interface RelationFinderProps {
   graph: FamilyGraph;
   defaultFromId: string | null;
-  sentence: string | null;
+  /** The relation last asked for, said in a sentence. */
+  relation: KinshipDescription | null;
   onRelate: (fromId: string, toId: string) => void;
   onClear: () => void;
 }
 
-export function RelationFinder({ graph, defaultFromId, sentence, onRelate, onClear }: RelationFinderProps) {
+export function RelationFinder({ graph, defaultFromId, relation, onRelate, onClear }: RelationFinderProps) {
+  const t = useT();
   const [from, setFrom] = useState<GraphNode | null>(null);
   const [to, setTo] = useState<GraphNode | null>(null);
   const [fromQuery, setFromQuery] = useState('');
@@ -22,14 +28,15 @@ export function RelationFinder({ graph, defaultFromId, sentence, onRelate, onCle
   return (
     <details className="card families-relation" data-testid="families-relation">
       <summary>
-        <h2>How are these two related?</h2>
+        <h2>{t(families.relationTitle)}</h2>
       </summary>
       <div className="families-relation-grid">
         <div>
           <PersonSearch
-            label="First person"
+            label={t(families.firstPerson)}
             showLabel
-            placeholder={fromNode ? fromNode.name : 'Type to search family members...'}
+            placeholder={fromNode ? fromNode.name : t(families.tracePlaceholder)}
+            placeholderIsName={Boolean(fromNode)}
             query={fromQuery}
             onQueryChange={setFromQuery}
             nodes={graph.nodes}
@@ -42,9 +49,9 @@ export function RelationFinder({ graph, defaultFromId, sentence, onRelate, onCle
         </div>
         <div>
           <PersonSearch
-            label="Second person"
+            label={t(families.secondPerson)}
             showLabel
-            placeholder="Type to search family members..."
+            placeholder={t(families.tracePlaceholder)}
             query={toQuery}
             onQueryChange={setToQuery}
             nodes={graph.nodes}
@@ -63,19 +70,29 @@ export function RelationFinder({ graph, defaultFromId, sentence, onRelate, onCle
           disabled={!fromNode || !to}
           onClick={() => fromNode && to && onRelate(fromNode.id, to.id)}
         >
-          Show how they are related
+          {t(families.showRelation)}
         </button>
-        {sentence && (
+        {relation && (
           <button type="button" className="btn" onClick={onClear}>
-            Clear
+            {t(families.clear)}
           </button>
         )}
       </div>
-      {sentence && (
+      {relation && (
         <p className="families-relation-result" role="status" data-testid="families-relation-result">
-          {sentence}
+          <KinshipSentence graph={graph} relation={relation} />
         </p>
       )}
     </details>
   );
+}
+
+/** The relation in a sentence, the names marked as data (they stay as written in every language). */
+function KinshipSentence({ graph, relation }: { graph: FamilyGraph; relation: KinshipDescription }) {
+  const t = useT();
+  const { descriptor, names, values } = kinshipMessage(t, graph, relation);
+  const elements = Object.fromEntries(
+    Object.entries(names).map(([key, name]) => [key, <span translate="no">{name}</span>]),
+  );
+  return <>{richText(t, descriptor, elements, values)}</>;
 }
