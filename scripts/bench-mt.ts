@@ -236,7 +236,7 @@ async function main(): Promise<void> {
   }
   const kb = (b: number) => (b / 1000).toFixed(0);
   console.log(
-    "\nThe phone's model (before: the full model in the JSON file of format 2; after: the compact model in the binary file of format 3). Sizes are gzip bytes as sent.",
+    "\nThe phone's model (before: the full model in the JSON file of format 2; after: the compact model in the binary file, format 3 and on). Sizes are gzip bytes as sent.",
   );
   console.log(
     '\n| pairs | direction | chrF before → after (Δ) | BLEU before → after | model kB gzip before → after | phone file with memory kB gzip | phrase pairs full → compact |',
