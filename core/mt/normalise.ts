@@ -179,11 +179,11 @@ const NO_SPACE_BEFORE = new Set(['.', ',', ';', ':', '!', '?', ')', ']', '}', '%
 const NO_SPACE_AFTER = new Set(['(', '[', '{', '¿', '¡']);
 
 /**
- * Joins generated tokens into text: no space before closing punctuation or after opening
+ * Whether a space goes before each generated token: none before closing punctuation or after opening
  * punctuation; straight double quotes alternate between opening and closing.
  */
-export function detokenise(tokens: readonly string[]): string {
-  let out = '';
+export function spacesBefore(tokens: readonly string[]): boolean[] {
+  const out: boolean[] = [];
   let quoteOpen = false;
   let glueNext = true;
   for (const tok of tokens) {
@@ -194,9 +194,15 @@ export function detokenise(tokens: readonly string[]): string {
       else glueNext = true;
       quoteOpen = !quoteOpen;
     }
-    out += (glue ? '' : ' ') + tok;
+    out.push(!glue);
   }
   return out;
+}
+
+/** Joins generated tokens into text, spaced as spacesBefore says. */
+export function detokenise(tokens: readonly string[]): string {
+  const spaces = spacesBefore(tokens);
+  return tokens.map((tok, i) => (spaces[i] ? ' ' : '') + tok).join('');
 }
 
 /** Rebuilds source text from tokens using the recorded spacing. */

@@ -1,6 +1,7 @@
 // Round trip and validation of the model file format.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64, encodeBase64 } from './base64.ts';
+import { readFileSync } from 'node:fs';
 import { crc32 } from './binary-format.ts';
 import type { MtModelData } from './model-data.ts';
 import { MtModel } from './mt-model.ts';
@@ -49,11 +50,11 @@ function resealed(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-describe('binary model file (version 3)', () => {
+describe('binary model file (version 4)', () => {
   it('starts with its format name and version', () => {
     expect(new TextDecoder().decode(binary.subarray(0, 8))).toBe('lopit-mt');
     expect(binary[8]).toBe(MODEL_FORMAT_VERSION);
-    expect(parseModelFile(binary).version).toBe(3);
+    expect(parseModelFile(binary).version).toBe(4);
   });
 
   it('round-trips: the model read back translates the same, and is far smaller than JSON', () => {
@@ -84,8 +85,8 @@ describe('binary model file (version 3)', () => {
     expect(() => parseModelFile(resealed(binary.subarray(0, binary.length - 10)))).toThrow('damaged');
     expect(() => parseModelFile(binary.subarray(0, 10))).toThrow('cut short');
     const newer = binary.slice();
-    newer[8] = 4;
-    expect(() => parseModelFile(newer)).toThrow('version 4 is not supported');
+    newer[8] = 5;
+    expect(() => parseModelFile(newer)).toThrow('version 5 is not supported');
     const section = binary.slice();
     section[13] = 9;
     expect(() => parseModelFile(resealed(section))).toThrow('unexpected section 9');
@@ -199,5 +200,63 @@ describe('model file with its snapshot', () => {
     };
     broken.memory.lopit.pop();
     expect(() => parseModelFile(JSON.stringify(broken))).toThrow('translation memory columns differ');
+  });
+});
+
+describe('the memory coded as word ids (version 4)', () => {
+  // Texts the vocabulary rebuilds, and ones it cannot: curly quotes and an ellipsis (unified by tokenise), a
+  // word it never saw, capitals, a doubled space, a leading space, an empty text.
+  const pairs = [
+    { english: 'The big dog sees the cat.', lopit: 'Ka blorp grak zibba ka mirv.' },
+    { english: 'THE RED BIRD, the old man’s child…', lopit: 'ka twee ruz, “ka pim” gorn oba' },
+    { english: 'the  small cat likes quetzalwort 🐦', lopit: ' ka mirv tinu kova' },
+    { english: '', lopit: 'ka vesh (oba) nomu ka pim?' },
+  ];
+
+  it('round-trips every text exactly and is smaller than the text', () => {
+    const withIds = serialiseModel(data, { pairs, lexicon: [] });
+    expect(parseModelFile(withIds).pairs).toEqual(pairs);
+    const many = toyCorpus(300, 11);
+    const coded = serialiseModel(data, { pairs: many, lexicon: [] });
+    expect(parseModelFile(coded).pairs).toEqual(many);
+    const text = new TextEncoder().encode(many.map((p) => `${p.english}\n${p.lopit}`).join('\n'));
+    expect(coded.length - binary.length).toBeLessThan(text.length / 2);
+  });
+
+  it('refuses a damaged memory even when the checksum matches', () => {
+    const withIds = serialiseModel(data, { pairs, lexicon: [] });
+    // The memory section is the one before the (empty) lexicon at the end: spoil its last bytes.
+    for (const at of [8, 12, 20]) {
+      const broken = withIds.slice();
+      broken[broken.length - at] = 0xff;
+      expect(() => parseModelFile(resealed(broken))).toThrow(ModelFormatError);
+    }
+  });
+});
+
+describe('binary model file of version 3 (memory kept as text)', () => {
+  // Written by the version 3 writer (commit a11b74f) from toyCorpus(40): compact model, server model, memory
+  // with a curly apostrophe, one lexicon entry.
+  const old = new Uint8Array(readFileSync(new URL('./fixtures/toy-model-v3.bin', import.meta.url)));
+
+  it('is still read, with its memory, lexicon and both models', () => {
+    const parsed = parseModelFile(old);
+    expect(parsed.version).toBe(3);
+    expect(parsed.server).not.toBeNull();
+    expect(parsed.pairs).toHaveLength(41);
+    expect(parsed.pairs[40]).toEqual({ english: 'The woman’s cat…', lopit: 'ka vesh mirv' });
+    expect(parsed.lexicon).toEqual([{ lopit: 'vesh', english: 'woman', partOfSpeech: 'noun' }]);
+    const state = createEngineStateFromFile(old);
+    expect(translate(state, 'the woman’s cat…', 'en_to_lpx')).toMatchObject({ source: 'memory' });
+  });
+
+  it('keeps its version in the phone copy, and is refused when damaged', () => {
+    const phone = phoneFile(old);
+    expect(phone[8]).toBe(3);
+    expect(parseModelFile(phone).server).toBeNull();
+    expect(parseModelFile(phone).pairs).toEqual(parseModelFile(old).pairs);
+    const flipped = old.slice();
+    flipped[100] = (flipped[100] as number) ^ 1;
+    expect(() => parseModelFile(flipped)).toThrow('checksum does not match');
   });
 });

@@ -1,11 +1,14 @@
-// The model file, format version 3: a binary layout instead of JSON with base64, made to be small on a phone's
-// 2G link once gzipped. Older JSON files (versions 1 and 2) are still read (model-file-json.ts).
+// The model file, format version 4: a binary layout instead of JSON with base64, made to be small on a phone's
+// 2G link once gzipped. Version 3 files (the same but for the memory, see below) and the older JSON files
+// (versions 1 and 2, model-file-json.ts) are still read.
 //
 // Layout: "lopit-mt" (8 ASCII bytes), the version (1 byte), a CRC-32 of everything after it (4 bytes, little
 // endian), then sections, each a kind byte and a length-prefixed body:
 //   1  the model a phone translates with (usually the compact one of prune.ts): scores in 8-bit codebooks;
 //   2  the fuller model the server answers with (scores to 1/1000 in 16 bits), only in the server's copy;
-//   3  the translation memory (approved pairs), 4 the lexicon.
+//   3  the translation memory (approved pairs): since version 4 its texts are word ids of section 1's
+//      vocabularies (memory-coding.ts), so the words are not sent twice; version 3 kept them as text;
+//   4  the lexicon.
 // Unknown section kinds are refused: a newer writer must raise the version.
 // A model is coded compactly: phrases sorted and front-coded, phrase pairs grouped by English phrase with
 // Lopit ids delta-coded, the language models as tries in breadth-first order with sorted, delta-coded
@@ -19,6 +22,7 @@ import {
   writeQuantised,
 } from './binary-format.ts';
 import type { LanguageModelData } from './language-model.ts';
+import { readMemorySide, writeMemorySide } from './memory-coding.ts';
 import { DEFAULT_WEIGHTS, type ModelWeights, type MtModelData, type VocabularyData } from './model-data.ts';
 import { MODEL_FORMAT_MIN_VERSION, parseJsonModelFile, serialiseModelJson } from './model-file-json.ts';
 import { MODEL_FORMAT, ModelFormatError, type ModelFile, type ModelSnapshot } from './model-file-types.ts';
@@ -28,7 +32,9 @@ import type { LexiconEntryInput, TranslationPairInput } from './types.ts';
 export { MODEL_FORMAT, MODEL_FORMAT_MIN_VERSION, ModelFormatError, serialiseModelJson };
 export type { ModelFile, ModelSnapshot };
 
-export const MODEL_FORMAT_VERSION = 3;
+export const MODEL_FORMAT_VERSION = 4;
+/** The first binary version; version 3 kept the memory's texts as text. */
+const FIRST_BINARY_VERSION = 3;
 /** Content type of a version 3 file. */
 export const MODEL_CONTENT_TYPE = 'application/octet-stream';
 
@@ -385,7 +391,17 @@ export function serialiseModel(
   if (options.server) sections.push([SECTION.server, writeModel(options.server, 'q16')]);
   const memory = new ByteWriter();
   const pairs = snapshot?.pairs ?? [];
-  writeColumns(memory, [pairs.map((p) => p.english), pairs.map((p) => p.lopit)]);
+  memory.varint(pairs.length);
+  writeMemorySide(
+    memory,
+    pairs.map((p) => p.english),
+    model.vocab.en,
+  );
+  writeMemorySide(
+    memory,
+    pairs.map((p) => p.lopit),
+    model.vocab.lpx,
+  );
   sections.push([SECTION.memory, memory.finish()]);
   const lexicon = new ByteWriter();
   const entries = snapshot?.lexicon ?? [];
@@ -398,10 +414,10 @@ export function serialiseModel(
   return assemble(sections);
 }
 
-function assemble(sections: readonly [number, Uint8Array][]): Uint8Array {
+function assemble(sections: readonly [number, Uint8Array][], version = MODEL_FORMAT_VERSION): Uint8Array {
   const out = new ByteWriter();
   out.bytes(MAGIC);
-  out.byte(MODEL_FORMAT_VERSION);
+  out.byte(version);
   out.uint32(0);
   for (const [kind, body] of sections) {
     out.byte(kind);
@@ -417,11 +433,11 @@ function isBinary(bytes: Uint8Array): boolean {
 }
 
 /** Checks the header and checksum; answers the sections in file order. */
-function sectionsOf(bytes: Uint8Array): [number, Uint8Array][] {
+function sectionsOf(bytes: Uint8Array): { version: number; sections: [number, Uint8Array][] } {
   const version = bytes[MAGIC.length];
   if (version === undefined || bytes.length < HEADER)
     throw new ModelFormatError('Model file is damaged: it is cut short');
-  if (version < MODEL_FORMAT_MIN_VERSION || version > MODEL_FORMAT_VERSION || version < 3)
+  if (version < MODEL_FORMAT_MIN_VERSION || version > MODEL_FORMAT_VERSION || version < FIRST_BINARY_VERSION)
     throw new ModelFormatError(
       `Model format version ${version} is not supported (this app reads versions ${MODEL_FORMAT_MIN_VERSION} to ${MODEL_FORMAT_VERSION}); retrain the model or update the app`,
     );
@@ -444,7 +460,7 @@ function sectionsOf(bytes: Uint8Array): [number, Uint8Array][] {
     if (e instanceof ByteFormatError) throw new ModelFormatError(`Model file is damaged: ${e.message}`);
     throw e;
   }
-  return sections;
+  return { version, sections };
 }
 
 /**
@@ -453,9 +469,33 @@ function sectionsOf(bytes: Uint8Array): [number, Uint8Array][] {
  */
 export function phoneFile(bytes: Uint8Array): Uint8Array {
   if (!isBinary(bytes)) return bytes;
-  const sections = sectionsOf(bytes);
+  const { version, sections } = sectionsOf(bytes);
   if (!sections.some(([kind]) => kind === SECTION.server)) return bytes;
-  return assemble(sections.filter(([kind]) => kind !== SECTION.server));
+  return assemble(
+    sections.filter(([kind]) => kind !== SECTION.server),
+    version,
+  );
+}
+
+/** Names of the sections, for reports (scripts/bench-mt.ts). */
+export const SECTION_NAMES: Record<number, string> = {
+  [SECTION.model]: 'model',
+  [SECTION.server]: 'server model',
+  [SECTION.memory]: 'memory',
+  [SECTION.lexicon]: 'lexicon',
+};
+
+/** A checked file's version and its sections' bodies in file order; throws ModelFormatError when damaged. */
+export function fileSections(bytes: Uint8Array): {
+  version: number;
+  sections: { kind: number; name: string; body: Uint8Array }[];
+} {
+  if (!isBinary(bytes)) throw new ModelFormatError('Not a binary model file');
+  const { version, sections } = sectionsOf(bytes);
+  return {
+    version,
+    sections: sections.map(([kind, body]) => ({ kind, name: SECTION_NAMES[kind] ?? String(kind), body })),
+  };
 }
 
 const textDecoder = new TextDecoder();
@@ -467,7 +507,8 @@ const textDecoder = new TextDecoder();
 export function parseModelFile(file: Uint8Array | string): ModelFile {
   if (typeof file === 'string') return parseJsonModelFile(file, MODEL_FORMAT_VERSION);
   if (!isBinary(file)) return parseJsonModelFile(textDecoder.decode(file), MODEL_FORMAT_VERSION);
-  const sections = new Map(sectionsOf(file));
+  const { version, sections: list } = sectionsOf(file);
+  const sections = new Map(list);
   const read = <T>(kind: number, what: string, body: (input: ByteReader) => T): T => {
     const data = sections.get(kind);
     if (!data) throw new ModelFormatError(`Model file is damaged: the ${what} is missing`);
@@ -485,9 +526,15 @@ export function parseModelFile(file: Uint8Array | string): ModelFile {
   const server = sections.has(SECTION.server)
     ? read(SECTION.server, 'server model', (input) => readModel(input, 'q16'))
     : null;
-  const [english = [], lopit = []] = read(SECTION.memory, 'translation memory', (input) =>
-    readColumns(input, 2, 'translation memory'),
-  );
+  const [english = [], lopit = []] = read(SECTION.memory, 'translation memory', (input) => {
+    if (version === FIRST_BINARY_VERSION) return readColumns(input, 2, 'translation memory');
+    const count = input.varint();
+    if (count > input.remaining) throw new ByteFormatError('the translation memory is too long');
+    return [
+      readMemorySide(input, count, model.vocab.en, 'translation memory (English)'),
+      readMemorySide(input, count, model.vocab.lpx, 'translation memory (Lopit)'),
+    ];
+  });
   const [lexLopit = [], lexEnglish = [], partOfSpeech = []] = read(SECTION.lexicon, 'lexicon', (input) =>
     readColumns(input, 3, 'lexicon'),
   );
@@ -500,7 +547,7 @@ export function parseModelFile(file: Uint8Array | string): ModelFile {
     english: lexEnglish[i] as string,
     partOfSpeech: partOfSpeech[i] || null,
   }));
-  return { version: MODEL_FORMAT_VERSION, model, server, pairs, lexicon };
+  return { version, model, server, pairs, lexicon };
 }
 
 /** The fullest model a file holds (the server's when present); throws ModelFormatError like parseModelFile. */

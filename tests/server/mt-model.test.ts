@@ -1,12 +1,14 @@
 // Training the translation model (trainMtModel), storing it, and GET /api/translation/model for offline use:
 // ETag and 304, and the browser's engine built from the file answers as the server does. The corpus is the
 // made-up toy language of core/mt, never real Lopit.
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTranslateResponse } from '../../core/api/chat.ts';
 import { MT_MIN_TRAINING_PAIRS } from '../../core/constants.ts';
 import {
   createEngineStateFromFile,
+  MODEL_FORMAT_VERSION,
   parseModel,
   parseModelFile,
   serialiseModelJson,
@@ -166,7 +168,7 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
   it('is the model file of core/mt with the memory and lexicon, and translates offline as the server does', async () => {
     const file = new Uint8Array((await getModel()).rawPayload);
     const parsed = parseModelFile(file);
-    expect(parsed.version).toBe(3);
+    expect(parsed.version).toBe(MODEL_FORMAT_VERSION);
     expect(parsed.server).toBeNull();
     expect(parsed.pairs.length).toBe(trained.metrics.pairsUsed);
     expect(parsed.lexicon).toEqual([
@@ -259,6 +261,35 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     expect(server.json()).toMatchObject({ translated: local?.text });
   });
 
+  it('still serves and answers with a stored version 3 file (memory kept as text)', async () => {
+    const store = ArtifactStore.fromConfig(t.database.db, t.config);
+    const bytes = readFileSync(new URL('../../core/mt/fixtures/toy-model-v3.bin', import.meta.url));
+    const old = await store.save({
+      modelType: 'mt',
+      bytes,
+      contentType: 'application/octet-stream',
+      metrics: {},
+    });
+    const response = await getModel();
+    expect(response.headers.etag).toBe(`"${old.version}"`);
+    const parsed = parseModelFile(new Uint8Array(response.rawPayload));
+    expect(parsed).toMatchObject({ version: 3, server: null });
+    expect(parsed.pairs).toHaveLength(41);
+    const server = await t.app.inject({
+      method: 'POST',
+      url: '/api/translation/translate',
+      payload: { text: 'the big dog sees the cat', direction: 'en_to_lpx' },
+    });
+    expect(server.statusCode, server.body).toBe(200);
+    // The server answers with the file's fuller model: the toy grammar's translation.
+    expect(server.json()).toMatchObject({ translated: 'ka blorp grak zibba ka mirv' });
+    // The phone's copy answers from the memory the file carries.
+    expect(translate(createEngineStateFromFile(parsed), 'The woman’s cat…', 'en_to_lpx')).toMatchObject({
+      source: 'memory',
+      text: 'ka vesh mirv',
+    });
+  });
+
   it('serves a retrained model under a new ETag', async () => {
     await importPairs(distinctToyPairs(40, 9), 'time');
     const again = await trainMtModel({ db: t.database.db, config: t.config });
@@ -267,7 +298,10 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     const response = await getModel({ 'if-none-match': `"${trained.version}"` });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe(`"${again.version}"`);
-    expect(parseModelFile(new Uint8Array(response.rawPayload))).toMatchObject({ version: 3, server: null });
+    expect(parseModelFile(new Uint8Array(response.rawPayload))).toMatchObject({
+      version: MODEL_FORMAT_VERSION,
+      server: null,
+    });
     expect(parseModelFile(new Uint8Array(response.rawPayload)).pairs.length).toBe(again.metrics.pairsUsed);
   });
 });

@@ -26,6 +26,7 @@ import '../speakers/speakers.css';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { cachedPairs, latestEditByPair, queueTranslation, refreshPairs } from './local-pairs.ts';
 import { translateCounts, translateQueue } from './translate-queue.ts';
+import { useTeachingRanks } from './teaching-order.ts';
 import { SpeechButton } from '../chat/speech-button.tsx';
 import { CategorySelect } from './category-select.tsx';
 import '../recording/recording.css';
@@ -53,11 +54,12 @@ export function TranslateOnePage() {
   useEffect(() => void loadRecordRtc().catch(() => undefined), []);
 
   const mine = useMemo(() => (entries ?? []).filter((entry) => entry.userId === userId), [entries, userId]);
+  const ranks = useTeachingRanks(pairs);
   const queue = useMemo(() => {
     if (!pairs || !reported) return undefined;
     const waiting = new Set(latestEditByPair(mine).keys());
-    return asideLast(translateQueue(pairs, { category, reported, waiting }), aside);
-  }, [pairs, reported, mine, category, aside]);
+    return asideLast(translateQueue(pairs, { category, reported, waiting }, ranks), aside);
+  }, [pairs, reported, mine, category, aside, ranks]);
   const counts = translateCounts(pairs ?? [], mine, startOfToday().getTime());
   const pair = queue?.[0];
 
