@@ -46,15 +46,11 @@ export const consent = defineMessages('consent', {
   discard: { message: 'Discard', note: 'Consent page: button that drops a refused consent choice' },
   withdrawal: {
     message: 'Withdrawal of consent',
-    note: 'Consent page: a withdrawal waiting to be sent; also its label in the list of changes waiting to sync',
+    note: 'Consent page: a withdrawal waiting to be sent',
   },
   choiceConsent: {
     message: '{choice} consent',
     note: 'Consent page: a grant waiting to be sent; {choice} is e.g. “Full Contribution”',
-  },
-  outboxLabel: {
-    message: 'Consent: {choice}',
-    note: 'Label of a consent grant in the list of changes waiting to sync; {choice} is e.g. “Full Contribution”',
   },
   grantTitle: { message: 'Grant consent', note: 'Consent page: heading of the form that gives consent' },
   typeLegend: {

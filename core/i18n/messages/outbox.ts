@@ -36,6 +36,14 @@ export const outbox = defineMessages('outbox', {
     message: 'Consent of “{name}” ({kind, select, spoken {spoken} other {photo of the form}})',
     note: 'Waiting items: the consent of a field speaker, kept as a spoken recording or a photo of the signed form',
   },
+  consentGrant: {
+    message: 'Consent: {choice}',
+    note: 'Waiting items: your consent; {choice} is the kind chosen, e.g. “Full Contribution”',
+  },
+  consentWithdrawal: {
+    message: 'Withdrawal of consent',
+    note: 'Waiting items: you withdrew your consent',
+  },
   speakerWithdrawal: {
     message: 'Withdrawal of “{name}”',
     note: 'Waiting items: a field speaker withdrew their consent',

@@ -2,6 +2,7 @@
 // see its votes and the reports with their reasons, and settle it validated or invalidated with a reason that
 // is kept (it overrides the votes: core/review/rules.ts).
 import { useEffect, useId, useState } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import {
   CLIP_FLAGS,
   clipSettleSchema,
@@ -239,11 +240,7 @@ function ClipPlayer({ clip }: { clip: AdminClip }) {
       >
         {busy ? t(adminReview.loading) : t(adminReview.play)}
       </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError text={error} alert />}
     </>
   );
 }

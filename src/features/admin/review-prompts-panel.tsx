@@ -2,6 +2,7 @@
 // the reports against it (by reason) and whether it reads well aloud (Common Voice's limits, core/api/prompts.ts).
 // Retiring one (with a reason that is kept) takes it out of every phone's packs; restoring brings it back.
 import { useId, useState } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import { retirePromptSchema, type AdminPrompt, type PromptReportReason } from '../../../core/api/prompts.ts';
 import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import {
@@ -185,11 +186,7 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
               {t(adminReview.retire)}
             </button>
           )}
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FieldError text={error} alert />}
         </div>
       </td>
     </tr>

@@ -3,6 +3,7 @@
 // an approved text becomes the pair's, and its other open proposals are superseded). Reviewers' rejection
 // reasons stay beside each proposal.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import type { User } from '../../../core/api/auth.ts';
 import {
   proposalDecisionSchema,
@@ -314,7 +315,7 @@ function DecisionForm({
       <p className="muted" role="status" data-testid="selected-count">
         {t(adminReview.chosenCount, { count: selected.length })}
       </p>
-      {errors.ids && <p className="field-error">{errors.ids}</p>}
+      {errors.ids && <FieldError text={errors.ids} />}
       <div className="field">
         <label htmlFor={`${id}-reason`}>{t(adminReview.decisionReason)}</label>
         <textarea
@@ -326,11 +327,7 @@ function DecisionForm({
           aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
           onChange={(event) => setReason(event.target.value)}
         />
-        {errors.reason && (
-          <p id={`${id}-reason-error`} className="field-error">
-            {errors.reason}
-          </p>
-        )}
+        {errors.reason && <FieldError id={`${id}-reason-error`} text={errors.reason} />}
       </div>
       <div className="button-row">
         <button

@@ -1,6 +1,7 @@
 // Parts the review queues share: a list that loads page by page as its filters change, the pager, the state cell
 // and the form of an admin's decision with its reason.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { REVIEW_QUEUE_PAGE } from './review-api.ts';
@@ -221,11 +222,7 @@ export function ReasonForm({
           aria-describedby={reasonError ? `${id}-reason-error` : undefined}
           onChange={(event) => setReason(event.target.value)}
         />
-        {reasonError && (
-          <p id={`${id}-reason-error`} className="field-error">
-            {reasonError}
-          </p>
-        )}
+        {reasonError && <FieldError id={`${id}-reason-error`} text={reasonError} />}
       </div>
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={busy}>

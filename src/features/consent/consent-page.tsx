@@ -16,6 +16,8 @@ import { formatDate, t as translate, useT, type Translate } from '../../i18n/i18
 import { refreshConsentStatus } from './consent-status.ts';
 import { AboutConsent, ConsentDocuments } from './consent-about.tsx';
 import { CONSENT_TYPE_LABELS } from './consent-labels.ts';
+import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
+import { outboxLabel } from '../../offline/outbox-label.ts';
 import { useDeviceConsent } from './device-consent.ts';
 
 const CHOICES: { value: ConsentType; hint: MessageDescriptor }[] = [
@@ -36,7 +38,7 @@ async function submitConsent(userId: string, action: { type: ConsentType } | 'wi
           subject: 'consent',
           path: 'consent/withdraw',
           body: {},
-          label: translate(consent.withdrawal),
+          label: outboxLabel(outboxMessages.consentWithdrawal),
         }
       : {
           userId,
@@ -44,7 +46,9 @@ async function submitConsent(userId: string, action: { type: ConsentType } | 'wi
           subject: 'consent',
           path: 'consent/submit',
           body: { consent_type: action.type },
-          label: translate(consent.outboxLabel, { choice: translate(CONSENT_TYPE_LABELS[action.type]) }),
+          label: outboxLabel(outboxMessages.consentGrant, {
+            choice: translate(CONSENT_TYPE_LABELS[action.type]),
+          }),
         },
   );
   await syncEngine().trigger();
