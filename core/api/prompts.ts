@@ -106,7 +106,19 @@ export const adminPromptSchema = z.object({
    * why: what its translation would teach the model (core/mt/selection.ts). Null when translated or retired.
    */
   teaching: z
-    .object({ rank: z.number().int(), of: z.number().int(), score: z.number(), reason: z.string() })
+    .object({
+      rank: z.number().int(),
+      of: z.number().int(),
+      score: z.number(),
+      /** What it would teach: new words (the first five, most recurring first) and new word sequences. */
+      newWords: z.array(z.string()),
+      newWordCount: z.number().int(),
+      newSequences: z.number().int(),
+      /** How often those occur among the sentences still waiting. */
+      recurrence: z.number().int(),
+      /** The same in an English sentence. */
+      reason: z.string(),
+    })
     .nullable()
     .optional(),
 });

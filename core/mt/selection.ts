@@ -35,11 +35,13 @@ export interface RankedSentence {
   score: number;
   /** Words it would teach, most recurring first (at most 5). */
   newWords: string[];
+  /** How many distinct new words it would teach (newWords lists the first five). */
+  newWordCount: number;
   /** Distinct new n-grams (words, pairs and triples of words) it would teach. */
   newNgrams: number;
   /** How often those new n-grams occur among all the waiting sentences. */
   recurrence: number;
-  /** The ranking in a sentence, for the admins' list. */
+  /** The ranking in an English sentence (API readers, benchmarks); screens write it from the fields above. */
   reason: string;
 }
 
@@ -173,6 +175,7 @@ export function rankByNovelty(
       rank: out.length + 1,
       score: Math.round(fresh * 100) / 100,
       newWords,
+      newWordCount: unigrams.length,
       newNgrams: fresher.length,
       recurrence,
       reason: describe(newWords, unigrams.length, fresher.length, recurrence),

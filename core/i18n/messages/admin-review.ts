@@ -203,7 +203,26 @@ export const adminReview = defineMessages('admin-review', {
   notTranslated: { message: 'not translated yet', note: 'Admin, prompt sentences: no translation yet' },
   teachingRank: {
     message: 'Teaching rank {rank} of {of}: {reason}',
-    note: 'Admin, prompt sentences: how useful the sentence is for training, and why',
+    note: 'Admin, prompt sentences: how useful the sentence is for training, and why ({reason} is one of the four teaching messages below)',
+  },
+  teachingNothing: {
+    message: 'Brings nothing the translated sentences do not already hold.',
+    note: 'Admin, prompt sentences: the reason of a sentence whose translation would teach the model nothing new',
+  },
+  teachingWords: {
+    message:
+      'Teaches {words, plural, one {# new word} other {# new words}} ({examples}), found {recurrence, plural, one {# time} other {# times}} in the sentences still waiting.',
+    note: 'Admin, prompt sentences: why a sentence ranks high; {examples} lists some of the new words (English)',
+  },
+  teachingSequences: {
+    message:
+      'Teaches {sequences, plural, one {# new word sequence} other {# new word sequences}}, found {recurrence, plural, one {# time} other {# times}} in the sentences still waiting.',
+    note: 'Admin, prompt sentences: why a sentence ranks high (known words in new combinations)',
+  },
+  teachingWordsAndSequences: {
+    message:
+      'Teaches {words, plural, one {# new word} other {# new words}} ({examples}) and {sequences, plural, one {# new word sequence} other {# new word sequences}}, found {recurrence, plural, one {# time} other {# times}} in the sentences still waiting.',
+    note: 'Admin, prompt sentences: why a sentence ranks high; {examples} lists some of the new words (English)',
   },
   reportCount: {
     message: '⚑ {reason}: {count}',

@@ -132,7 +132,18 @@ export class PromptsRepository {
 /** A sentence's place in the teaching order, as the admins' list shows it. */
 function teachingOf(ranks: Map<number, RankedSentence>, pairId: number): AdminPrompt['teaching'] {
   const r = ranks.get(pairId);
-  return r ? { rank: r.rank, of: ranks.size, score: r.score, reason: r.reason } : null;
+  return r
+    ? {
+        rank: r.rank,
+        of: ranks.size,
+        score: r.score,
+        newWords: r.newWords,
+        newWordCount: r.newWordCount,
+        newSequences: r.newNgrams - r.newWordCount,
+        recurrence: r.recurrence,
+        reason: r.reason,
+      }
+    : null;
 }
 
 function toAdminPrompt(

@@ -12,6 +12,7 @@ import {
 } from '../../../core/i18n/messages/contribution-labels.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { promptsApi } from './review-api.ts';
+import { teachingReason } from './teaching-reason.ts';
 import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
 
 export function ReviewPromptsPanel() {
@@ -129,17 +130,11 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
             {t(prompt.translated ? adminReview.translated : adminReview.notTranslated)}
           </span>
           {prompt.teaching && (
-            // The reason is the server's English (core/mt/selection.ts), not yet in the catalogue.
-            <span
-              className="muted"
-              data-testid="teaching-rank"
-              data-i18n-gap="teaching-reason"
-              title={prompt.teaching.reason}
-            >
+            <span className="muted" data-testid="teaching-rank">
               {t(adminReview.teachingRank, {
                 rank: formatNumber(prompt.teaching.rank),
                 of: formatNumber(prompt.teaching.of),
-                reason: prompt.teaching.reason,
+                reason: teachingReason(t, prompt.teaching),
               })}
             </span>
           )}
