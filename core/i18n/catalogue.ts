@@ -9,6 +9,9 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { privacy, terms } from './messages/legal.ts';
+import { training } from './messages/training.ts';
+import { translateOne, translation } from './messages/translation.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +25,11 @@ const GROUPS = [
   auth,
   account,
   chat,
+  terms,
+  privacy,
+  training,
+  translation,
+  translateOne,
 ];
 
 export interface SourceMessage {
