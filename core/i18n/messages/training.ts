@@ -189,6 +189,10 @@ export const training = defineMessages('training', {
   phrasePairs: { message: 'Phrase pairs', note: 'Training: a metric' },
   lexiconEntries: { message: 'Lexicon entries', note: 'Training: a metric' },
   modelBytes: { message: 'Model size (bytes)', note: 'Training: a metric' },
+  phoneModelBytes: {
+    message: 'Phone model bytes',
+    note: 'Training: a metric (size of the model a phone downloads, in bytes)',
+  },
   speaker: { message: 'Speaker', note: 'Training: a metric (the voice’s speaker)' },
   hoursMetric: { message: 'Hours', note: 'Training: a metric (hours of audio)' },
   utterances: { message: 'Utterances', note: 'Training: a metric (recordings used)' },

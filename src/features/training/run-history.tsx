@@ -53,11 +53,20 @@ export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string
                     )}
                   </span>
                 </td>
-                <td data-label={started}>{formatDate(entry.startedAt ?? entry.createdAt)}</td>
+                <td data-label={started}>
+                  <time dateTime={entry.startedAt ?? entry.createdAt}>
+                    {formatDate(entry.startedAt ?? entry.createdAt)}
+                  </time>
+                </td>
                 <td data-label={result}>
                   <span>
                     {t(JOB_STATE_TEXT[entry.state])}
-                    {entry.finishedAt && <span className="muted"> {formatDate(entry.finishedAt)}</span>}
+                    {entry.finishedAt && (
+                      <span className="muted">
+                        {' '}
+                        <time dateTime={entry.finishedAt}>{formatDate(entry.finishedAt)}</time>
+                      </span>
+                    )}
                   </span>
                 </td>
                 <td data-label={figures}>{summary(entry, t)}</td>

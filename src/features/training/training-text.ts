@@ -77,6 +77,7 @@ export const METRIC_TEXT: Partial<Record<string, MessageDescriptor>> = {
   phrasePairs: training.phrasePairs,
   lexiconEntries: training.lexiconEntries,
   modelBytes: training.modelBytes,
+  phoneModelBytes: training.phoneModelBytes,
   speaker: training.speaker,
   hours: training.hoursMetric,
   utterances: training.utterances,

@@ -134,7 +134,11 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
                     {worker.modelTypes.map((type) => t(MODEL_TEXT[type].short)).join(', ')}
                   </td>
                   <td data-label={t(training.lastSeen)}>
-                    {worker.lastSeenAt ? formatDate(worker.lastSeenAt) : t(training.never)}
+                    {worker.lastSeenAt ? (
+                      <time dateTime={worker.lastSeenAt}>{formatDate(worker.lastSeenAt)}</time>
+                    ) : (
+                      t(training.never)
+                    )}
                   </td>
                   <td data-label="">
                     {worker.revokedAt ? (

@@ -42,7 +42,10 @@ export function RevisionHistory({ pair, onClose }: { pair: TranslationPair; onCl
               ) : (
                 <strong>{t(translation.formerMemberName)}</strong>
               )}
-              , {formatDate(revision.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              ,{' '}
+              <time dateTime={revision.createdAt}>
+                {formatDate(revision.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
               <br />
               <LopitOrEmpty text={revision.before} /> → <LopitOrEmpty text={revision.after} />
             </li>
