@@ -63,13 +63,13 @@ export const terms = defineMessages('terms', {
   },
   consentCopies: {
     message:
-      'Copies that others received under the licence before you withdrew, for example in an earlier export, are outside the platform’s control and cannot be recalled.',
+      "Copies that others received under the licence before you withdrew, for example in an earlier export, are outside the platform's control and cannot be recalled.",
     note: 'Terms of use, “Consent”: second paragraph',
   },
   contentTitle: { message: 'Heritage content and translations', note: 'Terms of use: section heading' },
   contentDrafts: {
     message:
-      'The heritage pages are drafts until the community’s editors confirm them. Anything not yet known is marked as awaiting community review. Please tell a community admin about mistakes.',
+      "The heritage pages are drafts until the community's editors confirm them. Anything not yet known is marked as awaiting community review. Please tell a community admin about mistakes.",
     note: 'Terms of use, “Heritage content”: list item',
   },
   contentMachine: {
@@ -80,13 +80,13 @@ export const terms = defineMessages('terms', {
   conductTitle: { message: 'Respectful use', note: 'Terms of use: section heading' },
   conduct: {
     message:
-      'Treat the community, its elders and its knowledge with respect. Do not upload content that is not yours to share, that is hateful or that exposes someone’s private life, and do not try to overload or break into the platform. Community admins may remove such content.',
+      "Treat the community, its elders and its knowledge with respect. Do not upload content that is not yours to share, that is hateful or that exposes someone's private life, and do not try to overload or break into the platform. Community admins may remove such content.",
     note: 'Terms of use, “Respectful use”: paragraph',
   },
   sourceTitle: { message: 'Open source', note: 'Terms of use: section heading' },
   source: {
     message:
-      'The platform’s software is free software under the GNU Affero General Public License, version 3 or later. {sourceCode} is public.',
+      "The platform's software is free software under the GNU Affero General Public License, version 3 or later. {sourceCode} is public.",
     note: 'Terms of use, “Open source”: paragraph; keep the licence’s name in English; {sourceCode} is a link to the code whose text is the next message',
   },
   sourceCodeLink: {
@@ -164,7 +164,7 @@ export const privacy = defineMessages('privacy', {
   browserTitle: { message: 'What stays in your browser', note: 'Privacy notice: section heading' },
   browserToken: {
     message:
-      'Your sign-in token and name, kept in the browser’s storage (only for the session if you sign in without “Remember me”). Signing out removes them.',
+      "Your sign-in token and name, kept in the browser's storage (only for the session if you sign in without “Remember me”). Signing out removes them.",
     note: 'Privacy notice, “What stays in your browser”: list item; “Remember me” is the checkbox of the sign-in page',
   },
   browserTheme: {
@@ -178,7 +178,7 @@ export const privacy = defineMessages('privacy', {
   },
   browserServer: {
     message:
-      'Text you give the translator or the speech player is sent to the platform’s server to produce the answer. Your network address is used briefly to limit repeated requests, such as sign-in attempts. The site loads no advertising, trackers or outside scripts.',
+      "Text you give the translator or the speech player is sent to the platform's server to produce the answer. Your network address is used briefly to limit repeated requests, such as sign-in attempts. The site loads no advertising, trackers or outside scripts.",
     note: 'Privacy notice, “What stays in your browser”: paragraph after the list',
   },
   useTitle: { message: 'How it is used', note: 'Privacy notice: section heading' },
