@@ -34,6 +34,7 @@ import { richText, useT } from '../../i18n/i18n.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
 import '../speak/speak.css';
+import './translation.css';
 
 export function TranslateOnePage() {
   const t = useT();
@@ -71,12 +72,24 @@ export function TranslateOnePage() {
         <h1>{t(translateOne.title)}</h1>
         <p>{t(translateOne.intro, { count: PROPOSAL_APPROVALS_TO_ACCEPT })}</p>
       </div>
-      <ModeTabs group="translation" current={PATHS.translate} />
-      <CountsLine counts={counts} noun="translations" />
+      {/* KNOWN GAP (issue 18): the mode tabs, the counts line, the speaker chooser and the consent notice are
+          other screens' (not converted yet; the counts line's noun becomes a message when it takes one). */}
+      <div className="i18n-gap" data-i18n-gap="mode-tabs">
+        <ModeTabs group="translation" current={PATHS.translate} />
+      </div>
+      <div className="i18n-gap" data-i18n-gap="review-counts">
+        <CountsLine counts={counts} noun="translations" />
+      </div>
       <AnswerToggle value={answer} onChange={setAnswer} />
-      {answer === 'say' && userId && <SpeakerChooser userId={userId} />}
+      {answer === 'say' && userId && (
+        <div className="i18n-gap" data-i18n-gap="speaker-chooser">
+          <SpeakerChooser userId={userId} />
+        </div>
+      )}
       {userId && (answer === 'type' || !speaker) && (
-        <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
+        <div className="i18n-gap" data-i18n-gap="consent-notice">
+          <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
+        </div>
       )}
       <CategorySelect className="speak-language" value={category} onChange={setCategory} />
       {phase === 'offline' && queue && (

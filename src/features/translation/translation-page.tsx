@@ -97,7 +97,10 @@ export function TranslationPage() {
             : t(translation.introContributor, { count: PROPOSAL_APPROVALS_TO_ACCEPT })}
         </p>
       </div>
-      <ModeTabs group="translation" current={PATHS.translation} />
+      {/* KNOWN GAP (issue 18): the mode tabs and the consent notice are other screens' (not converted yet). */}
+      <div className="i18n-gap" data-i18n-gap="mode-tabs">
+        <ModeTabs group="translation" current={PATHS.translation} />
+      </div>
       <div className="toolbar">
         <CategorySelect value={category} onChange={setCategory} />
         <button type="button" className="btn" onClick={() => void exportCsv()}>
@@ -113,7 +116,11 @@ export function TranslationPage() {
           </span>
         )}
       </div>
-      {user && <ConsentNotice scope="translation" consent={consent} />}
+      {user && (
+        <div className="i18n-gap" data-i18n-gap="consent-notice">
+          <ConsentNotice scope="translation" consent={consent} />
+        </div>
+      )}
       {fetchState.kind === 'offline' && (
         <div className="notice-box" role="status" data-testid="translation-offline">
           {pairs && pairs.length > 0 ? t(translation.offlineSaved) : t(translation.offlineEmpty)}
