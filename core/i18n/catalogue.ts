@@ -17,6 +17,9 @@ import { contributionLabels } from './messages/contribution-labels.ts';
 import { families } from './messages/families.ts';
 import { data } from './messages/data.ts';
 import { consent } from './messages/consent.ts';
+import { privacy, terms } from './messages/legal.ts';
+import { training } from './messages/training.ts';
+import { translateOne, translation } from './messages/translation.ts';
 
 const GROUPS = [
   shell,
@@ -43,6 +46,11 @@ const GROUPS = [
   families,
   data,
   consent,
+  terms,
+  privacy,
+  training,
+  translation,
+  translateOne,
 ];
 
 export interface SourceMessage {

@@ -2,13 +2,18 @@
 // the spec's requirement with the measured figures, the run history, and Start / Retrain / Stop for admins.
 import type { TrainingModelStatus } from '../../../core/api/training.ts';
 import { RunHistory } from './run-history.tsx';
+import { training } from '../../../core/i18n/messages/training.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import {
   formatDate,
   formatMetric,
   metricName,
-  MODEL_INFO,
+  MODEL_STATUS_TEXT,
+  MODEL_TEXT,
+  READINESS_LABELS,
+  readinessNote,
   readinessText,
-  STATUS_LABEL,
+  STATUS_ICON,
 } from './training-text.ts';
 
 interface ModelCardProps {
@@ -22,12 +27,18 @@ interface ModelCardProps {
 }
 
 export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }: ModelCardProps) {
-  const info = MODEL_INFO[model.modelType];
-  const status = STATUS_LABEL[model.status];
+  const t = useT();
+  const info = MODEL_TEXT[model.modelType];
+  const title = t(info.title);
   const job = model.job;
   const active = model.status === 'training';
   const headingId = `model-${model.modelType}-heading`;
   const metrics = Object.entries(model.metrics);
+  // A figure the server measures: its label in the interface's language (the server's English if unknown here).
+  const readinessLabel = (key: string) => {
+    const known = READINESS_LABELS[model.modelType][key];
+    return known ? t(known) : model.readiness.items.find((item) => item.key === key)?.label;
+  };
 
   return (
     <article
@@ -35,32 +46,32 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
       aria-labelledby={headingId}
       data-testid={`model-card-${model.modelType}`}
     >
-      <h2 id={headingId}>{info.title}</h2>
+      <h2 id={headingId}>{title}</h2>
       <p className={`training-status training-status-${model.status}`} data-testid="model-status">
         <span className="training-status-icon" aria-hidden="true">
-          {status.icon}
+          {STATUS_ICON[model.status]}
         </span>{' '}
-        {status.text}
+        {t(MODEL_STATUS_TEXT[model.status])}
       </p>
       {model.status === 'trained' && !model.readiness.ready && model.readiness.items.length > 0 && (
         <p className="training-trial" data-testid="model-trial">
-          <span aria-hidden="true">⚠ </span>A trial: trained on less data than this model needs (see below),
-          so expect poor results.
+          <span aria-hidden="true">⚠ </span>
+          {t(training.trial)}
         </p>
       )}
       <p className="muted">
         {active
-          ? `Progress ${model.progress}%`
+          ? t(training.progress, { percent: model.progress })
           : model.lastTrained
-            ? `Last trained ${formatDate(model.lastTrained)}`
-            : 'Never trained'}
+            ? t(training.lastTrained, { date: formatDate(model.lastTrained) })
+            : t(training.neverTrained)}
       </p>
       <progress
         className="progress"
         max={100}
         value={model.progress}
-        aria-label={`${info.title} progress`}
-        aria-valuetext={`${model.progress}%`}
+        aria-label={t(training.progressLabel, { model: title })}
+        aria-valuetext={t(training.percent, { percent: model.progress })}
       />
       {active && job?.message && (
         <p className="training-message" aria-live="polite">
@@ -76,42 +87,45 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
 
       {metrics.length > 0 && (
         <>
-          <h3 className="training-subheading">Metrics of the current model</h3>
+          <h3 className="training-subheading">{t(training.metricsTitle)}</h3>
           <dl className="training-metrics">
             {metrics.map(([name, value]) => (
               <div key={name} className="training-metric">
-                <dt>{metricName(name)}</dt>
-                <dd>{formatMetric(name, value)}</dd>
+                <dt>{metricName(name, t)}</dt>
+                <dd>{formatMetric(name, value, t)}</dd>
               </div>
             ))}
           </dl>
         </>
       )}
 
-      <h3 className="training-subheading">What it needs</h3>
-      <p>{info.requirement}</p>
-      <ul className="training-readiness" aria-label={`${info.title}: data now`}>
+      <h3 className="training-subheading">{t(training.needsTitle)}</h3>
+      <p>{t(info.needs)}</p>
+      <ul className="training-readiness" aria-label={t(training.dataNow, { model: title })}>
         {model.readiness.items.map((item) => (
           <li key={item.key}>
-            <span className="training-readiness-label">{item.label}</span>
+            <span className="training-readiness-label">{readinessLabel(item.key)}</span>
             <span className={item.min === null ? '' : item.met ? 'readiness-met' : 'readiness-short'}>
               {item.min !== null && <span aria-hidden="true">{item.met ? '✓ ' : '✗ '}</span>}
-              {readinessText(item)}
+              {readinessText(item, t)}
               {item.min !== null && (
-                <span className="visually-hidden">{item.met ? ' (enough)' : ' (not yet)'}</span>
+                <span className="visually-hidden"> {t(item.met ? training.enough : training.notYet)}</span>
               )}
             </span>
           </li>
         ))}
       </ul>
       {model.readiness.speaker && (
-        <p className="muted">Voice speaker (most usable audio): {model.readiness.speaker}</p>
+        <p className="muted">
+          {richText(t, training.voiceSpeaker, {
+            speaker: <span translate="no">{model.readiness.speaker}</span>,
+          })}
+        </p>
       )}
-      {model.readiness.note && <p className="muted training-note">{model.readiness.note}</p>}
+      {model.readiness.note && <p className="muted training-note">{readinessNote(model.modelType, t)}</p>}
       {model.modelType === 'asr' && (
         <p className="muted training-note">
-          Training runs on an external worker (a GPU machine):{' '}
-          {model.externalWorkers === 1 ? '1 is registered.' : `${model.externalWorkers} are registered.`}
+          {t(training.workersRegistered, { count: model.externalWorkers })}
         </p>
       )}
 
@@ -124,11 +138,17 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
               onClick={onStop}
               disabled={busy !== null || job?.stopRequested === true}
             >
-              {busy === 'stop' || job?.stopRequested ? 'Stopping...' : 'Stop'}
+              {t(busy === 'stop' || job?.stopRequested ? training.stopping : training.stop)}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy !== null}>
-              {busy === 'start' ? 'Starting...' : model.status === 'trained' ? 'Retrain' : 'Start'}
+              {t(
+                busy === 'start'
+                  ? training.starting
+                  : model.status === 'trained'
+                    ? training.retrain
+                    : training.start,
+              )}
             </button>
           )}
         </div>
@@ -139,7 +159,7 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
         </div>
       )}
 
-      <RunHistory runs={model.history} title={info.title} />
+      <RunHistory runs={model.history} title={title} />
     </article>
   );
 }

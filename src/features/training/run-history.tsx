@@ -1,50 +1,75 @@
 // The runs of one model type, newest first: when, who, how it ended, and its figures or error.
 import type { TrainingRun } from '../../../core/api/training.ts';
-import { formatDate, formatValue, JOB_STATE_LABEL, metricName } from './training-text.ts';
+import { training } from '../../../core/i18n/messages/training.ts';
+import { richText, useT, type Translate } from '../../i18n/i18n.tsx';
+import { formatDate, formatValue, JOB_STATE_TEXT, metricName } from './training-text.ts';
 
-/** The first few figures of a run, for one table cell. */
-function summary(run: TrainingRun): string {
-  if (run.state === 'failed') return run.error ?? 'Failed';
+/** The first few figures of a run, for one table cell (an error or a message is the server's text). */
+function summary(run: TrainingRun, t: Translate): string {
+  if (run.state === 'failed') return run.error ?? t(training.failed);
   if (run.state === 'queued' || run.state === 'running') return run.message ?? '';
   const entries = Object.entries(run.metrics ?? {}).slice(0, 4);
-  return entries.map(([name, value]) => `${metricName(name)} ${formatValue(value)}`).join(', ');
+  return entries
+    .map(([name, value]) => t(training.figure, { name: metricName(name, t), value: formatValue(value) }))
+    .join(', ');
 }
 
 export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string }) {
-  if (runs.length === 0) return <p className="muted">No runs yet.</p>;
+  const t = useT();
+  if (runs.length === 0) return <p className="muted">{t(training.noRuns)}</p>;
+  const [run, started, result, figures] = [
+    training.run,
+    training.started,
+    training.result,
+    training.figures,
+  ].map((heading) => t(heading));
   return (
     <details className="training-history">
-      <summary>
-        Run history ({runs.length} {runs.length === 1 ? 'run' : 'runs'})
-      </summary>
+      <summary>{t(training.runHistory, { count: runs.length })}</summary>
       <div className="table-wrap">
         <table className="card-table">
-          <caption className="visually-hidden">{title}: runs, newest first</caption>
+          <caption className="visually-hidden">{t(training.runsCaption, { model: title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Started</th>
-              <th scope="col">Result</th>
-              <th scope="col">Figures</th>
+              <th scope="col">{run}</th>
+              <th scope="col">{started}</th>
+              <th scope="col">{result}</th>
+              <th scope="col">{figures}</th>
             </tr>
           </thead>
           <tbody>
-            {runs.map((run) => (
-              <tr key={run.id}>
-                <td data-label="Run">
+            {runs.map((entry) => (
+              <tr key={entry.id}>
+                <td data-label={run}>
                   <span>
-                    #{run.id}
-                    {run.startedBy && <span className="muted"> by {run.startedBy}</span>}
+                    {t(training.runNumber, { id: entry.id })}
+                    {entry.startedBy && (
+                      <span className="muted">
+                        {' '}
+                        {richText(t, training.startedBy, {
+                          name: <span translate="no">{entry.startedBy}</span>,
+                        })}
+                      </span>
+                    )}
                   </span>
                 </td>
-                <td data-label="Started">{formatDate(run.startedAt ?? run.createdAt)}</td>
-                <td data-label="Result">
+                <td data-label={started}>
+                  <time dateTime={entry.startedAt ?? entry.createdAt}>
+                    {formatDate(entry.startedAt ?? entry.createdAt)}
+                  </time>
+                </td>
+                <td data-label={result}>
                   <span>
-                    {JOB_STATE_LABEL[run.state]}
-                    {run.finishedAt && <span className="muted"> {formatDate(run.finishedAt)}</span>}
+                    {t(JOB_STATE_TEXT[entry.state])}
+                    {entry.finishedAt && (
+                      <span className="muted">
+                        {' '}
+                        <time dateTime={entry.finishedAt}>{formatDate(entry.finishedAt)}</time>
+                      </span>
+                    )}
                   </span>
                 </td>
-                <td data-label="Figures">{summary(run)}</td>
+                <td data-label={figures}>{summary(entry, t)}</td>
               </tr>
             ))}
           </tbody>

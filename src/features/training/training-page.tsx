@@ -9,7 +9,9 @@ import { settingsStore } from '../../offline/settings-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ModelCard } from './model-card.tsx';
 import { trainingApi } from './training-api.ts';
-import { formatDate, STATUS_LABEL } from './training-text.ts';
+import { training } from '../../../core/i18n/messages/training.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import { formatDate, MODEL_STATUS_TEXT, STATUS_ICON } from './training-text.ts';
 import { WorkersPanel } from './workers-panel.tsx';
 import './training.css';
 
@@ -33,7 +35,8 @@ const placeholder = (modelType: ModelType): TrainingModelStatus => ({
 function useTrainingStatus() {
   const [models, setModels] = useState<TrainingModelStatus[] | null>(null);
   const [staleSince, setStaleSince] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The problem in words: offline (said in the interface's language), or the server's message.
+  const [error, setError] = useState<{ offline: true } | { offline: false; message: string } | null>(null);
   const latest = useRef(0);
   const answered = useRef(false);
 
@@ -53,7 +56,7 @@ function useTrainingStatus() {
     } catch (caught) {
       if (call !== latest.current) return;
       const failure = caught as ApiError;
-      setError(failure.status === null ? 'You are offline.' : failure.message);
+      setError(failure.status === null ? { offline: true } : { offline: false, message: failure.message });
     }
   }, []);
 
@@ -87,7 +90,9 @@ function useTrainingStatus() {
 export function TrainingPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const { models, staleSince, error, refresh } = useTrainingStatus();
+  const t = useT();
+  const { models, staleSince, error: problem, refresh } = useTrainingStatus();
+  const error = problem && (problem.offline ? t(training.offline) : problem.message);
   const [busy, setBusy] = useState<Partial<Record<ModelType, 'start' | 'stop'>>>({});
   const [actionErrors, setActionErrors] = useState<Partial<Record<ModelType, string>>>({});
 
@@ -111,18 +116,18 @@ export function TrainingPage() {
   return (
     <div className="page stack">
       <div className="page-header">
-        <h1>Model Training</h1>
-        <p>Models are trained from the community's consented contributions.</p>
+        <h1>{t(training.title)}</h1>
+        <p>{t(training.intro)}</p>
       </div>
       {error && staleSince && (
         <p className="notice-box" role="status" data-testid="training-stale">
-          {error} This is the status as this phone last read it, {formatDate(staleSince)}.
+          {t(training.staleNotice, { problem: error, date: formatDate(staleSince) })}
         </p>
       )}
       {error && !staleSince && (
         <div className="error-box" role="alert">
           {error}
-          {models === null && ' The training status is shown once this phone has read it with a connection.'}
+          {models === null && ` ${t(training.notReadYet)}`}
         </div>
       )}
       {(models !== null || !error) && (
@@ -148,17 +153,18 @@ function TrainingOverview(props: {
   actionErrors: Partial<Record<ModelType, string>>;
   onAct: (modelType: ModelType, action: 'start' | 'stop') => void;
 }) {
+  const t = useT();
   const { cards, isAdmin, busy, actionErrors } = props;
   const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
   return (
     <>
-      <section className="grid training-overview" aria-label="Models by status">
+      <section className="grid training-overview" aria-label={t(training.byStatus)}>
         {(['trained', 'training', 'not_trained'] as const).map((status) => (
           <div key={status} className="card stat" data-testid={`count-${status}`}>
             <span className="stat-value">{props.loading ? '…' : countOf(status)}</span>
             <span className="stat-label">
-              <span aria-hidden="true">{STATUS_LABEL[status].icon} </span>
-              {STATUS_LABEL[status].text}
+              <span aria-hidden="true">{STATUS_ICON[status]} </span>
+              {t(MODEL_STATUS_TEXT[status])}
             </span>
           </div>
         ))}
@@ -166,15 +172,13 @@ function TrainingOverview(props: {
           <div className="card stat" data-testid="count-error">
             <span className="stat-value">{countOf('error')}</span>
             <span className="stat-label">
-              <span aria-hidden="true">{STATUS_LABEL.error.icon} </span>
-              {STATUS_LABEL.error.text}
+              <span aria-hidden="true">{STATUS_ICON.error} </span>
+              {t(MODEL_STATUS_TEXT.error)}
             </span>
           </div>
         )}
       </section>
-      {!isAdmin && (
-        <p className="muted">Only community admins start or stop training; you can follow it here.</p>
-      )}
+      {!isAdmin && <p className="muted">{t(training.adminsOnly)}</p>}
       <div className="training-cards">
         {cards.map((model) => (
           <ModelCard

@@ -1,103 +1,141 @@
-// Words of the training page: model titles, the spec's requirement texts, status labels, metric names.
+// Words of the training page: model titles, the spec's requirement texts, status labels, metric names, figures
+// (the messages are core/i18n/messages/training.ts; these tables say which message each value shows).
 import type { ModelStatus, ReadinessItem, TrainingJobState } from '../../../core/api/training.ts';
 import type { ModelType } from '../../../core/constants.ts';
+import { CLIP_VOTES_TO_DECIDE, PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { training } from '../../../core/i18n/messages/training.ts';
+import {
+  formatDate as formatDateIn,
+  formatNumber,
+  t as translateNow,
+  type Translate,
+} from '../../i18n/i18n.tsx';
 
-export const MODEL_INFO: Record<ModelType, { title: string; requirement: string }> = {
+/** Each model type's heading, what it needs, and its short name. */
+export const MODEL_TEXT: Record<
+  ModelType,
+  { title: MessageDescriptor; needs: MessageDescriptor; short: MessageDescriptor }
+> = {
+  asr: { title: training.asrTitle, needs: training.asrNeeds, short: training.asrShort },
+  tts: { title: training.ttsTitle, needs: training.ttsNeeds, short: training.ttsShort },
+  mt: { title: training.mtTitle, needs: training.mtNeeds, short: training.mtShort },
+};
+
+/** A model's status in words (its icon is beside it: the colour is never its only sign). */
+export const MODEL_STATUS_TEXT: Record<ModelStatus['status'], MessageDescriptor> = {
+  trained: training.trained,
+  training: training.training,
+  not_trained: training.notTrained,
+  error: training.error,
+};
+
+/** How a training run ended (or that it has not). */
+export const JOB_STATE_TEXT: Record<TrainingJobState, MessageDescriptor> = {
+  queued: training.queued,
+  running: training.running,
+  succeeded: training.succeeded,
+  failed: training.failed,
+  stopped: training.stopped,
+};
+
+/** The readiness figures the server measures, by model type and key. */
+export const READINESS_LABELS: Record<ModelType, Partial<Record<string, MessageDescriptor>>> = {
   asr: {
-    title: 'Speech recognition (ASR)',
-    requirement: 'Needs 20-50 hours of transcribed audio that listeners have validated, from 50+ speakers.',
+    hours: training.asrHoursLabel,
+    speakers: training.asrSpeakersLabel,
+    utterances: training.asrUtterancesLabel,
+    validated: training.asrValidatedLabel,
   },
-  tts: {
-    title: 'Text-to-speech (TTS)',
-    requirement:
-      'Needs 3-8 hours of validated, high-quality recordings of one speaker with the Omiaha accent.',
-  },
-  mt: {
-    title: 'Machine translation (MT)',
-    requirement: 'Needs 10-30k approved Lopit-English sentence pairs with diverse vocabulary.',
-  },
+  tts: { hours: training.ttsHoursLabel, utterances: training.ttsUtterancesLabel },
+  mt: { pairs: training.mtPairsLabel, words: training.mtWordsLabel },
 };
 
-/** Icon and words: the colour of a status is never its only sign. */
-export const STATUS_LABEL: Record<ModelStatus['status'], { icon: string; text: string }> = {
-  trained: { icon: '✓', text: 'Trained' },
-  training: { icon: '⟳', text: 'Training' },
-  not_trained: { icon: '○', text: 'Not trained' },
-  error: { icon: '⚠', text: 'Error' },
+/** A figure in its unit: alone (with the count choosing the form), and against the need's range. */
+export const UNIT_TEXT: Record<ReadinessItem['unit'], { count: MessageDescriptor; of: MessageDescriptor }> = {
+  hours: { count: training.hours, of: training.hoursOf },
+  speakers: { count: training.speakers, of: training.speakersOf },
+  recordings: { count: training.recordings, of: training.recordingsOf },
+  pairs: { count: training.pairs, of: training.pairsOf },
+  words: { count: training.words, of: training.wordsOf },
+  percent: { count: training.percentValue, of: training.percentOf },
 };
 
-export const JOB_STATE_LABEL: Record<TrainingJobState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  stopped: 'Stopped',
+/** Names of the metrics trainers report. */
+export const METRIC_TEXT: Partial<Record<string, MessageDescriptor>> = {
+  chrf: training.chrf,
+  bleu: training.bleu,
+  chrfEnToLpx: training.chrfEnToLpx,
+  bleuEnToLpx: training.bleuEnToLpx,
+  chrfLpxToEn: training.chrfLpxToEn,
+  bleuLpxToEn: training.bleuLpxToEn,
+  pairsUsed: training.pairsUsed,
+  trainPairs: training.trainPairs,
+  heldOutPairs: training.heldOutPairs,
+  vocabularyEnglish: training.vocabularyEnglish,
+  vocabularyLopit: training.vocabularyLopit,
+  phrasePairs: training.phrasePairs,
+  lexiconEntries: training.lexiconEntries,
+  modelBytes: training.modelBytes,
+  phoneModelBytes: training.phoneModelBytes,
+  speaker: training.speaker,
+  hours: training.hoursMetric,
+  utterances: training.utterances,
+  speakers: training.speakersMetric,
+  lexiconWords: training.lexiconWords,
+  lexiconWordsCovered: training.lexiconWordsCovered,
+  lexiconCoveragePercent: training.lexiconCoveragePercent,
+  wer: training.wer,
+  cer: training.cer,
 };
 
-const METRIC_NAMES: Record<string, string> = {
-  chrf: 'chrF',
-  bleu: 'BLEU',
-  chrfEnToLpx: 'chrF English → Lopit',
-  bleuEnToLpx: 'BLEU English → Lopit',
-  chrfLpxToEn: 'chrF Lopit → English',
-  bleuLpxToEn: 'BLEU Lopit → English',
-  pairsUsed: 'Pairs used',
-  trainPairs: 'Training pairs',
-  heldOutPairs: 'Held-out pairs',
-  vocabularyEnglish: 'English vocabulary',
-  vocabularyLopit: 'Lopit vocabulary',
-  phrasePairs: 'Phrase pairs',
-  lexiconEntries: 'Lexicon entries',
-  modelBytes: 'Model size (bytes)',
-  speaker: 'Speaker',
-  hours: 'Hours',
-  utterances: 'Utterances',
-  speakers: 'Speakers',
-  lexiconWords: 'Lexicon words',
-  lexiconWordsCovered: 'Lexicon words covered',
-  lexiconCoveragePercent: 'Lexicon words covered (%)',
-  wer: 'WER',
-  cer: 'CER',
+/** Icons of the statuses, beside their words. */
+export const STATUS_ICON: Record<ModelStatus['status'], string> = {
+  trained: '✓',
+  training: '⟳',
+  not_trained: '○',
+  error: '⚠',
 };
 
 /** A metric's name for people: known ones by name, others from camelCase ("trainHours" -> "Train hours"). */
-export function metricName(key: string): string {
-  const known = METRIC_NAMES[key];
-  if (known) return known;
+export function metricName(key: string, t: Translate = translateNow): string {
+  const known = METRIC_TEXT[key];
+  if (known) return t(known);
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function formatValue(value: number | string): string {
-  return typeof value === 'number' ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : value;
+  return typeof value === 'number' ? formatNumber(value, { maximumFractionDigits: 2 }) : value;
 }
 
 /** A metric as shown: hours under a tenth are given in seconds (0.003 h would read as 0). */
-export function formatMetric(name: string, value: number | string): string {
-  if (name === 'hours' && typeof value === 'number' && value < 0.1) return `${Math.round(value * 3600)} s`;
+export function formatMetric(name: string, value: number | string, t: Translate = translateNow): string {
+  if (name === 'hours' && typeof value === 'number' && value < 0.1)
+    return t(training.seconds, { value: formatNumber(Math.round(value * 3600)) });
   return formatValue(value);
 }
 
-/** Each unit in the singular and the plural. */
-const UNIT_WORDS: Record<ReadinessItem['unit'], readonly [string, string]> = {
-  hours: ['hour', 'hours'],
-  speakers: ['speaker', 'speakers'],
-  recordings: ['recording', 'recordings'],
-  pairs: ['pair', 'pairs'],
-  words: ['word', 'words'],
-  percent: ['%', '%'],
-};
-
 /** "1.5 of 20-50 hours", "12 of 50+ speakers", "3 recordings", "1 recording", "40 %". */
-export function readinessText(item: ReadinessItem): string {
-  const [singular, plural] = UNIT_WORDS[item.unit];
+export function readinessText(item: ReadinessItem, t: Translate = translateNow): string {
+  const unit = UNIT_TEXT[item.unit];
   const value = formatValue(item.value);
-  if (item.min === null) return `${value} ${item.value === 1 ? singular : plural}`;
+  if (item.min === null) return t(unit.count, { count: item.value, value });
   const range =
     item.target !== null
-      ? `${formatValue(item.min)}-${formatValue(item.target)}`
-      : `${formatValue(item.min)}+`;
-  return `${value} of ${range} ${plural}`;
+      ? t(training.range, { min: formatValue(item.min), target: formatValue(item.target) })
+      : t(training.atLeast, { min: formatValue(item.min) });
+  return t(unit.of, { value, range });
 }
 
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** A date and time in the interface's language ("—" for none). */
+export const formatDate = (iso: string | null) =>
+  iso ? formatDateIn(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+/** What counts as accepted data for a model type, in words (the server's readiness note, in the interface's language). */
+export function readinessNote(modelType: ModelType, t: Translate = translateNow): string {
+  const clips = t(training.acceptedClips, { votes: CLIP_VOTES_TO_DECIDE });
+  if (modelType === 'asr') return clips;
+  if (modelType === 'tts') return t(training.ttsNote, { accepted: clips });
+  return t(training.acceptedPairs, { approvals: PROPOSAL_APPROVALS_TO_ACCEPT });
+}

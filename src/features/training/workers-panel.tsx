@@ -4,9 +4,12 @@ import { WORKER_NAME_MAX, type WorkerToken } from '../../../core/api/training.ts
 import { MODEL_TYPES, type ModelType } from '../../../core/constants.ts';
 import { API_BASE_URL } from '../../lib/api-client.ts';
 import { trainingApi } from './training-api.ts';
-import { formatDate } from './training-text.ts';
+import { training } from '../../../core/i18n/messages/training.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
+import { formatDate, MODEL_TEXT } from './training-text.ts';
 
 export function WorkersPanel({ onChange }: { onChange: () => void }) {
+  const t = useT();
   const [workers, setWorkers] = useState<WorkerToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -56,11 +59,12 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
 
   return (
     <section className="card stack" aria-labelledby="workers-heading">
-      <h2 id="workers-heading">External workers</h2>
+      <h2 id="workers-heading">{t(training.workersTitle)}</h2>
       <p className="muted">
-        Speech recognition (and, if you choose, a neural voice) trains on a GPU machine outside this server.
-        Give that machine a worker token; it claims jobs at <code>{endpoint}</code> with{' '}
-        <code>Authorization: Bearer</code> and the token.
+        {richText(t, training.workersIntro, {
+          endpoint: <code translate="no">{endpoint}</code>,
+          header: <code translate="no">Authorization: Bearer</code>,
+        })}
       </p>
       {error && (
         <div className="error-box" role="alert">
@@ -69,13 +73,15 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
       )}
       {created && (
         <div className="success-box" role="status">
-          <p>Token for {created.name}. Copy it now: it is not shown again.</p>
-          <code className="training-token">{created.token}</code>
+          <p>{richText(t, training.tokenCreated, { name: <span translate="no">{created.name}</span> })}</p>
+          <code className="training-token" translate="no">
+            {created.token}
+          </code>
         </div>
       )}
       <form className="form" onSubmit={(event) => void create(event)}>
         <div className="field">
-          <label htmlFor="worker-name">Worker name</label>
+          <label htmlFor="worker-name">{t(training.workerName)}</label>
           <input
             id="worker-name"
             value={name}
@@ -85,11 +91,11 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
           />
         </div>
         <fieldset className="training-types">
-          <legend>May train</legend>
+          <legend>{t(training.mayTrain)}</legend>
           {MODEL_TYPES.map((type) => (
             <label key={type} className="checkbox">
               <input type="checkbox" checked={types.includes(type)} onChange={() => toggle(type)} />
-              {type.toUpperCase()}
+              {t(MODEL_TEXT[type].short)}
             </label>
           ))}
         </fieldset>
@@ -99,46 +105,52 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
             className="btn btn-primary"
             disabled={busy || !name.trim() || types.length === 0}
           >
-            {busy ? 'Creating...' : 'Create worker token'}
+            {t(busy ? training.creating : training.createToken)}
           </button>
         </div>
       </form>
-      {workers === null && !error && <p>Loading workers...</p>}
-      {workers?.length === 0 && <p className="muted">No worker tokens yet.</p>}
+      {workers === null && !error && <p>{t(training.loadingWorkers)}</p>}
+      {workers?.length === 0 && <p className="muted">{t(training.noWorkers)}</p>}
       {workers && workers.length > 0 && (
         <div className="table-wrap">
           <table className="card-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">May train</th>
-                <th scope="col">Last seen</th>
+                <th scope="col">{t(training.name)}</th>
+                <th scope="col">{t(training.mayTrain)}</th>
+                <th scope="col">{t(training.lastSeen)}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t(training.actions)}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {workers.map((worker) => (
                 <tr key={worker.id}>
-                  <td data-label="Name">{worker.name}</td>
-                  <td data-label="May train">
-                    {worker.modelTypes.map((type) => type.toUpperCase()).join(', ')}
+                  <td data-label={t(training.name)} translate="no">
+                    {worker.name}
                   </td>
-                  <td data-label="Last seen">
-                    {worker.lastSeenAt ? formatDate(worker.lastSeenAt) : 'Never'}
+                  <td data-label={t(training.mayTrain)}>
+                    {worker.modelTypes.map((type) => t(MODEL_TEXT[type].short)).join(', ')}
+                  </td>
+                  <td data-label={t(training.lastSeen)}>
+                    {worker.lastSeenAt ? (
+                      <time dateTime={worker.lastSeenAt}>{formatDate(worker.lastSeenAt)}</time>
+                    ) : (
+                      t(training.never)
+                    )}
                   </td>
                   <td data-label="">
                     {worker.revokedAt ? (
-                      <span className="muted">Revoked</span>
+                      <span className="muted">{t(training.revoked)}</span>
                     ) : (
                       <button
                         type="button"
                         className="btn btn-danger"
                         onClick={() => void revoke(worker)}
-                        aria-label={`Revoke the token of ${worker.name}`}
+                        aria-label={t(training.revokeLabel, { name: worker.name })}
                       >
-                        Revoke
+                        {t(training.revoke)}
                       </button>
                     )}
                   </td>

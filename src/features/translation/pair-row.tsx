@@ -9,6 +9,9 @@ import {
   type SaveTranslation,
 } from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { translation } from '../../../core/i18n/messages/translation.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { discardEntry } from '../../offline/outbox.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
@@ -17,14 +20,14 @@ import { useBusy } from '../../pwa/busy.ts';
 import { conflictOf, keepThisDevice, otherDeviceText, saveOver, takeOtherDevice } from './edit-conflicts.ts';
 import { ownProposal, queueTranslation, shownText } from './local-pairs.ts';
 import { authorOf, reviewProgress } from './review-progress.ts';
-import { RevisionHistory } from './revision-history.tsx';
+import { LopitOrEmpty, RevisionHistory } from './revision-history.tsx';
 
 /** What to tell the contributor about a refusal, by status. */
-function whatToDo(status: number | null): string {
-  if (status === 403) return 'Check that you have given translation consent, then try again.';
-  if (status === 404) return 'This sentence was removed; your text can be discarded.';
-  if (status === 400) return 'Correct the text and leave the field to save it again.';
-  return 'Try again, or discard your change.';
+function whatToDo(status: number | null): MessageDescriptor {
+  if (status === 403) return translation.checkConsent;
+  if (status === 404) return translation.sentenceRemoved;
+  if (status === 400) return translation.correctText;
+  return translation.tryAgainOrDiscard;
 }
 
 export function PairRow({
@@ -42,10 +45,12 @@ export function PairRow({
   /** Shown but not editable (no translation consent on this phone). */
   readOnly?: boolean;
 }) {
+  const t = useT();
   const current = shownText(pair, edit);
   const [text, setText] = useState(current);
   const [focused, setFocused] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // The schema's message, or one of this screen's.
+  const [fieldError, setFieldError] = useState<string | MessageDescriptor | null>(null);
   const [savedUntil, setSavedUntil] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -83,12 +88,12 @@ export function PairRow({
       baseVersion: pair.version,
     });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'This text cannot be saved');
+      setFieldError(parsed.error.issues[0]?.message ?? translation.cannotSave);
       return;
     }
     // An empty save only withdraws the contributor's own proposal: it cannot take the approved text away.
     if (value === '' && !approves && !own && !edit && pair.lopit) {
-      setFieldError('An approved translation cannot be removed here: write the text you propose instead.');
+      setFieldError(translation.cannotRemove);
       return;
     }
     setFieldError(null);
@@ -128,13 +133,16 @@ export function PairRow({
   return (
     <tr data-testid="pair-row" data-pair-id={pair.id}>
       <td>
-        <label htmlFor={inputId}>{pair.english}</label>
+        <label htmlFor={inputId} lang="en">
+          {pair.english}
+        </label>
       </td>
       <td>
         <div className="pair-texts">
           {approvedApart && (
             <p id={approvedId} className="pair-approved" data-testid="approved-text">
-              <span className="badge badge-approved">✓ Approved</span> <span lang="lpx">{pair.lopit}</span>
+              <span className="badge badge-approved">✓ {t(translation.approvedBadge)}</span>{' '}
+              <span lang="lpx">{pair.lopit}</span>
             </p>
           )}
           <input
@@ -145,7 +153,7 @@ export function PairRow({
             value={text}
             readOnly={readOnly}
             placeholder={
-              readOnly ? undefined : approves ? 'Add the Lopit translation' : 'Propose a Lopit translation'
+              readOnly ? undefined : t(approves ? translation.addPlaceholder : translation.proposePlaceholder)
             }
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={describedBy}
@@ -158,43 +166,48 @@ export function PairRow({
           />
           {fieldError && (
             <p id={errorId} className="field-error">
-              {fieldError}
+              {typeof fieldError === 'string' ? fieldError : t(fieldError)}
             </p>
           )}
           {conflict && (
             <div className="notice-box conflict" role="alert" data-testid="conflict">
-              <p>
-                You changed this translation on another device while this one waited. Both are kept until you
-                choose.
-              </p>
+              <p>{t(translation.conflict)}</p>
               <dl className="conflict-texts">
-                <dt>This device</dt>
-                <dd lang="lpx">{(edit!.body as SaveTranslation).translation || '(empty)'}</dd>
-                <dt>Other device</dt>
-                <dd lang="lpx">{otherDeviceText(conflict) || '(withdrawn)'}</dd>
+                <dt>{t(translation.thisDevice)}</dt>
+                <dd>
+                  <LopitOrEmpty text={(edit!.body as SaveTranslation).translation} />
+                </dd>
+                <dt>{t(translation.otherDevice)}</dt>
+                <dd>
+                  {otherDeviceText(conflict) ? (
+                    <span lang="lpx">{otherDeviceText(conflict)}</span>
+                  ) : (
+                    t(translation.withdrawn)
+                  )}
+                </dd>
               </dl>
               <div className="button-row">
                 <button type="button" className="btn" onClick={() => void chooseThisDevice()}>
-                  Keep this one
+                  {t(translation.keepThis)}
                 </button>
                 <button type="button" className="btn" onClick={() => void chooseOtherDevice()}>
-                  Take the other
+                  {t(translation.takeOther)}
                 </button>
                 <button type="button" className="btn" onClick={() => inputRef.current?.focus()}>
-                  Edit
+                  {t(translation.edit)}
                 </button>
               </div>
-              <p className="muted">To combine them, choose Edit, change the text, and leave the field.</p>
+              <p className="muted">{t(translation.combine)}</p>
             </div>
           )}
           {refused && (
             <div className="error-box" role="alert" data-testid="refused">
               <p>
-                The server did not accept this change: {refused.message} {whatToDo(refused.status)}
+                {t(translation.refused, { problem: refused.message, whatToDo: t(whatToDo(refused.status)) })}
               </p>
               <div className="button-row">
                 <button type="button" className="btn" onClick={() => void retryAndSync(edit!.seq!)}>
-                  Try again
+                  {t(translation.tryAgain)}
                 </button>
                 <button
                   type="button"
@@ -204,18 +217,28 @@ export function PairRow({
                     void discardEntry(localDb(), edit!.seq!);
                   }}
                 >
-                  Discard my change
+                  {t(translation.discard)}
                 </button>
               </div>
             </div>
           )}
           {others.length > 0 && (
-            <ul className="pair-proposals" aria-label={`Other proposals for “${pair.english}”`}>
+            <ul
+              className="pair-proposals"
+              aria-label={t(translation.otherProposals, { sentence: pair.english })}
+            >
               {others.map((proposal) => (
                 <li key={proposal.id} data-testid="other-proposal">
                   <span lang="lpx">{proposal.text}</span>
                   <span className="muted">
-                    Proposed by {authorOf(proposal)} · {reviewProgress(proposal)}
+                    {richText(t, translation.proposedBy, {
+                      author: proposal.authorName ? (
+                        <span translate="no">{proposal.authorName}</span>
+                      ) : (
+                        authorOf(proposal, t)
+                      ),
+                      progress: reviewProgress(proposal, t),
+                    })}
                   </span>
                 </li>
               ))}
@@ -241,9 +264,9 @@ export function PairRow({
               type="button"
               className="btn btn-ghost"
               onClick={() => setHistoryOpen(true)}
-              aria-label={`History of “${pair.english}”`}
+              aria-label={t(translation.historyOf, { sentence: pair.english })}
             >
-              History
+              {t(translation.history)}
             </button>
           )}
         </div>
@@ -267,54 +290,58 @@ function StatusText({
   saved: boolean;
   waiting: boolean;
 }) {
+  const t = useT();
   const own = ownProposal(pair);
   if (conflict)
     return (
       <span id={id} data-testid="pair-status">
-        ⚠ Conflict
+        ⚠ {t(translation.conflictStatus)}
       </span>
     );
   if (edit?.state === 'attention')
     return (
       <span id={id} data-testid="pair-status">
-        ⚠ Not accepted
+        ⚠ {t(translation.notAccepted)}
       </span>
     );
   if (edit)
     return waiting ? (
-      <span id={id} data-testid="pair-status" title="Saved on this device; sent when you are back online">
-        ◔ Waiting to sync
+      <span id={id} data-testid="pair-status" title={t(translation.waitingTitle)}>
+        ◔ {t(translation.waitingToSync)}
       </span>
     ) : (
       <span id={id} role="status" data-testid="pair-status">
-        Saving…
+        {t(translation.saving)}
       </span>
     );
   if (saved)
     return (
       <span id={id} role="status" data-testid="saved-check">
-        ✓ Saved
+        ✓ {t(translation.saved)}
       </span>
     );
   if (own)
     return (
       <span id={id} data-testid="pair-status">
-        ◔ Waiting for review: <span className="pair-progress">{reviewProgress(own)}</span>
+        ◔{' '}
+        {richText(t, translation.waitingForReview, {
+          progress: <span className="pair-progress">{reviewProgress(own, t)}</span>,
+        })}
       </span>
     );
   if (pair.lopit && pair.status === 'approved')
     return (
       <span id={id} data-testid="pair-status">
-        ✓ Approved
+        ✓ {t(translation.approvedBadge)}
       </span>
     );
   return pair.lopit ? (
     <span id={id} data-testid="pair-status">
-      ● Translated
+      ● {t(translation.translated)}
     </span>
   ) : (
     <span id={id} className="muted" data-testid="pair-status">
-      ○ Not translated yet
+      ○ {t(translation.notTranslated)}
     </span>
   );
 }

@@ -9,6 +9,8 @@ import { LiveLevel, Review } from '../recording/recorder.tsx';
 import { useRecorder } from '../recording/use-recorder.ts';
 import { BigRecordButton } from '../speak/big-record-button.tsx';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
+import { translateOne } from '../../../core/i18n/messages/translation.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function SayTranslationCard(props: {
   pair: CachedPair;
@@ -21,6 +23,7 @@ export function SayTranslationCard(props: {
   onSkip: () => void;
   onReport: Parameters<typeof PromptReportDialog>[0]['onReport'];
 }) {
+  const t = useT();
   const { pair } = props;
   const id = useId();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
@@ -58,11 +61,11 @@ export function SayTranslationCard(props: {
           key={pair.id}
           text={pair.english}
           language="en"
-          label="▶ Hear it"
-          ariaLabel="Hear the sentence"
+          label={t(translateOne.hearIt)}
+          ariaLabel={t(translateOne.hearSentence)}
         />
       </div>
-      <p className="muted">Say this sentence in Lopit, the way it is said at home.</p>
+      <p className="muted">{t(translateOne.sayPrompt)}</p>
       {state.kind === 'error' && (
         <div className="error-box" role="alert">
           {state.message}
@@ -80,7 +83,7 @@ export function SayTranslationCard(props: {
       ) : (
         <BigRecordButton
           state={state}
-          label="Say it in Lopit"
+          label={t(translateOne.sayInLopit)}
           disabled={!props.canRecord}
           onStart={() => void begin()}
           onStop={() => void stop()}
@@ -88,10 +91,10 @@ export function SayTranslationCard(props: {
       )}
       <div className="button-row speak-secondary">
         <button type="button" className="btn" disabled={busy || !props.canSkip} onClick={props.onSkip}>
-          Skip
+          {t(translateOne.skip)}
         </button>
         <button type="button" className="btn" disabled={busy} onClick={() => setReporting(true)}>
-          Report the sentence
+          {t(translateOne.report)}
         </button>
       </div>
       <PromptReportDialog open={reporting} onClose={() => setReporting(false)} onReport={props.onReport} />
