@@ -9,6 +9,9 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { speakers } from './messages/speakers.ts';
+import { transcribe } from './messages/transcribe.ts';
+import { field } from './messages/field.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +25,9 @@ const GROUPS = [
   auth,
   account,
   chat,
+  speakers,
+  transcribe,
+  field,
 ];
 
 export interface SourceMessage {
