@@ -20,6 +20,9 @@ import { consent } from './messages/consent.ts';
 import { privacy, terms } from './messages/legal.ts';
 import { training } from './messages/training.ts';
 import { translateOne, translation } from './messages/translation.ts';
+import { speakers } from './messages/speakers.ts';
+import { transcribe } from './messages/transcribe.ts';
+import { field } from './messages/field.ts';
 
 const GROUPS = [
   shell,
@@ -51,6 +54,9 @@ const GROUPS = [
   training,
   translation,
   translateOne,
+  speakers,
+  transcribe,
+  field,
 ];
 
 export interface SourceMessage {

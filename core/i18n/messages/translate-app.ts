@@ -74,6 +74,18 @@ export const translateApp = defineMessages('translate-app', {
     message: 'Add an “other” form to {name}',
     note: 'Error: a plural without the other case; keep the word other in English',
   },
+  view: { message: 'View', note: 'Label of the choice between a list and one message at a time' },
+  viewList: { message: 'As a list', note: 'Translate the app: show the messages as a list' },
+  viewOne: { message: 'One at a time', note: 'Translate the app: show one message at a time' },
+  position: {
+    message: 'Message {position, number} of {count, number}',
+    note: 'One at a time: which message is shown, among those the filters keep',
+  },
+  skip: {
+    message: 'Skip',
+    note: 'One at a time: button leaving this message for later (it comes back after the others)',
+  },
+  noneShown: { message: 'No message matches.', note: 'One at a time: when the filters keep no message' },
   previous: { message: 'Previous', note: 'Button: the previous message' },
   next: { message: 'Next', note: 'Button: the next message' },
   loadFailed: {

@@ -3,11 +3,14 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PATHS } from '../../app/paths.ts';
+import { field as m } from '../../../core/i18n/messages/field.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { isReady, readinessSummary, useFieldReadiness } from './field-readiness.ts';
 
 /** Across the app: while the phone is being prepared, and when the last preparation failed somewhere. */
 export function FieldBanner() {
+  const t = useT();
   const { user } = useAuth();
   const readiness = useFieldReadiness();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -19,11 +22,11 @@ export function FieldBanner() {
     <div className="update-banner field-banner" role="status" data-testid="field-banner">
       <p>{readinessSummary(readiness)}</p>
       <Link to={PATHS.settings} hash="field-heading">
-        Details
+        {t(m.details)}
       </Link>
       {failed && (
         <button type="button" className="btn" onClick={() => setDismissedAt(readiness.finishedAt)}>
-          Dismiss
+          {t(m.dismiss)}
         </button>
       )}
     </div>

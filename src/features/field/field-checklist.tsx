@@ -1,22 +1,26 @@
 // Settings → Ready for the field: the checklist of what the phone holds (with sizes) and a button to get ready
 // again (field-banner.tsx tells the rest of the app while it runs).
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { field as m } from '../../../core/i18n/messages/field.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { prepareForField, readinessSummary, useFieldReadiness, type StepState } from './field-readiness.ts';
-import { FIELD_STEPS } from './field-steps.ts';
+import { FIELD_STEPS, STEP_LABELS } from './field-steps.ts';
 import './field.css';
 
 /** Words and a symbol for each state, so colour is never the only signal. */
-const STATUS_TEXT: Record<StepState['status'], { mark: string; words: string }> = {
-  waiting: { mark: '○', words: 'Waiting' },
-  working: { mark: '…', words: 'Working' },
-  done: { mark: '✓', words: 'Done' },
-  warning: { mark: '!', words: 'Done, note' },
-  failed: { mark: '✗', words: 'Failed' },
+const STATUS_TEXT: Record<StepState['status'], { mark: string; words: MessageDescriptor }> = {
+  waiting: { mark: '○', words: m.statusWaiting },
+  working: { mark: '…', words: m.statusWorking },
+  done: { mark: '✓', words: m.statusDone },
+  warning: { mark: '!', words: m.statusWarning },
+  failed: { mark: '✗', words: m.statusFailed },
 };
 
 function StepList({ steps }: { steps: StepState[] }) {
+  const t = useT();
   return (
-    <ol className="field-steps" aria-label="What this phone holds for the field">
+    <ol className="field-steps" aria-label={t(m.stepsLabel)}>
       {steps.map((step) => (
         <li
           key={step.id}
@@ -27,8 +31,8 @@ function StepList({ steps }: { steps: StepState[] }) {
             {STATUS_TEXT[step.status].mark}
           </span>
           <span className="field-step-text">
-            <strong>{step.label}</strong>{' '}
-            <span className="field-step-status">{STATUS_TEXT[step.status].words}</span>
+            <strong>{STEP_LABELS[step.id] ? t(STEP_LABELS[step.id]!) : step.label}</strong>{' '}
+            <span className="field-step-status">{t(STATUS_TEXT[step.status].words)}</span>
             {step.detail && <span className="field-step-detail">{step.detail}</span>}
           </span>
         </li>
@@ -39,19 +43,17 @@ function StepList({ steps }: { steps: StepState[] }) {
 
 /** Settings → Ready for the field. */
 export function FieldSection() {
+  const t = useT();
   const { user } = useAuth();
   const readiness = useFieldReadiness();
   if (!user) return null;
   const mine = readiness.userId === user.id ? readiness : null;
   return (
     <section className="card form" aria-labelledby="field-heading" data-testid="field-section">
-      <h2 id="field-heading">Ready for the field</h2>
-      <p className="muted">
-        Before you go where there is no signal, get this phone ready: the app, sentences to read and to
-        translate, your consent and the translation model are kept on it, so everything works offline.
-      </p>
+      <h2 id="field-heading">{t(m.title)}</h2>
+      <p className="muted">{t(m.intro)}</p>
       <p role="status" data-testid="field-summary">
-        {mine ? readinessSummary(mine) : 'This phone has not been prepared for the field yet.'}
+        {mine ? readinessSummary(mine) : t(m.notPrepared)}
       </p>
       {mine && mine.steps.length > 0 && <StepList steps={mine.steps} />}
       <div className="button-row">
@@ -61,7 +63,7 @@ export function FieldSection() {
           disabled={mine?.running}
           onClick={() => void prepareForField(user.id, FIELD_STEPS)}
         >
-          {mine?.finishedAt ? 'Get ready again' : 'Get this phone ready'}
+          {mine?.finishedAt ? t(m.getReadyAgain) : t(m.getReady)}
         </button>
       </div>
     </section>

@@ -3,6 +3,8 @@
 // each ends done, done with something to know (warning), or failed with a reason. The last result is kept
 // on the phone, so Settings shows it offline. The steps themselves are in field-steps.ts.
 import { useSyncExternalStore } from 'react';
+import { field as m } from '../../../core/i18n/messages/field.ts';
+import { formatDate, t } from '../../i18n/i18n.tsx';
 import { settingsStore, type KeptReadiness } from '../../offline/settings-store.ts';
 
 /**
@@ -40,21 +42,19 @@ export const isReady = (readiness: Readiness) =>
 export function readinessSummary(readiness: Readiness): string {
   if (readiness.running) {
     const done = readiness.steps.filter((step) => !['waiting', 'working'].includes(step.status)).length;
-    return `Getting this phone ready for the field… (${done} of ${readiness.steps.length})`;
+    return t(m.running, { done, total: readiness.steps.length });
   }
-  if (readiness.finishedAt === null) return 'This phone has not been prepared for the field yet.';
-  const when = new Date(readiness.finishedAt).toLocaleString();
-  if (isReady(readiness)) return `Ready for the field (checked ${when}).`;
+  if (readiness.finishedAt === null) return t(m.notPrepared);
+  const when = formatDate(new Date(readiness.finishedAt), { dateStyle: 'medium', timeStyle: 'short' });
+  if (isReady(readiness)) return t(m.ready, { when });
   const failed = readiness.steps.filter((step) => step.status === 'failed').length;
-  return `Not ready for the field: ${failed} ${failed === 1 ? 'step' : 'steps'} failed (${when}).`;
+  return t(m.notReady, { count: failed, when });
 }
-
-const OFFLINE_DETAIL = 'No connection. Try again where there is a signal.';
 
 /** Why a step failed, in words: the API client's ApiError (status null: no connection) or any error. */
 export function failureDetail(error: unknown): string {
-  if (error && typeof error === 'object' && 'status' in error && error.status === null) return OFFLINE_DETAIL;
-  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+  if (error && typeof error === 'object' && 'status' in error && error.status === null) return t(m.offline);
+  return error instanceof Error && error.message ? error.message : t(m.somethingWrong);
 }
 
 /**

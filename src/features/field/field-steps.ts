@@ -15,13 +15,33 @@ import { localDb } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
 import { refillClipPack, refillProposalPack, refillWordPack } from '../../offline/review-pack.ts';
 import { offlineCopyReady } from '../../pwa/pwa-store.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { field as m } from '../../../core/i18n/messages/field.ts';
+import { t } from '../../i18n/i18n.tsx';
 import type { FieldStep, StepOutcome } from './field-readiness.ts';
 
 /** On 2G the first offline copy of the app takes a minute or two; after this long it counts as failed. */
 const APP_COPY_TIMEOUT_MS = 5 * 60 * 1000;
 
-const count = (value: number, one: string, many: string) =>
-  `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
+/** Each step's name, by its id: the checklist shows it in the interface's language, a kept result too. */
+export const STEP_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  app: m.stepApp,
+  prompts: m.stepPrompts,
+  pairs: m.stepPairs,
+  consent: m.stepConsent,
+  model: m.stepModel,
+  review: m.stepReview,
+  storage: m.stepStorage,
+};
+
+/** A step named in the interface's language at the time it runs. */
+const named = (id: keyof typeof STEP_LABELS, run: FieldStep['run']): FieldStep => ({
+  id,
+  get label() {
+    return t(STEP_LABELS[id]!);
+  },
+  run,
+});
 
 function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -56,136 +76,76 @@ async function precacheSize(): Promise<{ files: number; bytes: number }> {
   return { files, bytes };
 }
 
-const appStep: FieldStep = {
-  id: 'app',
-  label: "The app's screens",
-  async run({ report }) {
-    report('Downloading the app for offline use…');
-    const kept = await within(
-      offlineCopyReady(),
-      APP_COPY_TIMEOUT_MS,
-      'The app did not finish downloading. Try again where the signal is better.',
-    );
-    if (!kept) {
-      return {
-        status: 'warning',
-        detail: 'This browser cannot keep the app for offline use: pages open only with a connection.',
-      };
-    }
-    const { files, bytes } = await precacheSize();
-    return { status: 'done', detail: `${count(files, 'file', 'files')}, ${formatBytes(bytes)}` };
-  },
-};
+const appStep = named('app', async ({ report }) => {
+  report(t(m.downloadingApp));
+  const kept = await within(offlineCopyReady(), APP_COPY_TIMEOUT_MS, t(m.appTimeout));
+  if (!kept) return { status: 'warning', detail: t(m.appNotKept) };
+  const { files, bytes } = await precacheSize();
+  return { status: 'done', detail: t(m.appKept, { files, size: formatBytes(bytes) }) };
+});
 
-const promptsStep: FieldStep = {
-  id: 'prompts',
-  label: 'Sentences to read aloud',
-  async run() {
-    const sentences = await refreshPromptPack();
-    return sentences > 0
-      ? { status: 'done', detail: count(sentences, 'sentence', 'sentences') }
-      : { status: 'warning', detail: 'There are no sentences yet; you can still record freely.' };
-  },
-};
+const promptsStep = named('prompts', async () => {
+  const sentences = await refreshPromptPack();
+  return sentences > 0
+    ? { status: 'done', detail: t(m.sentences, { count: sentences }) }
+    : { status: 'warning', detail: t(m.noSentences) };
+});
 
-const pairsStep: FieldStep = {
-  id: 'pairs',
-  label: 'Sentences to translate',
-  async run({ report }) {
-    await refreshPairs(({ received, total }) =>
-      report(`${received.toLocaleString('en')} of ${total.toLocaleString('en')}…`),
-    );
-    return { status: 'done', detail: count(await localDb().pairs.count(), 'sentence', 'sentences') };
-  },
-};
+const pairsStep = named('pairs', async ({ report }) => {
+  await refreshPairs(({ received, total }) => report(t(m.progress, { received, total })));
+  return { status: 'done', detail: t(m.sentences, { count: await localDb().pairs.count() }) };
+});
 
-const consentStep: FieldStep = {
-  id: 'consent',
-  label: 'Your consent and profile',
-  async run({ userId }) {
-    await refreshSession();
-    // Without a connection, the phone's last copy still tells what holds here.
-    const server = await refreshConsentStatus(userId).catch(async (error: unknown) => {
-      const kept = await localDb().consents.get(userId);
-      if (!kept) throw error;
-      return kept.status;
-    });
-    const { status, waiting } = deviceConsent(server, await entriesOf(localDb(), userId));
-    const name = authStore.getState().user?.name ?? '';
-    const profile = name ? `Signed in as ${name}. ` : '';
-    const kinds = [status?.recording && 'recording', status?.translation && 'translation'].filter(Boolean);
-    if (kinds.length === 0) {
-      return {
-        status: 'warning',
-        detail: `${profile}No consent yet: give it on the Consent page before you record or translate (it works offline too).`,
-      };
-    }
-    const scope =
-      kinds.length === 2
-        ? 'Recording and translation'
-        : kinds[0] === 'recording'
-          ? 'Recording'
-          : 'Translation';
-    return {
-      status: 'done',
-      detail: `${profile}${scope} consent${waiting ? ' (chosen on this phone, waiting to be sent)' : ''}.`,
-    };
-  },
-};
+const consentStep = named('consent', async ({ userId }) => {
+  await refreshSession();
+  // Without a connection, the phone's last copy still tells what holds here.
+  const server = await refreshConsentStatus(userId).catch(async (error: unknown) => {
+    const kept = await localDb().consents.get(userId);
+    if (!kept) throw error;
+    return kept.status;
+  });
+  const { status, waiting } = deviceConsent(server, await entriesOf(localDb(), userId));
+  const name = authStore.getState().user?.name ?? '';
+  const withProfile = (text: string) => (name ? `${t(m.signedInAs, { name })} ${text}` : text);
+  const kinds = [status?.recording && 'recording', status?.translation && 'translation'].filter(Boolean);
+  if (kinds.length === 0) return { status: 'warning', detail: withProfile(t(m.noConsent)) };
+  const scope = kinds.length === 2 ? 'both' : kinds[0];
+  return { status: 'done', detail: withProfile(t(waiting ? m.consentWaiting : m.consentGiven, { scope })) };
+});
 
-const modelStep: FieldStep = {
-  id: 'model',
-  label: 'Translation model and word list',
-  async run(): Promise<StepOutcome> {
-    const { refreshOfflineModel } = await import('../chat/offline-engine.ts');
-    const model = await refreshOfflineModel();
-    if (model.state === 'ready') return { status: 'done', detail: formatBytes(model.size) };
-    if (model.state === 'none') {
-      return { status: 'warning', detail: 'No model has been trained yet; the chat needs a connection.' };
-    }
-    throw new Error('The translation model could not be downloaded. Try again with a connection.');
-  },
-};
+const modelStep = named('model', async (): Promise<StepOutcome> => {
+  const { refreshOfflineModel } = await import('../chat/offline-engine.ts');
+  const model = await refreshOfflineModel();
+  if (model.state === 'ready') return { status: 'done', detail: formatBytes(model.size) };
+  if (model.state === 'none') return { status: 'warning', detail: t(m.noModel) };
+  throw new Error(t(m.modelFailed));
+});
 
-const reviewStep: FieldStep = {
-  id: 'review',
-  label: 'Clips to listen to and translations to check',
-  async run({ userId, report }) {
-    const db = localDb();
-    const pack = await refillClipPack(db, userId, reviewPackSource, (done, total) =>
-      report(`${done.toLocaleString('en')} of ${count(total, 'clip', 'clips')}…`),
-    );
-    const proposals = await refillProposalPack(db, userId, reviewPackSource);
-    const words = await refillWordPack(db, userId, reviewPackSource);
-    if (pack.clips === 0 && proposals === 0 && words === 0) {
-      return {
-        status: 'warning',
-        detail: 'Nothing to review yet: new clips and translations arrive as people give them.',
-      };
-    }
-    return {
-      status: 'done',
-      detail: `${count(pack.clips, 'clip', 'clips')} (${formatBytes(pack.bytes)}), ${count(proposals, 'translation', 'translations')}${words > 0 ? `, ${count(words, 'word', 'words')}` : ''}`,
-    };
-  },
-};
+const reviewStep = named('review', async ({ userId, report }) => {
+  const db = localDb();
+  const pack = await refillClipPack(db, userId, reviewPackSource, (done, total) =>
+    report(t(m.clipsProgress, { done, total })),
+  );
+  const proposals = await refillProposalPack(db, userId, reviewPackSource);
+  const words = await refillWordPack(db, userId, reviewPackSource);
+  if (pack.clips === 0 && proposals === 0 && words === 0) {
+    return { status: 'warning', detail: t(m.nothingToReview) };
+  }
+  const held = { clips: pack.clips, size: formatBytes(pack.bytes), translations: proposals, words };
+  return { status: 'done', detail: t(words > 0 ? m.reviewHeldWords : m.reviewHeld, held) };
+});
 
-const storageStep: FieldStep = {
-  id: 'storage',
-  label: 'Keep it safe on this phone',
-  async run() {
-    const { usage, quota, persisted } = await readStorage();
-    const used =
-      usage !== null && quota ? ` Using ${formatBytes(usage)} of ${formatBytes(quota)} available.` : '';
-    const kept = persisted || (await navigator.storage?.persist?.().catch(() => false));
-    return kept
-      ? { status: 'done', detail: `The browser will not clear this app's data to free space.${used}` }
-      : {
-          status: 'warning',
-          detail: `The browser did not promise to keep this app's data: if the phone runs short of space it may clear it, recordings not yet sent included. Install the app (Settings, Install) and send recordings when you can.${used}`,
-        };
-  },
-};
+const storageStep = named('storage', async () => {
+  const { usage, quota, persisted } = await readStorage();
+  const used =
+    usage !== null && quota
+      ? ` ${t(m.storageUsed, { used: formatBytes(usage), quota: formatBytes(quota) })}`
+      : '';
+  const kept = persisted || (await navigator.storage?.persist?.().catch(() => false));
+  return kept
+    ? { status: 'done', detail: `${t(m.storageKept)}${used}` }
+    : { status: 'warning', detail: `${t(m.storageNotKept)}${used}` };
+});
 
 /** Every step, in the order they run. */
 export const FIELD_STEPS: readonly FieldStep[] = [

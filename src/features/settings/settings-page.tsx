@@ -53,12 +53,7 @@ export function SettingsPage() {
         <LanguageChoice />
         {user && <Link to={PATHS.translateApp}>{t(settings.helpTranslate)}</Link>}
       </fieldset>
-      {/* KNOWN GAP (issue 18): features/field is not converted yet; tests/e2e/i18n.spec.ts exempts it by name. */}
-      {user && (
-        <div data-i18n-gap="field">
-          <FieldSection />
-        </div>
-      )}
+      {user && <FieldSection />}
       {user && <SyncSection />}
       <InstallSection />
     </div>

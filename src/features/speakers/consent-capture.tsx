@@ -1,7 +1,9 @@
-// A speaker's consent, recorded on the phone before their first clip (issue 16): the consent text is shown and
-// can be read aloud (the phone's own voice, which works offline), the speaker chooses what they agree to, and
+// A speaker's consent, recorded on the phone before their first clip (issue 16): the consent text is shown in
+// the interface's language and can be read aloud (the phone's own voice, which works offline; English where the
+// phone has no voice for that language), the speaker chooses what they agree to, and
 // their consent is captured as a spoken recording ("I agree…" in their own words), a photo of the signed paper
 // form, or both. Kept on the phone until the server has it; seen by the community admins only.
+import { setupI18n } from '@lingui/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONSENT_TYPES, type ConsentType } from '../../../core/constants.ts';
 import {
@@ -9,44 +11,68 @@ import {
   CONSENT_EVIDENCE_PHOTO_MAX_BYTES,
   SPEAKER_PHOTO_MAX_EDGE,
 } from '../../../core/api/speakers.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
+import { speakers as m } from '../../../core/i18n/messages/speakers.ts';
 import { DOCS } from '../../app/paths.ts';
+import { i18n, useT } from '../../i18n/i18n.tsx';
 import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
 import { recordSpeakerConsent, type CapturedEvidence } from '../../offline/speakers.ts';
 
-const TYPE_LABELS: Record<ConsentType, string> = {
-  recording: 'Voice recordings only',
-  translation: 'Translations only',
-  full: 'Voice recordings and translations',
+const TYPE_LABELS: Record<ConsentType, MessageDescriptor> = {
+  recording: m.typeRecording,
+  translation: m.typeTranslation,
+  full: m.typeFull,
 };
 
-/** What the speaker is asked, in plain words (English: the Lopit form is the signed paper one). */
-export function consentText(name: string): string {
-  return [
-    `${name}, we ask your permission to record your voice and, if you wish, the translations you say.`,
-    'Your recordings help build the first open speech and translation technology for the Lopit language.',
-    'They are shared for non-commercial community use under CC-BY-NC-4.0 and are never sold.',
-    'Your name is not shared: datasets show a pseudonym.',
-    'You can withdraw at any time by telling the person recording you, or the community admins; from then on your recordings are used nowhere.',
-  ].join(' ');
+// English, whatever the interface's language: what the phone reads aloud when it has no voice for that language.
+const english = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: {} } });
+
+/** The primary language of a BCP 47 tag or a voice's lang ("en-GB", "en_US" → "en"). */
+const primary = (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? '';
+
+/** The phone's voice for the interface's language, if it has one. */
+function voiceFor(locale: string): SpeechSynthesisVoice | null {
+  return window.speechSynthesis.getVoices().find((voice) => primary(voice.lang) === primary(locale)) ?? null;
 }
 
-/** The phone's own speech, which works without a connection where the phone has voices. */
+/**
+ * The phone's own speech, which works without a connection where the phone has voices: the consent text in the
+ * interface's language with a voice for it; otherwise the English text in an English voice.
+ */
 function useReadAloud() {
   const [speaking, setSpeaking] = useState(false);
   const supported = typeof window !== 'undefined' && 'speechSynthesis' in window;
-  useEffect(() => () => void (supported && window.speechSynthesis.cancel()), [supported]);
+  // The voices arrive after the page loads on some phones (the voiceschanged event).
+  const [voicesVersion, setVoicesVersion] = useState(0);
+  useEffect(() => {
+    if (!supported) return;
+    const changed = () => setVoicesVersion((version) => version + 1);
+    window.speechSynthesis.addEventListener('voiceschanged', changed);
+    return () => {
+      window.speechSynthesis.removeEventListener('voiceschanged', changed);
+      window.speechSynthesis.cancel();
+    };
+  }, [supported]);
+  const locale = i18n.locale;
+  const voice = supported && voicesVersion >= 0 && locale !== SOURCE_LOCALE ? voiceFor(locale) : null;
   return {
     supported,
     speaking,
-    toggle(text: string) {
+    /** Whether the English is read instead of the interface's language. */
+    inEnglish: locale !== SOURCE_LOCALE && voice === null,
+    toggle(descriptor: MessageDescriptor, values: Record<string, unknown>) {
       if (!supported) return;
       if (speaking) {
         window.speechSynthesis.cancel();
         setSpeaking(false);
         return;
       }
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.lang = 'en';
+      const utterance = voice
+        ? new SpeechSynthesisUtterance(i18n._(descriptor.id, values, { message: descriptor.message }))
+        : new SpeechSynthesisUtterance(english._(descriptor.id, values, { message: descriptor.message }));
+      utterance.lang = voice ? voice.lang : SOURCE_LOCALE;
+      if (voice) utterance.voice = voice;
       utterance.onend = () => setSpeaking(false);
       utterance.onerror = () => setSpeaking(false);
       window.speechSynthesis.speak(utterance);
@@ -63,6 +89,7 @@ type SpokenState =
 
 /** A short recording held in memory (a consent takes seconds; the clip recorder's store is for clips). */
 function useConsentRecorder() {
+  const t = useT();
   const [state, setState] = useState<SpokenState>({ kind: 'idle' });
   const recorder = useRef<MediaRecorder | null>(null);
   // Leaving the screen stops the microphone; a recording replaced or left frees its playback address.
@@ -84,7 +111,7 @@ function useConsentRecorder() {
           stream.getTracks().forEach((track) => track.stop());
           const blob = new Blob(chunks, { type: media.mimeType || 'audio/webm' });
           if (blob.size > CONSENT_EVIDENCE_AUDIO_MAX_BYTES) {
-            setState({ kind: 'error', message: 'This recording is too long. Record a shorter consent.' });
+            setState({ kind: 'error', message: t(m.tooLong) });
             return;
           }
           setState({
@@ -97,11 +124,7 @@ function useConsentRecorder() {
         media.start();
         setState({ kind: 'recording', started: Date.now() });
       } catch {
-        setState({
-          kind: 'error',
-          message:
-            'The microphone could not be opened. Allow the microphone for this site, or take a photo of the form.',
-        });
+        setState({ kind: 'error', message: t(m.noMicrophone) });
       }
     },
     stop() {
@@ -136,8 +159,9 @@ export function ConsentCapture(props: {
   speaker: LocalSpeaker;
   onDone: (saved: boolean) => void;
 }) {
+  const t = useT();
   const id = useId();
-  const text = consentText(props.speaker.name);
+  const values = { name: props.speaker.name };
   const readAloud = useReadAloud();
   const spoken = useConsentRecorder();
   const [type, setType] = useState<ConsentType | null>(null);
@@ -151,15 +175,14 @@ export function ConsentCapture(props: {
       spoken.state.kind === 'done' ? spoken.state.evidence : null,
       photo?.evidence ?? null,
     ].filter((item): item is CapturedEvidence => item !== null);
-    if (!type) return setError('Choose what the speaker agrees to.');
-    if (evidence.length === 0)
-      return setError('Record the spoken consent or take a photo of the signed form.');
+    if (!type) return setError(t(m.chooseType));
+    if (evidence.length === 0) return setError(t(m.needEvidence));
     setBusy(true);
     try {
       await recordSpeakerConsent(localDb(), props.userId, props.speaker.id, type, evidence);
       props.onDone(true);
     } catch (failure) {
-      setError(`The consent could not be saved on this phone: ${(failure as Error).message}`);
+      setError(t(m.saveFailed, { reason: (failure as Error).message }));
     } finally {
       setBusy(false);
     }
@@ -167,24 +190,30 @@ export function ConsentCapture(props: {
 
   return (
     <section className="card stack consent-capture" aria-labelledby={`${id}-h`} data-testid="consent-capture">
-      <h2 id={`${id}-h`}>Consent of {props.speaker.name}</h2>
+      <h2 id={`${id}-h`}>{t(m.consentOf, values)}</h2>
       <p className="consent-text" data-testid="consent-text">
-        {text}
+        {t(m.consentText, values)}
       </p>
       <div className="button-row">
         {readAloud.supported ? (
-          <button type="button" className="btn" onClick={() => readAloud.toggle(text)}>
-            {readAloud.speaking ? '■ Stop reading' : '▶ Read it aloud'}
+          <button type="button" className="btn" onClick={() => readAloud.toggle(m.consentText, values)}>
+            <span aria-hidden="true">{readAloud.speaking ? '■ ' : '▶ '}</span>
+            {readAloud.speaking ? t(m.stopReading) : t(m.readAloud)}
           </button>
         ) : (
-          <p className="muted">This phone cannot read aloud: read the text to the speaker.</p>
+          <p className="muted">{t(m.cannotRead)}</p>
         )}
         <a className="btn" href={DOCS.consentFormLopit}>
-          Lopit consent form (PDF)
+          {t(m.consentForm)}
         </a>
       </div>
+      {readAloud.supported && readAloud.inEnglish && (
+        <p className="muted" data-testid="consent-read-english">
+          {t(m.readInEnglish)}
+        </p>
+      )}
       <fieldset className="consent-types">
-        <legend>What they agree to</legend>
+        <legend>{t(m.agreesTo)}</legend>
         {CONSENT_TYPES.map((item) => (
           <label key={item} className="checkbox">
             <input
@@ -197,27 +226,27 @@ export function ConsentCapture(props: {
                 setError(null);
               }}
             />{' '}
-            {TYPE_LABELS[item]}
+            {t(TYPE_LABELS[item])}
           </label>
         ))}
       </fieldset>
       <div className="stack-tight">
-        <h3>Their spoken consent</h3>
-        <p className="muted">Ask them to say in their own words that they agree, and to what.</p>
+        <h3>{t(m.spokenTitle)}</h3>
+        <p className="muted">{t(m.spokenHint)}</p>
         {spoken.state.kind === 'recording' ? (
           <button type="button" className="btn btn-danger" onClick={() => spoken.stop()}>
-            <span aria-hidden="true">■</span> Stop
+            <span aria-hidden="true">■</span> {t(m.stop)}
           </button>
         ) : spoken.state.kind === 'done' ? (
           <div className="button-row">
-            <audio controls src={spoken.state.url} aria-label="Their spoken consent" />
+            <audio controls src={spoken.state.url} aria-label={t(m.spokenTitle)} />
             <button type="button" className="btn" onClick={() => spoken.reset()}>
-              Record again
+              {t(m.recordAgain)}
             </button>
           </div>
         ) : (
           <button type="button" className="btn" onClick={() => void spoken.start()}>
-            <span aria-hidden="true">●</span> Record their consent
+            <span aria-hidden="true">●</span> {t(m.recordSpoken)}
           </button>
         )}
         {spoken.state.kind === 'error' && (
@@ -227,10 +256,8 @@ export function ConsentCapture(props: {
         )}
       </div>
       <div className="stack-tight">
-        <h3>A photo of the signed form</h3>
-        <label htmlFor={`${id}-photo`}>
-          {photo ? 'Take another photo, or choose one' : 'Take a photo, or choose one'}
-        </label>
+        <h3>{t(m.photoTitle)}</h3>
+        <label htmlFor={`${id}-photo`}>{photo ? t(m.takeAnother) : t(m.takePhoto)}</label>
         <input
           id={`${id}-photo`}
           type="file"
@@ -242,7 +269,7 @@ export function ConsentCapture(props: {
             if (!file) return;
             const evidence = await photoEvidence(file);
             if (evidence.data.byteLength > CONSENT_EVIDENCE_PHOTO_MAX_BYTES) {
-              setError('This photo is too large. Take it again, closer to the form.');
+              setError(t(m.photoTooLarge));
               return;
             }
             setError(null);
@@ -252,13 +279,7 @@ export function ConsentCapture(props: {
             });
           }}
         />
-        {photo && (
-          <img
-            className="consent-photo"
-            src={photo.url}
-            alt={`Signed consent form of ${props.speaker.name}`}
-          />
-        )}
+        {photo && <img className="consent-photo" src={photo.url} alt={t(m.photoAlt, values)} />}
       </div>
       {error && (
         <p className="field-error" role="alert" data-testid="consent-error">
@@ -272,10 +293,10 @@ export function ConsentCapture(props: {
           disabled={busy || spoken.state.kind === 'recording'}
           onClick={() => void save()}
         >
-          Save consent
+          {t(m.save)}
         </button>
         <button type="button" className="btn" onClick={() => props.onDone(false)}>
-          Not now
+          {t(m.notNow)}
         </button>
       </div>
     </section>

@@ -4,7 +4,7 @@
 // signed form), then record as them on Speak or Translate; record their withdrawal when they ask. All of it works
 // offline: kept on the phone at once and sent through the outbox.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   AGE_GROUPS,
   GENDERS,
@@ -19,7 +19,8 @@ import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
 import { addSpeaker, mayRecord, withdrawSpeaker } from '../../offline/speakers.ts';
 import { AGE_GROUP_LABELS, GENDER_LABELS } from '../account/speaker-profile-form.tsx';
 import { useAuth } from '../auth/use-auth.ts';
-import { useT, type Translate } from '../../i18n/i18n.tsx';
+import { speakers as m } from '../../../core/i18n/messages/speakers.ts';
+import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { loadRecordRtc } from '../recording/use-recorder.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { ConsentCapture } from './consent-capture.tsx';
@@ -27,6 +28,7 @@ import { chooseFieldSpeaker, refreshSpeakers, useFieldSpeaker, useSpeakers } fro
 import './speakers.css';
 
 export function SpeakersPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const speakers = useSpeakers(userId);
@@ -46,12 +48,8 @@ export function SpeakersPage() {
   return (
     <div className="page stack speakers-page">
       <div className="page-header">
-        <h1>Speakers</h1>
-        <p>
-          People you record who have no account of their own. Their names stay on this phone and with the
-          community admins; datasets show a random pseudonym instead. Record each speaker&apos;s consent
-          before their first recording.
-        </p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
       </div>
       {notice && (
         <p className="success-box" role="status" data-testid="speakers-notice">
@@ -66,9 +64,7 @@ export function SpeakersPage() {
             setConsentFor(null);
             if (saved) {
               chooseFieldSpeaker(userId, consenting.id);
-              setNotice(
-                `Consent of ${consenting.name} is saved on this phone. You can now record them: they are chosen on Speak and Translate.`,
-              );
+              setNotice(t(m.consentSaved, { name: consenting.name }));
               void syncEngine().trigger();
             }
           }}
@@ -87,18 +83,18 @@ export function SpeakersPage() {
       ) : (
         <div className="button-row">
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            Add a speaker
+            {t(m.addSpeaker)}
           </button>
           <Link to={PATHS.speak} className="btn">
-            Go to Speak
+            {t(m.goToSpeak)}
           </Link>
         </div>
       )}
       {speakers === undefined ? (
-        <p role="status">Reading the speakers on this phone…</p>
+        <p role="status">{t(m.reading)}</p>
       ) : speakers.length === 0 ? (
         <p className="muted" data-testid="speakers-empty">
-          No speakers yet. Add the first person you will record.
+          {t(m.empty)}
         </p>
       ) : (
         <ul className="speaker-list" data-testid="speaker-list">
@@ -114,18 +110,18 @@ export function SpeakersPage() {
                       disabled={current?.id === speaker.id}
                       onClick={() => {
                         chooseFieldSpeaker(userId, speaker.id);
-                        setNotice(`${speaker.name} is speaking now, on Speak and Translate.`);
+                        setNotice(t(m.chosen, { name: speaker.name }));
                       }}
                     >
-                      {current?.id === speaker.id ? 'Speaking now' : 'Record as this speaker'}
+                      {current?.id === speaker.id ? t(m.speakingNow) : t(m.recordAs)}
                     </button>
                     <button type="button" className="btn" onClick={() => setWithdrawing(speaker)}>
-                      Speaker withdrew
+                      {t(m.speakerWithdrew)}
                     </button>
                   </>
                 ) : speaker.withdrawnAt === null ? (
                   <button type="button" className="btn btn-primary" onClick={() => setConsentFor(speaker.id)}>
-                    Record consent
+                    {t(m.recordConsent)}
                   </button>
                 ) : null}
               </div>
@@ -140,9 +136,7 @@ export function SpeakersPage() {
           onWithdraw={async (reason) => {
             await withdrawSpeaker(localDb(), userId, withdrawing.id, reason);
             if (current?.id === withdrawing.id) chooseFieldSpeaker(userId, null);
-            setNotice(
-              `${withdrawing.name}'s withdrawal is recorded. Their recordings leave every dataset and model from now on.`,
-            );
+            setNotice(t(m.withdrawalRecorded, { name: withdrawing.name }));
             setWithdrawing(null);
             void syncEngine().trigger();
           }}
@@ -152,17 +146,28 @@ export function SpeakersPage() {
   );
 }
 
-function describe(speaker: LocalSpeaker, t: Translate): string {
-  const parts = [
+/** A speaker's details in one line; the dialect or village is theirs, as typed (not translated). */
+function Details({ speaker, t }: { speaker: LocalSpeaker; t: Translate }) {
+  const parts: ReactNode[] = [
     speaker.ageGroup && speaker.ageGroup !== PREFER_NOT_TO_SAY
-      ? `age ${t(AGE_GROUP_LABELS[speaker.ageGroup])}`
+      ? t(m.age, { group: t(AGE_GROUP_LABELS[speaker.ageGroup]) })
       : null,
-    speaker.gender && speaker.gender !== PREFER_NOT_TO_SAY
-      ? t(GENDER_LABELS[speaker.gender]).toLowerCase()
-      : null,
-    speaker.dialect && speaker.dialect !== PREFER_NOT_TO_SAY ? speaker.dialect : null,
+    speaker.gender && speaker.gender !== PREFER_NOT_TO_SAY ? t(GENDER_LABELS[speaker.gender]) : null,
+    speaker.dialect && speaker.dialect !== PREFER_NOT_TO_SAY ? (
+      <span translate="no">{speaker.dialect}</span>
+    ) : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : 'No details given';
+  if (parts.length === 0) return <>{t(m.noDetails)}</>;
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' · '}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function SpeakerSummary({ speaker, chosen }: { speaker: LocalSpeaker; chosen: boolean }) {
@@ -171,32 +176,36 @@ function SpeakerSummary({ speaker, chosen }: { speaker: LocalSpeaker; chosen: bo
   return (
     <div className="stack-tight">
       <h2 className="speaker-name">
-        {speaker.name}
-        {chosen && <span className="badge"> speaking now</span>}
+        <span translate="no">{speaker.name}</span>
+        {chosen && <span className="badge"> {t(m.speakingNowBadge)}</span>}
       </h2>
-      <p className="muted">{describe(speaker, t)}</p>
+      <p className="muted">
+        <Details speaker={speaker} t={t} />
+      </p>
       <p data-testid="speaker-consent">
         {speaker.withdrawnAt !== null ? (
           <>
-            <span aria-hidden="true">⊘ </span>Withdrew on {new Date(speaker.withdrawnAt).toLocaleDateString()}
-            : no new recordings, and theirs are used nowhere.
+            <span aria-hidden="true">⊘ </span>
+            {t(m.withdrewOn, { date: formatDate(new Date(speaker.withdrawnAt)) })}
           </>
         ) : consent ? (
           <>
-            <span aria-hidden="true">✓ </span>Consent recorded ({consent.type}):{' '}
-            {consent.evidence
-              .map((kind) => (kind === 'spoken' ? 'spoken' : 'photo of the form'))
-              .join(' and ')}
+            <span aria-hidden="true">✓ </span>
+            {t(m.consentRecorded, {
+              type: consent.type,
+              evidence: consent.evidence.length === 1 ? consent.evidence[0] : 'both',
+            })}
           </>
         ) : (
           <>
-            <span aria-hidden="true">! </span>No consent recorded yet: record it before recording them.
+            <span aria-hidden="true">! </span>
+            {t(m.noConsent)}
           </>
         )}
       </p>
       <p className="muted">
-        {speaker.pseudonym ? `In datasets: ${speaker.pseudonym}` : 'Pseudonym given once sent'} ·{' '}
-        {speaker.clips} {speaker.clips === 1 ? 'recording' : 'recordings'} on the server
+        {speaker.pseudonym ? t(m.inDatasets, { pseudonym: speaker.pseudonym }) : t(m.pseudonymLater)} ·{' '}
+        {t(m.clipsOnServer, { count: speaker.clips })}
       </p>
     </div>
   );
@@ -269,9 +278,9 @@ function AddSpeakerForm(props: {
       noValidate
       aria-labelledby={`${id}-h`}
     >
-      <h2 id={`${id}-h`}>Add a speaker</h2>
+      <h2 id={`${id}-h`}>{t(m.addTitle)}</h2>
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name or pseudonym, as they wish</label>
+        <label htmlFor={`${id}-name`}>{t(m.nameLabel)}</label>
         <input
           id={`${id}-name`}
           className="input"
@@ -287,14 +296,14 @@ function AddSpeakerForm(props: {
         {errorOf('name')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-age`}>Age group</label>
+        <label htmlFor={`${id}-age`}>{t(m.ageGroup)}</label>
         <select
           id={`${id}-age`}
           className="input"
           value={ageGroup}
           onChange={(event) => setAgeGroup(event.target.value as AgeGroup | '')}
         >
-          <option value="">Not asked</option>
+          <option value="">{t(m.notAsked)}</option>
           {AGE_GROUPS.map((group) => (
             <option key={group} value={group}>
               {t(AGE_GROUP_LABELS[group])}
@@ -304,14 +313,14 @@ function AddSpeakerForm(props: {
         {errorOf('ageGroup')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-gender`}>Gender</label>
+        <label htmlFor={`${id}-gender`}>{t(m.gender)}</label>
         <select
           id={`${id}-gender`}
           className="input"
           value={gender}
           onChange={(event) => setGender(event.target.value as Gender | '')}
         >
-          <option value="">Not asked</option>
+          <option value="">{t(m.notAsked)}</option>
           {GENDERS.map((item) => (
             <option key={item} value={item}>
               {t(GENDER_LABELS[item])}
@@ -321,7 +330,7 @@ function AddSpeakerForm(props: {
         {errorOf('gender')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-dialect`}>Dialect or village</label>
+        <label htmlFor={`${id}-dialect`}>{t(m.dialect)}</label>
         <input
           id={`${id}-dialect`}
           className="input"
@@ -337,16 +346,16 @@ function AddSpeakerForm(props: {
             checked={dialectWithheld}
             onChange={(event) => setDialectWithheld(event.target.checked)}
           />{' '}
-          Prefer not to say
+          {t(GENDER_LABELS[PREFER_NOT_TO_SAY])}
         </label>
         {errorOf('dialect')}
       </div>
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          Add and record consent
+          {t(m.addAndConsent)}
         </button>
         <button type="button" className="btn" onClick={props.onCancel}>
-          Cancel
+          {t(m.cancel)}
         </button>
       </div>
     </form>
@@ -358,29 +367,27 @@ function WithdrawDialog(props: {
   onClose: () => void;
   onWithdraw: (reason: string) => Promise<void>;
 }) {
+  const t = useT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal open title={`${props.speaker.name} withdrew`} onClose={props.onClose}>
+    <Modal open title={t(m.withdrewTitle, { name: props.speaker.name })} onClose={props.onClose}>
       <form
         className="form stack"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (reason.length > SPEAKER_REASON_MAX) {
-            setError(`A note can be at most ${SPEAKER_REASON_MAX} characters`);
+            setError(t(m.withdrawNoteTooLong, { max: SPEAKER_REASON_MAX }));
             return;
           }
           void props.onWithdraw(reason);
         }}
       >
-        <p>
-          From now on no new recording of theirs is made, and the recordings they gave leave every dataset
-          export and every model trained from now on.
-        </p>
+        <p>{t(m.withdrawExplained)}</p>
         <div className="field">
-          <label htmlFor={`${id}-reason`}>Note (optional)</label>
+          <label htmlFor={`${id}-reason`}>{t(m.withdrawNote)}</label>
           <textarea
             id={`${id}-reason`}
             rows={2}
@@ -399,10 +406,10 @@ function WithdrawDialog(props: {
         </div>
         <div className="button-row">
           <button type="submit" className="btn btn-danger">
-            Record the withdrawal
+            {t(m.recordWithdrawal)}
           </button>
           <button type="button" className="btn" onClick={props.onClose}>
-            Cancel
+            {t(m.cancel)}
           </button>
         </div>
       </form>

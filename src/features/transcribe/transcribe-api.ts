@@ -8,6 +8,8 @@ import {
   type TranscribeClip,
 } from '../../../core/api/transcripts.ts';
 import type { ProposalReview } from '../../../core/api/review.ts';
+import { transcribe as m } from '../../../core/i18n/messages/transcribe.ts';
+import { t } from '../../i18n/i18n.tsx';
 import { api, request, requestJson, type ApiError } from '../../lib/api-client.ts';
 import { submitChange } from '../sync/sync.ts';
 
@@ -61,7 +63,9 @@ export function queueTranscript(userId: string, clip: TranscribeClip, text: stri
     subject: transcriptSubject(clip.id),
     path: `transcripts/clips/${clip.id}`,
     body: { text },
-    label: `Transcript ${quote(text)} of a clip${clip.english ? ` for ${quote(clip.english)}` : ''}`,
+    label: clip.english
+      ? t(m.outboxTranscriptFor, { text: quote(text), english: quote(clip.english) })
+      : t(m.outboxTranscript, { text: quote(text) }),
   });
 }
 
@@ -73,6 +77,6 @@ export function queueTranscriptReview(userId: string, transcript: ReviewTranscri
     subject: transcriptReviewSubject(transcript.id),
     path: `transcripts/proposals/${transcript.id}/review`,
     body: review,
-    label: `${review.verdict === 'approve' ? 'Approval' : 'Rejection'} of the transcript ${quote(transcript.text)}`,
+    label: t(m.outboxReview, { verdict: review.verdict, text: quote(transcript.text) }),
   });
 }

@@ -4,7 +4,7 @@
 // admin does); then it is the clip's transcript, and a spoken translation's also proposes the sentence's Lopit.
 // Transcripts and reviews go through the outbox; the clips and their audio are fetched with a connection and kept
 // on the phone (IndexedDB), so a loaded list can be finished offline, after a reload too.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
 import {
   TRANSCRIBE_QUEUE_CLIPS,
@@ -15,6 +15,8 @@ import {
   type TranscriptStats,
 } from '../../../core/api/transcripts.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
+import { transcribe as m } from '../../../core/i18n/messages/transcribe.ts';
+import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import type { OutboxKind } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { CountsLine } from '../review/review-shared.tsx';
@@ -36,6 +38,7 @@ import './transcribe.css';
 type Tab = 'write' | 'check';
 
 export function TranscribePage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const [tab, setTab] = useState<Tab>('write');
@@ -46,17 +49,14 @@ export function TranscribePage() {
   return (
     <div className="page stack transcribe-page">
       <div className="page-header">
-        <h1>Transcribe</h1>
-        <p>
-          Listen to Lopit clips other people recorded and write what is said. A transcript is used once{' '}
-          {PROPOSAL_APPROVALS_TO_ACCEPT} other contributors approve it; it then teaches speech recognition.
-        </p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro, { count: PROPOSAL_APPROVALS_TO_ACCEPT })}</p>
       </div>
-      <div className="review-tabs" role="group" aria-label="Transcribe">
+      <div className="review-tabs" role="group" aria-label={t(m.tabs)}>
         {(
           [
-            ['write', 'Write what is said'],
-            ['check', 'Check transcripts'],
+            ['write', t(m.tabWrite)],
+            ['check', t(m.tabCheck)],
           ] as const
         ).map(([id, label]) => (
           <button
@@ -107,6 +107,7 @@ function useStats(userId: string) {
 type Stats = ReturnType<typeof useStats>;
 
 function WritePart({ userId, offline, stats }: { userId: string; offline: boolean; stats: Stats }) {
+  const t = useT();
   const queue = useAudioQueue<TranscribeClip>({
     userId,
     fetch: () => transcribeApi.queue(TRANSCRIBE_QUEUE_CLIPS),
@@ -118,21 +119,28 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
   const first = queue.items[0];
   return (
     <>
-      <CountsLine counts={stats.transcripts} noun="transcripts" />
-      <StatusLines offline={offline} held={queue.items.length} nouns={['clip', 'clips']} notice={notice} />
+      <div data-i18n-gap="review-counts">
+        <CountsLine counts={stats.transcripts} noun="transcripts" />
+      </div>
+      <StatusLines
+        offline={offline}
+        held={queue.items.length}
+        message={t(m.offlineClips, { count: queue.items.length })}
+        notice={notice}
+      />
       {first ? (
         <WriteCard
           key={first.item.id}
           queued={first}
-          position={`Clip 1 of ${queue.items.length}`}
+          position={t(m.clipPosition, { position: 1, count: queue.items.length })}
           canSkip={queue.items.length >= 2}
           onSave={async (text) => {
             await queueTranscript(userId, first.item, text);
-            setNotice('Saved on this phone. It is sent when there is a connection, then others check it.');
+            setNotice(t(m.saved));
             queue.done(first.item);
           }}
           onSkip={() => {
-            setNotice('Skipped: it comes back after the others.');
+            setNotice(t(m.skippedWrite));
             queue.skip(first.item);
           }}
         />
@@ -140,7 +148,7 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
         <Empty
           state={queue.state}
           offline={offline}
-          empty="No clip is waiting for a transcript that you can write. New ones arrive as people record in Lopit."
+          empty={t(m.emptyWrite)}
           onRetry={() => void queue.refill()}
         />
       )}
@@ -149,6 +157,7 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
 }
 
 function CheckPart({ userId, offline, stats }: { userId: string; offline: boolean; stats: Stats }) {
+  const t = useT();
   const queue = useAudioQueue<ReviewTranscript>({
     userId,
     fetch: () => transcribeApi.pack(TRANSCRIPT_REVIEW_PACK),
@@ -160,25 +169,27 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
   const first = queue.items[0];
   return (
     <>
-      <CountsLine counts={stats.reviews} noun="reviews" />
+      <div data-i18n-gap="review-counts">
+        <CountsLine counts={stats.reviews} noun="reviews" />
+      </div>
       <StatusLines
         offline={offline}
         held={queue.items.length}
-        nouns={['transcript', 'transcripts']}
+        message={t(m.offlineTranscripts, { count: queue.items.length })}
         notice={notice}
       />
       {first ? (
         <CheckCard
           key={first.item.id}
           queued={first}
-          position={`Transcript 1 of ${queue.items.length}`}
+          position={t(m.transcriptPosition, { position: 1, count: queue.items.length })}
           onReview={async (review) => {
             await queueTranscriptReview(userId, first.item, review);
-            setNotice(review.verdict === 'approve' ? 'Approved.' : 'Rejected, with your reason.');
+            setNotice(review.verdict === 'approve' ? t(m.approved) : t(m.rejected));
             queue.done(first.item);
           }}
           onSkip={() => {
-            setNotice('Skipped.');
+            setNotice(t(m.skippedCheck));
             if (queue.items.length >= 2) queue.skip(first.item);
             else queue.done(first.item);
           }}
@@ -187,7 +198,7 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
         <Empty
           state={queue.state}
           offline={offline}
-          empty="You have checked every transcript waiting for review, or the ones waiting are your own."
+          empty={t(m.emptyCheck)}
           onRetry={() => void queue.refill()}
         />
       )}
@@ -198,7 +209,8 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
 function StatusLines(props: {
   offline: boolean;
   held: number;
-  nouns: [string, string];
+  /** What the phone holds, in one sentence (shown offline). */
+  message: string;
   notice: string | null;
 }) {
   return (
@@ -206,8 +218,7 @@ function StatusLines(props: {
       {props.offline && props.held > 0 && (
         <p className="notice-box" role="status" data-testid="transcribe-offline">
           <span aria-hidden="true">⚠ </span>
-          Offline: {props.held} {props.held === 1 ? props.nouns[0] : props.nouns[1]} loaded on this phone;
-          what you do is sent when you are back online.
+          {props.message}
         </p>
       )}
       {props.notice && (
@@ -220,18 +231,15 @@ function StatusLines(props: {
 }
 
 function Empty(props: { state: QueueState; offline: boolean; empty: string; onRetry: () => void }) {
-  if (props.state === 'loading' && !props.offline) return <p role="status">Bringing clips to this phone…</p>;
+  const t = useT();
+  if (props.state === 'loading' && !props.offline) return <p role="status">{t(m.bringing)}</p>;
   const unreachable = props.offline || props.state === 'unreachable';
   return (
     <section className="card stack" data-testid="transcribe-empty">
-      <p>
-        {unreachable
-          ? 'Clips to transcribe need a connection to arrive: open this page where there is a signal. What you already wrote waits on this phone and is sent then.'
-          : props.empty}
-      </p>
+      <p>{unreachable ? t(m.unreachable) : props.empty}</p>
       <div className="button-row">
         <button type="button" className="btn" onClick={props.onRetry}>
-          Look again
+          {t(m.lookAgain)}
         </button>
       </div>
     </section>
@@ -240,15 +248,17 @@ function Empty(props: { state: QueueState; offline: boolean; empty: string; onRe
 
 /** The clip's player: the browser's own controls (play, replay, seek), which work by keyboard and touch. */
 function ClipPlayer({ url, label }: { url: string | null; label: string }) {
-  if (!url) return <p role="status">Loading the clip…</p>;
+  const t = useT();
+  if (!url) return <p role="status">{t(m.loadingClip)}</p>;
   return <audio className="transcribe-audio" controls preload="auto" src={url} aria-label={label} />;
 }
 
 function SpokenFor({ english }: { english: string | null }) {
+  const t = useT();
   if (!english) return null;
   return (
     <div className="transcribe-source">
-      <p className="muted">A spoken translation of:</p>
+      <p className="muted">{t(m.spokenTranslationOf)}</p>
       <p className="prompt-sentence speak-sentence" lang="en" data-testid="transcribe-english">
         {english}
       </p>
@@ -263,6 +273,7 @@ function WriteCard(props: {
   onSave: (text: string) => Promise<void>;
   onSkip: () => void;
 }) {
+  const t = useT();
   const { item: clip, audioUrl } = props.queued;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -274,7 +285,7 @@ function WriteCard(props: {
     event.preventDefault();
     const parsed = transcriptSaveSchema.shape.text.safeParse(text);
     if (!parsed.success || parsed.data === '') {
-      setError(parsed.success ? 'Write what is said, or skip this clip' : parsed.error.issues[0]!.message);
+      setError(parsed.success ? t(m.writeOrSkip) : parsed.error.issues[0]!.message);
       field.current?.focus();
       return;
     }
@@ -292,12 +303,16 @@ function WriteCard(props: {
         {props.position}
       </h2>
       <SpokenFor english={clip.english} />
-      {clip.title && <p className="muted">Titled “{clip.title}” by its speaker</p>}
-      <ClipPlayer url={audioUrl} label="The clip to transcribe" />
-      <p className="muted">{clip.duration.toFixed(1)} seconds. Play it as often as you need.</p>
+      {clip.title && <p className="muted">{t(m.titled, { title: clip.title })}</p>}
+      <ClipPlayer url={audioUrl} label={t(m.clipToTranscribe)} />
+      <p className="muted">
+        {t(m.duration, {
+          seconds: formatNumber(clip.duration, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        })}
+      </p>
       <form className="form translate-one-field" onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-text`}>What is said, in Lopit</label>
+          <label htmlFor={`${id}-text`}>{t(m.textLabel)}</label>
           <textarea
             ref={field}
             id={`${id}-text`}
@@ -320,13 +335,13 @@ function WriteCard(props: {
         </div>
         <div className="speak-controls">
           <button type="submit" className="btn btn-primary speak-big" disabled={busy}>
-            Save
+            {t(m.save)}
           </button>
         </div>
       </form>
       <div className="button-row speak-secondary">
         <button type="button" className="btn" disabled={!props.canSkip || busy} onClick={props.onSkip}>
-          Skip
+          {t(m.skip)}
         </button>
       </div>
     </section>
@@ -339,17 +354,14 @@ function CheckCard(props: {
   onReview: (review: ProposalReview) => Promise<void>;
   onSkip: () => void;
 }) {
+  const t = useT();
   const { item: transcript, audioUrl } = props.queued;
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const votes = useMemo(
-    () =>
-      `${transcript.approvals} ${transcript.approvals === 1 ? 'approval' : 'approvals'}, ${transcript.rejections} ${transcript.rejections === 1 ? 'rejection' : 'rejections'}`,
-    [transcript],
-  );
+  const votes = t(m.votes, { approvals: transcript.approvals, rejections: transcript.rejections });
 
   function send(review: ProposalReview) {
     if (busy) return;
@@ -361,7 +373,7 @@ function CheckCard(props: {
     event.preventDefault();
     const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Say why this transcript is wrong');
+      setError(t(m.sayWhy));
       return;
     }
     send(parsed.data);
@@ -371,30 +383,29 @@ function CheckCard(props: {
     <section className="card review-card" aria-labelledby={`${id}-heading`} data-testid="transcript-review">
       <p className="muted review-position">{props.position}</p>
       <h2 id={`${id}-heading`} className="review-question">
-        Does the clip say this?
+        {t(m.question)}
       </h2>
       <SpokenFor english={transcript.english} />
-      <ClipPlayer url={audioUrl} label="The clip" />
+      <ClipPlayer url={audioUrl} label={t(m.theClip)} />
       <dl className="review-pair">
-        <dt>Transcript</dt>
+        <dt>{t(m.transcript)}</dt>
         <dd>
           <span className="review-text" lang="lpx" data-testid="transcript-text">
             {transcript.text}
           </span>
           <span className="muted review-meta">
-            {transcript.authorName ? `by ${transcript.authorName}, ` : ''}
-            {votes}
+            {transcript.authorName ? t(m.byAuthor, { name: transcript.authorName, votes }) : votes}
           </span>
         </dd>
       </dl>
       {transcript.others.length > 0 && (
         <section className="review-others" aria-labelledby={`${id}-others`}>
-          <h3 id={`${id}-others`}>Also written for this clip</h3>
+          <h3 id={`${id}-others`}>{t(m.alsoWritten)}</h3>
           <ul>
             {transcript.others.map((other) => (
               <li key={other.id} className="review-other">
                 <span lang="lpx">{other.text}</span>
-                {other.mine && <span className="muted review-meta">yours</span>}
+                {other.mine && <span className="muted review-meta">{t(m.yours)}</span>}
               </li>
             ))}
           </ul>
@@ -403,7 +414,7 @@ function CheckCard(props: {
       {rejecting ? (
         <form className="form review-reject" onSubmit={reject} noValidate>
           <div className="field">
-            <label htmlFor={`${id}-reason`}>What is wrong with it?</label>
+            <label htmlFor={`${id}-reason`}>{t(m.rejectReason)}</label>
             <textarea
               id={`${id}-reason`}
               rows={3}
@@ -425,10 +436,10 @@ function CheckCard(props: {
           </div>
           <div className="review-answers">
             <button type="submit" className="btn btn-danger review-answer" disabled={busy}>
-              Send rejection
+              {t(m.sendRejection)}
             </button>
             <button type="button" className="btn review-answer" onClick={() => setRejecting(false)}>
-              Cancel
+              {t(m.cancel)}
             </button>
           </div>
         </form>
@@ -440,7 +451,7 @@ function CheckCard(props: {
             disabled={busy}
             onClick={() => send({ verdict: 'approve' })}
           >
-            <span aria-hidden="true">✓</span> Approve
+            <span aria-hidden="true">✓</span> {t(m.approve)}
           </button>
           <button
             type="button"
@@ -448,10 +459,10 @@ function CheckCard(props: {
             disabled={busy}
             onClick={() => setRejecting(true)}
           >
-            <span aria-hidden="true">✗</span> Reject
+            <span aria-hidden="true">✗</span> {t(m.reject)}
           </button>
           <button type="button" className="btn review-answer" disabled={busy} onClick={props.onSkip}>
-            <span aria-hidden="true">→</span> Skip
+            <span aria-hidden="true">→</span> {t(m.skip)}
           </button>
         </div>
       )}

@@ -3,7 +3,7 @@
 // first; search and a screen filter narrow the list. Each message shows its English source, the note for
 // translators and the placeholders to keep; a proposal is checked (placeholders, plurals) before it is
 // queued. Proposals and reviews go through the outbox, so this works offline on the copy kept on the phone.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
 import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
@@ -19,10 +19,31 @@ import {
   reviewMessage,
   type MessagesCopy,
 } from './translate-app-api.ts';
+import '../review/review.css';
 import './translate-app.css';
 
 type StateFilter = 'untranslated' | 'review' | 'approved';
 const PAGE = 25;
+
+/** As a list, or one message at a time; remembered on this device. */
+type View = 'list' | 'one';
+const VIEW_KEY = 'lopit.translate-app.view';
+
+function storedView(): View {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'one' ? 'one' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
+function storeView(view: View) {
+  try {
+    localStorage.setItem(VIEW_KEY, view);
+  } catch {
+    // Storage refused: the choice lasts for this visit.
+  }
+}
 
 export function problemText(t: Translate, problem: TranslationProblem): string {
   switch (problem.kind) {
@@ -50,6 +71,7 @@ export function TranslateAppPage() {
   const [screen, setScreen] = useState('all');
   const [state, setState] = useState<StateFilter>('untranslated');
   const [shown, setShown] = useState(PAGE);
+  const [view, setView] = useState<View>(storedView);
   const outbox = useOutbox();
   const { lastSuccessAt } = useSyncStatus();
 
@@ -159,7 +181,39 @@ export function TranslateAppPage() {
           </label>
         </div>
       )}
-      {copy && (
+      {languages && languages.length > 0 && (
+        <div className="review-tabs translate-app-view" role="group" aria-label={t(m.view)}>
+          {(
+            [
+              ['list', t(m.viewList)],
+              ['one', t(m.viewOne)],
+            ] as const
+          ).map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              className="review-tab"
+              aria-pressed={view === id}
+              data-testid={`translate-view-${id}`}
+              onClick={() => {
+                setView(id);
+                storeView(id);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+      {copy && view === 'one' && (
+        <>
+          <p data-testid="translate-progress">
+            {t(m.progress, { approved: copy.language.approved, total: copy.language.total })}
+          </p>
+          <OneAtATime messages={filtered} language={copy.language} userId={user.id} pending={pending} />
+        </>
+      )}
+      {copy && view === 'list' && (
         <>
           <p data-testid="translate-progress">
             {t(m.progress, { approved: copy.language.approved, total: copy.language.total })} ·{' '}
@@ -183,6 +237,94 @@ export function TranslateAppPage() {
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * One message at a time, in the order of the filters: Next and Previous move through them, Skip leaves the
+ * message for later (it comes after the others). The message shown is followed by its id, so a list read again
+ * after a sync (which reorders it) keeps it on screen; moving puts the keyboard in the translation field.
+ */
+function OneAtATime({
+  messages,
+  language,
+  userId,
+  pending,
+}: {
+  messages: UiMessage[];
+  language: UiLanguage;
+  userId: string;
+  pending: Pending;
+}) {
+  const t = useT();
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [moved, setMoved] = useState(0);
+  const card = useRef<HTMLDivElement>(null);
+  const order = useMemo(() => {
+    const later = new Set(skipped);
+    const byId = new Map(messages.map((message) => [message.id, message]));
+    return [
+      ...messages.filter((message) => !later.has(message.id)),
+      ...skipped.flatMap((id) => byId.get(id) ?? []),
+    ];
+  }, [messages, skipped]);
+  const found = order.findIndex((message) => message.id === currentId);
+  const index = found >= 0 ? found : 0;
+  const message = order[index];
+
+  useEffect(() => {
+    if (moved > 0) card.current?.querySelector('textarea')?.focus();
+  }, [moved]);
+
+  if (!message) return <p className="muted">{t(m.noneShown)}</p>;
+  const go = (next: UiMessage | undefined) => {
+    if (!next) return;
+    setCurrentId(next.id);
+    setMoved((count) => count + 1);
+  };
+  return (
+    <div className="stack translate-app-one" ref={card}>
+      <h2 className="translate-app-position" data-testid="translate-position" aria-live="polite">
+        {t(m.position, { position: index + 1, count: order.length })}
+      </h2>
+      <ol className="translate-app-list">
+        <MessageCard
+          key={message.id}
+          message={message}
+          language={language}
+          userId={userId}
+          pending={pending}
+        />
+      </ol>
+      <div className="button-row translate-app-nav">
+        <button type="button" className="btn" disabled={index === 0} onClick={() => go(order[index - 1])}>
+          <span aria-hidden="true">← </span>
+          {t(m.previous)}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={order.length < 2}
+          onClick={() => {
+            // Later: after the others; the one that followed it comes on screen.
+            setSkipped((list) => [...list.filter((id) => id !== message.id), message.id]);
+            go(order[index + 1] ?? order[0]);
+          }}
+        >
+          {t(m.skip)}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={index >= order.length - 1}
+          onClick={() => go(order[index + 1])}
+        >
+          {t(m.next)}
+          <span aria-hidden="true"> →</span>
+        </button>
+      </div>
     </div>
   );
 }

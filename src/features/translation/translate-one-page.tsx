@@ -83,15 +83,9 @@ export function TranslateOnePage() {
         <CountsLine counts={counts} noun="translations" />
       </div>
       <AnswerToggle value={answer} onChange={setAnswer} />
-      {answer === 'say' && userId && (
-        <div className="i18n-gap" data-i18n-gap="speaker-chooser">
-          <SpeakerChooser userId={userId} />
-        </div>
-      )}
+      {answer === 'say' && userId && <SpeakerChooser userId={userId} />}
       {userId && (answer === 'type' || !speaker) && (
-        <div className="i18n-gap" data-i18n-gap="consent-notice">
-          <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
-        </div>
+        <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
       )}
       <CategorySelect className="speak-language" value={category} onChange={setCategory} />
       {phase === 'offline' && queue && (

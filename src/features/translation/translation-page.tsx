@@ -116,11 +116,7 @@ export function TranslationPage() {
           </span>
         )}
       </div>
-      {user && (
-        <div className="i18n-gap" data-i18n-gap="consent-notice">
-          <ConsentNotice scope="translation" consent={consent} />
-        </div>
-      )}
+      {user && <ConsentNotice scope="translation" consent={consent} />}
       {fetchState.kind === 'offline' && (
         <div className="notice-box" role="status" data-testid="translation-offline">
           {pairs && pairs.length > 0 ? t(translation.offlineSaved) : t(translation.offlineEmpty)}
