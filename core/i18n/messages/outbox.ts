@@ -36,6 +36,22 @@ export const outbox = defineMessages('outbox', {
     message: 'Consent of “{name}” ({kind, select, spoken {spoken} other {photo of the form}})',
     note: 'Waiting items: the consent of a field speaker, kept as a spoken recording or a photo of the signed form',
   },
+  transcript: {
+    message: 'Transcript “{text}” of a clip',
+    note: 'Waiting items: a transcript; {text} is its beginning',
+  },
+  transcriptFor: {
+    message: 'Transcript “{text}” of a clip for “{english}”',
+    note: 'Waiting items: a transcript of a spoken translation; {english} is the sentence it translates',
+  },
+  transcriptReview: {
+    message: '{verdict, select, approve {Approval} other {Rejection}} of the transcript “{text}”',
+    note: 'Waiting items: a review of a transcript; {text} is its beginning',
+  },
+  translation: {
+    message: 'Translation of “{english}”',
+    note: 'Waiting items: a translation typed in the translation table or on Translate; {english} is the sentence',
+  },
   consentGrant: {
     message: 'Consent: {choice}',
     note: 'Waiting items: your consent; {choice} is the kind chosen, e.g. “Full Contribution”',

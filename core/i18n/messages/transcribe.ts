@@ -106,16 +106,4 @@ export const transcribe = defineMessages('transcribe', {
   cancel: { message: 'Cancel', note: 'Check transcripts: button closing the rejection form' },
   approve: { message: 'Approve', note: 'Check transcripts: button' },
   reject: { message: 'Reject', note: 'Check transcripts: button opening the rejection form' },
-  outboxTranscript: {
-    message: 'Transcript {text} of a clip',
-    note: 'Waiting to be sent (the outbox list): a transcript; text is its beginning, in quotes',
-  },
-  outboxTranscriptFor: {
-    message: 'Transcript {text} of a clip for {english}',
-    note: 'Waiting to be sent: a transcript of a spoken translation; english is the sentence, in quotes',
-  },
-  outboxReview: {
-    message: '{verdict, select, approve {Approval} other {Rejection}} of the transcript {text}',
-    note: 'Waiting to be sent: a review of a transcript; text is its beginning, in quotes',
-  },
 });

@@ -7,9 +7,9 @@ import {
   type ReviewTranscript,
   type TranscribeClip,
 } from '../../../core/api/transcripts.ts';
+import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
+import { excerpt, outboxLabel } from '../../offline/outbox-label.ts';
 import type { ProposalReview } from '../../../core/api/review.ts';
-import { transcribe as m } from '../../../core/i18n/messages/transcribe.ts';
-import { t } from '../../i18n/i18n.tsx';
 import { api, request, requestJson, type ApiError } from '../../lib/api-client.ts';
 import { submitChange } from '../sync/sync.ts';
 
@@ -50,11 +50,6 @@ export const transcribeApi = {
 export const transcriptSubject = (clipId: string) => `transcript-clip:${clipId}`;
 export const transcriptReviewSubject = (id: number) => `transcript:${id}`;
 
-const quote = (text: string, max = 40) => {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return `“${trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed}”`;
-};
-
 /** Puts a transcript in the outbox; the sync engine sends it (Idempotency-Key: the entry's id). */
 export function queueTranscript(userId: string, clip: TranscribeClip, text: string) {
   return submitChange({
@@ -64,8 +59,11 @@ export function queueTranscript(userId: string, clip: TranscribeClip, text: stri
     path: `transcripts/clips/${clip.id}`,
     body: { text },
     label: clip.english
-      ? t(m.outboxTranscriptFor, { text: quote(text), english: quote(clip.english) })
-      : t(m.outboxTranscript, { text: quote(text) }),
+      ? outboxLabel(outboxMessages.transcriptFor, {
+          text: excerpt(text, 40),
+          english: excerpt(clip.english, 40),
+        })
+      : outboxLabel(outboxMessages.transcript, { text: excerpt(text, 40) }),
   });
 }
 
@@ -77,6 +75,9 @@ export function queueTranscriptReview(userId: string, transcript: ReviewTranscri
     subject: transcriptReviewSubject(transcript.id),
     path: `transcripts/proposals/${transcript.id}/review`,
     body: review,
-    label: t(m.outboxReview, { verdict: review.verdict, text: quote(transcript.text) }),
+    label: outboxLabel(outboxMessages.transcriptReview, {
+      verdict: review.verdict,
+      text: excerpt(transcript.text, 40),
+    }),
   });
 }

@@ -7,6 +7,8 @@ import {
   type SaveTranslation,
   type TranslationPair,
 } from '../../../core/api/translation.ts';
+import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
+import { excerpt, outboxLabel } from '../../offline/outbox-label.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { authStore } from '../../lib/auth-store.ts';
@@ -116,7 +118,7 @@ export function queueTranslation(pair: TranslationPair, userId: string, translat
       subject: pairSubject(pair.id),
       path: 'translation/save',
       body,
-      label: `Translation of “${pair.english}”`,
+      label: outboxLabel(outboxMessages.translation, { english: excerpt(pair.english) }),
     },
     { coalesce: true },
   );
