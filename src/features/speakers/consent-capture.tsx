@@ -4,6 +4,7 @@
 // their consent is captured as a spoken recording ("I agree…" in their own words), a photo of the signed paper
 // form, or both. Kept on the phone until the server has it; seen by the community admins only.
 import { setupI18n } from '@lingui/core';
+import { FieldError } from '../../components/field-error.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONSENT_TYPES, type ConsentType } from '../../../core/constants.ts';
 import {
@@ -281,11 +282,7 @@ export function ConsentCapture(props: {
         />
         {photo && <img className="consent-photo" src={photo.url} alt={t(m.photoAlt, values)} />}
       </div>
-      {error && (
-        <p className="field-error" role="alert" data-testid="consent-error">
-          {error}
-        </p>
-      )}
+      {error && <FieldError text={error} alert testId="consent-error" />}
       <div className="button-row">
         <button
           type="button"

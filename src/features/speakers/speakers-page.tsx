@@ -4,6 +4,7 @@
 // signed form), then record as them on Speak or Translate; record their withdrawal when they ask. All of it works
 // offline: kept on the phone at once and sent through the outbox.
 import { Link } from '@tanstack/react-router';
+import { FieldError } from '../../components/field-error.tsx';
 import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   AGE_GROUPS,
@@ -265,11 +266,7 @@ function AddSpeakerForm(props: {
 
   const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
   const errorOf = (field: Field) =>
-    errors[field] && (
-      <p className="field-error" id={`${id}-${field}-error`} role="alert">
-        {errors[field]}
-      </p>
-    );
+    errors[field] && <FieldError id={`${id}-${field}-error`} text={errors[field]} alert />;
 
   return (
     <form
@@ -398,11 +395,7 @@ function WithdrawDialog(props: {
               setError(null);
             }}
           />
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FieldError text={error} alert />}
         </div>
         <div className="button-row">
           <button type="submit" className="btn btn-danger">

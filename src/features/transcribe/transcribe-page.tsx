@@ -5,6 +5,7 @@
 // Transcripts and reviews go through the outbox; the clips and their audio are fetched with a connection and kept
 // on the phone (IndexedDB), so a loaded list can be finished offline, after a reload too.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
 import {
   TRANSCRIBE_QUEUE_CLIPS,
@@ -327,11 +328,7 @@ function WriteCard(props: {
               setError(null);
             }}
           />
-          {error && (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FieldError id={`${id}-error`} text={error} alert />}
         </div>
         <div className="speak-controls">
           <button type="submit" className="btn btn-primary speak-big" disabled={busy}>
@@ -428,11 +425,7 @@ function CheckCard(props: {
                 setError(null);
               }}
             />
-            {error && (
-              <p className="field-error" id={`${id}-reason-error`}>
-                {error}
-              </p>
-            )}
+            {error && <FieldError id={`${id}-reason-error`} text={error} />}
           </div>
           <div className="review-answers">
             <button type="submit" className="btn btn-danger review-answer" disabled={busy}>

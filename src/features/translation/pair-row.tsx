@@ -2,6 +2,7 @@
 // proposals of other people beside it; its status (a contributor's own proposal with its review progress); and
 // the conflict choice when the person's own proposal changed on another device while this edit waited.
 import { useEffect, useRef, useState } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import { shell } from '../../../core/i18n/messages/shell.ts';
 import {
   saveTranslationSchema,
@@ -165,9 +166,7 @@ export function PairRow({
             }}
           />
           {fieldError && (
-            <p id={errorId} className="field-error">
-              {typeof fieldError === 'string' ? fieldError : t(fieldError)}
-            </p>
+            <FieldError id={errorId} text={typeof fieldError === 'string' ? fieldError : t(fieldError)} />
           )}
           {conflict && (
             <div className="notice-box conflict" role="alert" data-testid="conflict">

@@ -2,6 +2,7 @@
 // them), typed in Lopit and saved through the outbox as a proposal; Skip and Report; a category filter; the
 // contributor's counts. The table at /translation stays for power users and admins.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { FieldError } from '../../components/field-error.tsx';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { saveTranslationSchema } from '../../../core/api/translation.ts';
@@ -225,9 +226,7 @@ function TranslateCard(props: {
             }}
           />
           {error && (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {typeof error === 'string' ? error : t(error)}
-            </p>
+            <FieldError id={`${id}-error`} text={typeof error === 'string' ? error : t(error)} alert />
           )}
         </div>
         <div className="speak-controls">
