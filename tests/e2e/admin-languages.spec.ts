@@ -19,6 +19,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** Numbers as the screen writes them in English (Intl). */
+const count = (value: number) => new Intl.NumberFormat('en').format(value);
 const percent = (share: number) =>
   new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 }).format(share);
 
@@ -47,7 +49,7 @@ test('an admin adds a language, downloads its PO file and imports an edited one'
   );
   const row = panel.locator('[data-testid="admin-language-row"][data-code="qaa"]');
   await expect(row).toContainText('Blorpish');
-  await expect(row.getByTestId('language-share')).toHaveText(/^0 of \d+ \(0%\)$/);
+  await expect(row.getByTestId('language-share')).toHaveText(/^0 of [\d,]+ \(0%\)$/);
   await expect(row.getByTestId('language-listed')).toHaveText('◔ Not yet: 60% needed');
 
   // The server refuses a code already in the app; the form says so and the list is unchanged.
@@ -68,7 +70,7 @@ test('an admin adds a language, downloads its PO file and imports an edited one'
   const entry = /msgctxt "([^"]+)"\nmsgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g;
   const total = [...exported.matchAll(entry)].length;
   expect(total).toBeGreaterThan(100);
-  await expect(row.getByTestId('language-share')).toHaveText(`0 of ${total} (0%)`);
+  await expect(row.getByTestId('language-share')).toHaveText(`0 of ${count(total)} (0%)`);
 
   // A translator's file: every message translated, but one loses its placeholder and is skipped.
   const edited = exported.replace(entry, (_, id: string, source: string) =>
@@ -85,18 +87,18 @@ test('an admin adds a language, downloads its PO file and imports an edited one'
   await importForm.getByRole('button', { name: 'Import PO file' }).click();
   const report = importForm.getByTestId('po-report');
   const approved = total - 1;
-  await expect(report).toContainText(`${approved} messages approved, 0 unchanged, 1 skipped.`);
+  await expect(report).toContainText(`${count(approved)} messages approved, 0 unchanged, 1 skipped.`);
   await expect(report).toContainText('admin.roleOf: placeholders or plural forms differ from the English');
 
   // The share counts what was approved, and the language is offered in the language choice now.
   await expect(row.getByTestId('language-share')).toHaveText(
-    `${approved} of ${total} (${percent(approved / total)})`,
+    `${count(approved)} of ${count(total)} (${percent(approved / total)})`,
   );
   await expect(row.getByTestId('language-listed')).toHaveText('✓ Offered');
 
   // The same file again changes nothing.
   await importForm.getByRole('button', { name: 'Import PO file' }).click();
-  await expect(report).toContainText(`0 messages approved, ${approved} unchanged, 1 skipped.`);
+  await expect(report).toContainText(`0 messages approved, ${count(approved)} unchanged, 1 skipped.`);
 
   // A file that is not a PO file is refused at the field, with the server's reason.
   await importForm.getByLabel('PO file', { exact: true }).setInputFiles({

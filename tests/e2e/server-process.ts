@@ -7,10 +7,11 @@ import { RAISED_RATE_LIMITS, serverProcess, type ServerProcess } from '../../scr
 
 export type { ServerProcess };
 
-// Twenty ports per E2E_PORT, so checkouts testing side by side on one machine never share one.
-let nextPort = Number(
-  process.env.E2E_OWN_SERVER_PORT ?? 3300 + (Number(process.env.E2E_PORT ?? 3100) - 3100) * 20,
-);
+// Twenty ports per E2E_PORT, so checkouts testing side by side on one machine never share one, and ten of them
+// per parallel Playwright worker (two workers probing the same free port at once would both take it).
+let nextPort =
+  Number(process.env.E2E_OWN_SERVER_PORT ?? 3300 + (Number(process.env.E2E_PORT ?? 3100) - 3100) * 20) +
+  Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 10;
 
 /** Whether nothing listens on `port` of the loopback interface (another service may: MariaDB takes 3306). */
 function portFree(port: number): Promise<boolean> {
