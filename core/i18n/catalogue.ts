@@ -9,6 +9,9 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
+import { qualityAdvice, qualityLabels, qualityWords, recording } from './messages/recording.ts';
+import { clipReportReasons, listen, review, reviewShared } from './messages/review.ts';
+import { modeTabs, promptReport, promptReportReasons, speak } from './messages/speak.ts';
 
 const GROUPS = [
   shell,
@@ -22,6 +25,18 @@ const GROUPS = [
   auth,
   account,
   chat,
+  recording,
+  qualityLabels,
+  qualityWords,
+  qualityAdvice,
+  speak,
+  modeTabs,
+  promptReport,
+  promptReportReasons,
+  reviewShared,
+  listen,
+  review,
+  clipReportReasons,
 ];
 
 export interface SourceMessage {
