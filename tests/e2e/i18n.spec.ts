@@ -6,7 +6,7 @@
 // range for local use); no Lopit is invented.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
@@ -252,17 +252,22 @@ test('a contributor translates three messages offline, two others approve them o
 // I18N_SHOTS=<folder> also writes screenshots of them (pseudo-language and English, 360 touch and 1280, light
 // and dark).
 test.describe('Recording, Speak, Listen and Review with data', () => {
-  test.use({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: fakeMicrophoneArgs(),
-    },
+  // Recording with the microphone, dialogs, and (with I18N_SHOTS) eight screenshots per screen.
+  test.describe.configure({ timeout: 120_000 });
+  // A browser with the fake microphone (a describe group cannot change the launch options of the file's).
+  let micBrowser: Browser;
+  test.afterAll(async () => {
+    await micBrowser?.close();
   });
   /** Made-up words: no Lopit is invented. */
   const CLIP_TEXT = 'zz vintaro quandel';
   const PROPOSALS = ['kwinta zorbel mipa', 'kwinta zorbelo mipaa'];
 
   test.beforeAll(async ({ request }) => {
+    micBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: fakeMicrophoneArgs(),
+    });
     const base = server.url;
     const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
     await grantConsentByApi(request, base, admin.token, 'full');
@@ -299,8 +304,8 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
     }
   });
 
-  async function phonePage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({
+  async function phonePage(): Promise<Page> {
+    const context = await micBrowser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -365,7 +370,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
   test('/recording: the recorder, listening back, free recording and your recordings', async ({
     browser,
   }) => {
-    const page = await phonePage(browser);
+    const page = await phonePage();
     await openPseudo(page, '/recording');
     await expect(page.getByTestId('recording-row').first()).toBeVisible();
     await expect(page.getByTestId('prompt')).toBeVisible();
@@ -383,7 +388,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
   });
 
   test('/speak: a sentence, recording and listening back', async ({ browser }) => {
-    const page = await phonePage(browser);
+    const page = await phonePage();
     await openPseudo(page, '/speak');
     await expect(page.getByTestId('prompt')).toBeVisible();
     await checked(page, 'a sentence to read');
@@ -400,7 +405,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
   });
 
   test('/listen: a flagged clip and the report dialog', async ({ browser }) => {
-    const page = await phonePage(browser);
+    const page = await phonePage();
     await openPseudo(page, '/listen');
     await expect(page.getByTestId('clip-flags')).toBeVisible();
     await checked(page, 'a clip');
@@ -414,7 +419,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
   });
 
   test('/review: a proposal beside another, and the rejection form', async ({ browser }) => {
-    const page = await phonePage(browser);
+    const page = await phonePage();
     await openPseudo(page, '/review');
     await expect(page.getByTestId('proposal-other')).toBeVisible();
     await checked(page, 'a proposal');
