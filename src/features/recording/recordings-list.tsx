@@ -187,7 +187,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                     {/* Intl writes the date in the interface's language (a made-up one, such as the
                         pseudo-language, falls back to English): a value, not a message to translate. */}
                     <time dateTime={row.recordedAt} translate="no">
-                      {formatDate(new Date(row.recordedAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                      {formatDate(new Date(row.recordedAt), { dateStyle: 'medium', timeStyle: 'medium' })}
                     </time>
                   </td>
                   <td data-label={t(m.colStatus)} data-testid="recording-status">
