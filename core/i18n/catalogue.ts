@@ -23,6 +23,9 @@ import { translateOne, translation } from './messages/translation.ts';
 import { speakers } from './messages/speakers.ts';
 import { transcribe } from './messages/transcribe.ts';
 import { field } from './messages/field.ts';
+import { qualityAdvice, qualityLabels, qualityWords, recording } from './messages/recording.ts';
+import { clipReportReasons, listen, review, reviewShared } from './messages/review.ts';
+import { modeTabs, promptReport, promptReportReasons, speak } from './messages/speak.ts';
 
 const GROUPS = [
   shell,
@@ -57,6 +60,18 @@ const GROUPS = [
   speakers,
   transcribe,
   field,
+  recording,
+  qualityLabels,
+  qualityWords,
+  qualityAdvice,
+  speak,
+  modeTabs,
+  promptReport,
+  promptReportReasons,
+  reviewShared,
+  listen,
+  review,
+  clipReportReasons,
 ];
 
 export interface SourceMessage {

@@ -1,6 +1,8 @@
 // 'Import audio files': audio chosen from the phone is kept here like a recording and uploaded when there is
 // a connection; anything that is not audio is named and left out.
 import { useState, type ChangeEvent } from 'react';
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { syncEngine } from '../sync/sync.ts';
 import { looksLikeAudio } from './audio-signature.ts';
 import { importFile } from './local-recordings.ts';
@@ -22,17 +24,18 @@ function mediaDuration(file: File): Promise<number> {
 }
 
 export function ImportFiles({ userId }: { userId: string }) {
-  const [messages, setMessages] = useState<string[]>([]);
+  const t = useT();
+  const [messages, setMessages] = useState<{ file: string; added: boolean }[]>([]);
   const [busy, setBusy] = useState(false);
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     setBusy(true);
-    const notes: string[] = [];
+    const notes: { file: string; added: boolean }[] = [];
     for (const file of files) {
       if (!(await looksLikeAudio(file))) {
-        notes.push(`${file.name} is not an audio file and was not added.`);
+        notes.push({ file: file.name, added: false });
         continue;
       }
       await importFile(userId, file, await mediaDuration(file), {
@@ -40,7 +43,7 @@ export function ImportFiles({ userId }: { userId: string }) {
         transcript: null,
         language: 'lpx',
       });
-      notes.push(`${file.name} was added and will be uploaded.`);
+      notes.push({ file: file.name, added: true });
     }
     setMessages(notes);
     setBusy(false);
@@ -49,9 +52,9 @@ export function ImportFiles({ userId }: { userId: string }) {
 
   return (
     <section className="card form" aria-labelledby="import-heading">
-      <h2 id="import-heading">Import audio files</h2>
+      <h2 id="import-heading">{t(m.importTitle)}</h2>
       <label className="field">
-        <span>Choose one or more audio files</span>
+        <span>{t(m.chooseFiles)}</span>
         <input
           type="file"
           accept="audio/*,.webm,.opus,.m4a,.ogg"
@@ -62,8 +65,8 @@ export function ImportFiles({ userId }: { userId: string }) {
       </label>
       {messages.length > 0 && (
         <ul role="status">
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
+          {messages.map(({ file, added }, index) => (
+            <li key={index}>{t(added ? m.added : m.notAudio, { file })}</li>
           ))}
         </ul>
       )}

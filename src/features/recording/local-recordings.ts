@@ -1,5 +1,7 @@
 // Recordings on this device: written to IndexedDB while they are being made (a crash loses nothing), kept
 // as ArrayBuffer chunks, and deleted only after the server has confirmed it holds them.
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
+import { t } from '../../i18n/i18n.tsx';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { queueRecording } from '../../offline/outbox.ts';
 import { deleteRecording, recordingBlob, recordingChunks } from '../../offline/recording-store.ts';
@@ -51,9 +53,10 @@ export async function appendChunk(recordingId: string, index: number, data: Arra
 export function storageFailureMessage(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
   const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
-  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError')
-    return "This phone's storage is full, so the recording was stopped. What was recorded until now is kept: save it from the notice above. Free some space (delete photos, videos or other apps' files), then record again.";
-  return `The recording could not be saved on this phone (${(error as Error | null)?.message ?? 'unknown error'}), so it was stopped. What was recorded until now is kept: save it from the notice above.`;
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') return t(m.storageFull);
+  return t(m.storageFailed, {
+    reason: (error as Error | null)?.message ?? t(m.unknownError),
+  });
 }
 
 /**

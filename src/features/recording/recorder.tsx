@@ -3,10 +3,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { qualityProblems } from '../../../core/audio/quality.ts';
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
+import { formatDate, formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { syncEngine } from '../sync/sync.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
 import { refreshPromptPack, usePrompts } from './prompt-pack.ts';
+import { qualityAdviceText, qualityLabel } from './quality-text.ts';
 import { FreeFieldsForm, PromptFields, type FreeFields, type Language } from './recording-fields.tsx';
 import { maxSeconds, useRecorder, type LiveWarning, type RecorderState } from './use-recorder.ts';
 
@@ -14,12 +17,13 @@ type Mode = 'prompted' | 'free';
 
 /** Records as the account holder, or as the field speaker `speakerId` chosen for the session (issue 16). */
 export function Recorder({ userId, speakerId = null }: { userId: string; speakerId?: string | null }) {
+  const t = useT();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [mode, setMode] = useState<Mode>('prompted');
   const [readIn, setReadIn] = useState<Language>('en');
   const [free, setFree] = useState<FreeFields>({ title: '', transcript: '', language: 'lpx' });
   const [promptIndex, setPromptIndex] = useState(0);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const pack = usePrompts(userId);
   const prompts = useMemo(
     () => (pack ?? []).filter((prompt) => (readIn === 'lpx' ? prompt.lopit.trim() !== '' : true)),
@@ -32,7 +36,7 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
   const interrupted = useInterruptedDrafts(userId, 'draftId' in state ? state.draftId : null);
 
   async function begin() {
-    setSaved(null);
+    setSaved(false);
     if (mode === 'prompted' && prompt && promptText) {
       await start({
         title: null,
@@ -62,7 +66,7 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
     if (state.kind !== 'review') return;
     await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
     await reset(false);
-    setSaved('Saved on this phone. It will be uploaded when there is a connection.');
+    setSaved(true);
     if (mode === 'prompted') setPromptIndex((index) => index + 1);
     void syncEngine().trigger();
   }
@@ -70,10 +74,10 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
   const recording = state.kind === 'recording' || state.kind === 'stopping';
   return (
     <section className="card form" aria-labelledby="record-heading" data-testid="recorder">
-      <h2 id="record-heading">Record New Audio</h2>
+      <h2 id="record-heading">{t(m.recordNew)}</h2>
       {interrupted.length > 0 && <InterruptedDrafts drafts={interrupted} />}
       <fieldset disabled={recording || state.kind === 'review'}>
-        <legend>What to record</legend>
+        <legend>{t(m.whatToRecord)}</legend>
         <label className="checkbox">
           <input
             type="radio"
@@ -81,11 +85,11 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
             checked={mode === 'prompted'}
             onChange={() => setMode('prompted')}
           />
-          <span>Read a sentence aloud</span>
+          <span>{t(m.modePrompted)}</span>
         </label>
         <label className="checkbox">
           <input type="radio" name="mode" checked={mode === 'free'} onChange={() => setMode('free')} />
-          <span>Record freely (a story, a song, a conversation)</span>
+          <span>{t(m.modeFree)}</span>
         </label>
       </fieldset>
       {mode === 'prompted' ? (
@@ -107,7 +111,7 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
       )}
       {saved && (
         <div className="success-box" role="status">
-          {saved}
+          {t(m.savedOnPhone)}
         </div>
       )}
       {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
@@ -145,12 +149,15 @@ function useInterruptedDrafts(userId: string, activeDraft: string | null): Local
 }
 
 function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
+  const t = useT();
   return (
     <div className="notice-box" role="status">
       {drafts.map((draft) => (
         <p key={draft.id}>
-          A recording from {new Date(draft.createdAt).toLocaleString()} was interrupted; about{' '}
-          {draft.chunkCount} s were kept.{' '}
+          {t(m.interrupted, {
+            date: formatDate(new Date(draft.createdAt), { dateStyle: 'medium', timeStyle: 'short' }),
+            seconds: formatNumber(draft.chunkCount),
+          })}{' '}
           <button
             type="button"
             className="btn"
@@ -160,10 +167,10 @@ function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
               )
             }
           >
-            Keep it
+            {t(m.keepIt)}
           </button>{' '}
           <button type="button" className="btn" onClick={() => void deleteLocal(draft.id)}>
-            Discard it
+            {t(m.discardIt)}
           </button>
         </p>
       ))}
@@ -171,10 +178,7 @@ function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
   );
 }
 
-const LIVE_WARNING: Record<Exclude<LiveWarning, null>, string> = {
-  quiet: 'We hear almost nothing: is the microphone covered? Hold the phone closer to the speaker.',
-  loud: 'Too loud: the sound distorts. Hold the phone a little further away.',
-};
+const LIVE_WARNING = { quiet: m.warnQuiet, loud: m.warnLoud } as const;
 
 export function LiveLevel({
   elapsed,
@@ -185,30 +189,32 @@ export function LiveLevel({
   level: number;
   warning: LiveWarning;
 }) {
+  const t = useT();
   const percent = Math.round(level * 100);
-  const levelWord = level < 0.05 ? 'very quiet' : level > 0.9 ? 'too loud' : 'good';
+  const levelWord = t(level < 0.05 ? m.levelQuiet : level > 0.9 ? m.levelLoud : m.levelGood);
   return (
     <div className="recorder-live" data-testid="recording-live">
       <p role="timer" aria-live="off">
-        <span aria-hidden="true">●</span> Recording {Math.floor(elapsed)} s of at most {maxSeconds} s
+        <span aria-hidden="true">●</span>{' '}
+        {t(m.elapsed, { elapsed: formatNumber(Math.floor(elapsed)), max: formatNumber(maxSeconds) })}
       </p>
       <div
         className="level-meter"
         role="meter"
-        aria-label="Microphone level"
+        aria-label={t(m.micLevel)}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%, ${levelWord}`}
+        aria-valuetext={t(m.levelValue, { percent: percent / 100, level: levelWord })}
       >
         <div className="level-meter-fill" style={{ inlineSize: `${percent}%` }} />
       </div>
-      <p className="muted">Level: {levelWord}</p>
+      <p className="muted">{t(m.level, { level: levelWord })}</p>
       <p className="warning-text" role="status" data-testid="live-warning">
         {warning && (
           <>
             <span aria-hidden="true">⚠ </span>
-            {LIVE_WARNING[warning]}
+            {t(LIVE_WARNING[warning])}
           </>
         )}
       </p>
@@ -224,22 +230,36 @@ export function Review(props: {
   /** Offer "Record again" for every clip, not only one that may not be usable (Speak). */
   alwaysAgain?: boolean;
 }) {
+  const t = useT();
   const problems = qualityProblems(props.state.quality);
   return (
     <div className="stack" data-testid="review">
-      <p>Listen before saving ({props.state.durationSeconds.toFixed(1)} s):</p>
+      <p>
+        {t(m.listenBefore, {
+          seconds: formatNumber(props.state.durationSeconds, {
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }),
+        })}
+      </p>
       <audio controls src={props.state.url} data-testid="review-audio" />
       {problems.length > 0 && (
         <div className="notice-box" role="alert" data-testid="quality-verdict">
           <p>
             <strong>
-              <span aria-hidden="true">⚠ </span>This recording may not be usable.
+              <span aria-hidden="true">⚠ </span>
+              {t(m.mayNotBeUsable)}
             </strong>
           </p>
           <ul>
             {problems.map((problem) => (
               <li key={problem.kind}>
-                <strong>{problem.label}.</strong> {problem.advice}
+                {richText(
+                  t,
+                  m.problem,
+                  { label: <strong>{qualityLabel(t, problem.kind)}</strong> },
+                  { advice: qualityAdviceText(t, problem.kind) },
+                )}
               </li>
             ))}
           </ul>
@@ -252,7 +272,7 @@ export function Review(props: {
             className={problems.length > 0 ? 'btn btn-primary' : 'btn'}
             onClick={props.onAgain}
           >
-            Record again
+            {t(m.recordAgain)}
           </button>
         )}
         <button
@@ -260,10 +280,10 @@ export function Review(props: {
           className={problems.length > 0 ? 'btn' : 'btn btn-primary'}
           onClick={props.onKeep}
         >
-          {problems.length > 0 ? 'Save anyway' : 'Save recording'}
+          {t(problems.length > 0 ? m.saveAnyway : m.save)}
         </button>
         <button type="button" className="btn btn-danger" onClick={props.onDiscard}>
-          Discard
+          {t(m.discard)}
         </button>
       </div>
     </div>
@@ -276,6 +296,7 @@ function RecordButtons(props: {
   onStart: () => void;
   onStop: () => void;
 }) {
+  const t = useT();
   const { state } = props;
   const recording = state.kind === 'recording' || state.kind === 'stopping';
   return (
@@ -287,7 +308,7 @@ function RecordButtons(props: {
           disabled={state.kind === 'stopping'}
           onClick={props.onStop}
         >
-          {state.kind === 'stopping' ? 'Finishing…' : 'Stop'}
+          {t(state.kind === 'stopping' ? m.finishing : m.stop)}
         </button>
       ) : (
         <button
@@ -296,7 +317,7 @@ function RecordButtons(props: {
           disabled={state.kind === 'starting' || !props.canStart}
           onClick={props.onStart}
         >
-          {state.kind === 'starting' ? 'Starting the microphone…' : 'Start recording'}
+          {t(state.kind === 'starting' ? m.starting : m.start)}
         </button>
       )}
     </div>

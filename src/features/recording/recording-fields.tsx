@@ -1,6 +1,8 @@
 // What the contributor says about a recording before it starts: the sentence to read (and in which language),
 // or, for free recording, a title, what is said and its language.
 import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/recordings.ts';
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export type Language = 'lpx' | 'en';
 
@@ -18,19 +20,20 @@ export function PromptFields(props: {
   canSkip: boolean;
   onNext: () => void;
 }) {
+  const t = useT();
   const { readIn, promptText, recording } = props;
   return (
     <div className="stack">
       <label>
-        Read in{' '}
+        {t(m.readIn)}{' '}
         <select
           className="input"
           value={readIn}
           disabled={recording}
           onChange={(event) => props.onReadIn(event.target.value as Language)}
         >
-          <option value="en">English</option>
-          <option value="lpx">Lopit</option>
+          <option value="en">{t(m.languageEnglish)}</option>
+          <option value="lpx">{t(m.languageLopit)}</option>
         </select>
       </label>
       {promptText ? (
@@ -38,14 +41,10 @@ export function PromptFields(props: {
           {promptText}
         </p>
       ) : (
-        <p className="muted">
-          {readIn === 'lpx'
-            ? 'No sentence has a Lopit translation yet. Add some in the Translation Editor, or read in English.'
-            : 'No sentences to read are on this phone yet. Connect once and open this page (or Settings, Ready for the field) to download them, or record freely.'}
-        </p>
+        <p className="muted">{t(readIn === 'lpx' ? m.noLopitSentence : m.noSentence)}</p>
       )}
       <button type="button" className="btn" disabled={recording || !props.canSkip} onClick={props.onNext}>
-        Another sentence
+        {t(m.anotherSentence)}
       </button>
     </div>
   );
@@ -58,10 +57,11 @@ export function FreeFieldsForm({
   value: FreeFields;
   onChange: (value: FreeFields) => void;
 }) {
+  const t = useT();
   return (
     <div className="stack">
       <label className="field">
-        <span>Title (optional)</span>
+        <span>{t(m.titleOptional)}</span>
         <input
           className="input"
           value={value.title}
@@ -70,7 +70,7 @@ export function FreeFieldsForm({
         />
       </label>
       <label className="field">
-        <span>What is said (optional)</span>
+        <span>{t(m.whatIsSaid)}</span>
         <textarea
           className="input"
           rows={2}
@@ -80,14 +80,14 @@ export function FreeFieldsForm({
         />
       </label>
       <label>
-        Language{' '}
+        {t(m.language)}{' '}
         <select
           className="input"
           value={value.language}
           onChange={(event) => onChange({ ...value, language: event.target.value as Language })}
         >
-          <option value="lpx">Lopit</option>
-          <option value="en">English</option>
+          <option value="lpx">{t(m.languageLopit)}</option>
+          <option value="en">{t(m.languageEnglish)}</option>
         </select>
       </label>
     </div>

@@ -1,7 +1,9 @@
 // /recording: record Lopit speech in the browser (reading a sentence, or freely), or import audio files.
 // Every recording is kept on this device at once and delivered to the server by resumable upload when
 // there is a connection; 'Your Recordings' shows both those waiting here and those on the server.
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
@@ -16,6 +18,7 @@ import './recording.css';
 import '../review/review.css';
 
 export function RecordingPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
@@ -26,13 +29,11 @@ export function RecordingPage() {
   return (
     <div className="page stack">
       <div className="page-header">
-        <h1>Audio Recording</h1>
-        <p>
-          Record Lopit speech, or import audio files. Recordings are kept on this phone and sent when there is
-          a connection, even days later.
-        </p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
       </div>
       <ModeTabs group="recording" current={PATHS.recording} />
+      {/* Issue 18: the speaker chooser and the consent notice are converted with the Speakers and Consent screens. */}
       {userId && <SpeakerChooser userId={userId} />}
       {!speaker && <ConsentNotice scope="recording" consent={consent} />}
       {allowed && userId && <Recorder userId={userId} speakerId={speaker?.id ?? null} />}

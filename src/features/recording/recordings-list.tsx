@@ -4,13 +4,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Recording } from '../../../core/api/recordings.ts';
 import { qualityProblems, type QualityProblem } from '../../../core/audio/quality.ts';
+import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { Modal } from '../../components/modal.tsx';
+import { formatDate, formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
+import { qualityAdviceText, qualityLabel } from './quality-text.ts';
 import { recordingsApi } from './recordings-api.ts';
 
 interface Row {
@@ -26,12 +29,18 @@ interface Row {
   upload: OutboxEntry | null;
 }
 
-function localStatus(recording: LocalRecording, entry: OutboxEntry | undefined): string {
-  if (entry?.state === 'attention') return `Not accepted: ${entry.problem?.message ?? 'refused'}`;
+function localStatus(t: Translate, recording: LocalRecording, entry: OutboxEntry | undefined): string {
+  if (entry?.state === 'attention')
+    return t(m.statusNotAccepted, { reason: entry.problem?.message ?? t(m.statusRefused) });
   if (recording.state === 'uploading' && recording.sizeBytes > 0)
-    return `Uploading ${Math.round((recording.uploadedBytes / recording.sizeBytes) * 100)}%`;
-  return 'Waiting to upload';
+    return t(m.statusUploading, {
+      percent: Math.round((recording.uploadedBytes / recording.sizeBytes) * 100) / 100,
+    });
+  return t(m.statusWaiting);
 }
+
+/** Why the list is incomplete: offline (a quiet note), or an error to show. */
+type ListError = { offline: true } | { offline: false; text: string };
 
 async function blobFor(row: Row): Promise<Blob> {
   if (row.local) return audioBlob(row.local);
@@ -39,6 +48,7 @@ async function blobFor(row: Row): Promise<Blob> {
 }
 
 export function RecordingsList({ userId }: { userId: string }) {
+  const t = useT();
   const local = useLiveQuery(
     () =>
       localDb()
@@ -53,7 +63,7 @@ export function RecordingsList({ userId }: { userId: string }) {
   const [server, setServer] = useState<Recording[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ListError | null>(null);
   const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
 
@@ -68,10 +78,11 @@ export function RecordingsList({ userId }: { userId: string }) {
       setServer((current) => current ?? []);
       setError(
         failure.status === null
-          ? 'You are offline: only the recordings on this phone are shown.'
-          : `Failed to load recordings: ${failure.message}`,
+          ? { offline: true }
+          : { offline: false, text: t(m.loadFailed, { reason: failure.message }) },
       );
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a change of language does not reload the list
   }, []);
   // Reload the server list when a local recording finishes uploading (it leaves the local list).
   const localCount = local?.length ?? 0;
@@ -88,7 +99,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         fileName: recording.fileName,
         duration: recording.durationSeconds,
         recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
-        status: localStatus(recording, uploads.get(recordingSubject(recording.id))),
+        status: localStatus(t, recording, uploads.get(recordingSubject(recording.id))),
         problems: [],
         local: recording,
         upload: uploads.get(recordingSubject(recording.id)) ?? null,
@@ -98,7 +109,7 @@ export function RecordingsList({ userId }: { userId: string }) {
       .map((recording) => ({
         ...recording,
         recordedAt: recording.recordedAt ?? recording.createdAt,
-        status: 'Uploaded',
+        status: t(m.statusUploaded),
         problems: qualityProblems(recording.quality),
         local: null,
         upload: null,
@@ -110,7 +121,7 @@ export function RecordingsList({ userId }: { userId: string }) {
       const blob = await blobFor(row);
       setPlaying({ id: row.id, url: URL.createObjectURL(blob) });
     } catch (caught) {
-      setError((caught as Error).message);
+      setError({ offline: false, text: (caught as Error).message });
     }
   }
 
@@ -118,7 +129,7 @@ export function RecordingsList({ userId }: { userId: string }) {
     try {
       saveBlob(await blobFor(row), row.fileName);
     } catch (caught) {
-      setError((caught as Error).message);
+      setError({ offline: false, text: (caught as Error).message });
     }
   }
 
@@ -131,40 +142,55 @@ export function RecordingsList({ userId }: { userId: string }) {
         await load(page);
       }
     } catch (caught) {
-      setError(`The recording was not deleted: ${(caught as Error).message}`);
+      setError({ offline: false, text: t(m.notDeleted, { reason: (caught as Error).message }) });
     }
   }
 
   const loading = local === undefined || server === null;
   return (
     <section className="card" aria-labelledby="your-recordings">
-      <h2 id="your-recordings">Your Recordings</h2>
+      <h2 id="your-recordings">{t(m.yours)}</h2>
       {error && (
-        <p className={error.startsWith('You are offline') ? 'muted' : 'error-box'} role="status">
-          {error}
+        <p className={error.offline ? 'muted' : 'error-box'} role="status">
+          {error.offline ? t(m.offlineList) : error.text}
         </p>
       )}
-      {loading && <p>Loading...</p>}
-      {!loading && rows.length === 0 && <p>No recordings yet. Upload or record audio to get started.</p>}
+      {loading && <p>{t(m.loading)}</p>}
+      {!loading && rows.length === 0 && <p>{t(m.empty)}</p>}
       {rows.length > 0 && (
         <div className="table-wrap">
           <table className="card-table recordings-table">
             <thead>
               <tr>
-                <th scope="col">File</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Recorded</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t(m.colFile)}</th>
+                <th scope="col">{t(m.colDuration)}</th>
+                <th scope="col">{t(m.colRecorded)}</th>
+                <th scope="col">{t(m.colStatus)}</th>
+                <th scope="col">{t(m.colActions)}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-testid="recording-row" data-recording-id={row.id}>
-                  <td data-label="File">{row.fileName}</td>
-                  <td data-label="Duration">{row.duration.toFixed(1)} s</td>
-                  <td data-label="Recorded">{new Date(row.recordedAt).toLocaleString()}</td>
-                  <td data-label="Status" data-testid="recording-status">
+                  <td data-label={t(m.colFile)} translate="no">
+                    {row.fileName}
+                  </td>
+                  <td data-label={t(m.colDuration)}>
+                    {t(m.seconds, {
+                      seconds: formatNumber(row.duration, {
+                        minimumFractionDigits: 1,
+                        maximumFractionDigits: 1,
+                      }),
+                    })}
+                  </td>
+                  <td data-label={t(m.colRecorded)}>
+                    {/* Intl writes the date in the interface's language (a made-up one, such as the
+                        pseudo-language, falls back to English): a value, not a message to translate. */}
+                    <time dateTime={row.recordedAt} translate="no">
+                      {formatDate(new Date(row.recordedAt), { dateStyle: 'medium', timeStyle: 'medium' })}
+                    </time>
+                  </td>
+                  <td data-label={t(m.colStatus)} data-testid="recording-status">
                     <div className="cell-stack">
                       <span>
                         {row.local ? '◔ ' : '✓ '}
@@ -174,10 +200,10 @@ export function RecordingsList({ userId }: { userId: string }) {
                         <span
                           className="quality-flags"
                           data-testid="quality-flags"
-                          title={row.problems.map((problem) => problem.advice).join(' ')}
+                          title={row.problems.map((problem) => qualityAdviceText(t, problem.kind)).join(' ')}
                         >
                           <span aria-hidden="true">⚠ </span>
-                          {row.problems.map((problem) => problem.label).join(', ')}
+                          {row.problems.map((problem) => qualityLabel(t, problem.kind)).join(', ')}
                         </span>
                       )}
                       {row.upload?.state === 'attention' && row.upload.seq !== undefined && (
@@ -185,39 +211,39 @@ export function RecordingsList({ userId }: { userId: string }) {
                           type="button"
                           className="btn"
                           onClick={() => void retryAndSync(row.upload!.seq!)}
-                          aria-label={`Try uploading ${row.fileName} again`}
+                          aria-label={t(m.tryAgainLabel, { file: row.fileName })}
                         >
-                          Try again
+                          {t(m.tryAgain)}
                         </button>
                       )}
                     </div>
                   </td>
-                  <td data-label="Actions">
+                  <td data-label={t(m.colActions)}>
                     <div className="cell-stack">
                       <div className="button-row">
                         <button
                           type="button"
                           className="btn"
                           onClick={() => void play(row)}
-                          aria-label={`Play ${row.fileName}`}
+                          aria-label={t(m.playLabel, { file: row.fileName })}
                         >
-                          Play
+                          {t(m.play)}
                         </button>
                         <button
                           type="button"
                           className="btn"
                           onClick={() => void download(row)}
-                          aria-label={`Download ${row.fileName}`}
+                          aria-label={t(m.downloadLabel, { file: row.fileName })}
                         >
-                          Download
+                          {t(m.download)}
                         </button>
                         <button
                           type="button"
                           className="btn btn-danger"
                           onClick={() => setDeleting(row)}
-                          aria-label={`Delete ${row.fileName}`}
+                          aria-label={t(m.deleteLabel, { file: row.fileName })}
                         >
-                          Delete
+                          {t(m.delete)}
                         </button>
                       </div>
                       {playing?.id === row.id && <audio controls autoPlay src={playing.url} />}
@@ -231,21 +257,17 @@ export function RecordingsList({ userId }: { userId: string }) {
       )}
       {server && server.length < total && (
         <button type="button" className="btn" onClick={() => setPage((current) => current + 1)}>
-          Show more
+          {t(m.showMore)}
         </button>
       )}
-      <Modal open={deleting !== null} title="Delete this recording?" onClose={() => setDeleting(null)}>
-        <p>
-          {deleting?.local
-            ? 'It has not been uploaded yet: deleting it removes it from this phone for good.'
-            : 'It will be removed from the server and from every future dataset.'}
-        </p>
+      <Modal open={deleting !== null} title={t(m.deleteTitle)} onClose={() => setDeleting(null)}>
+        <p>{t(deleting?.local ? m.deleteLocal : m.deleteServer)}</p>
         <div className="button-row">
           <button type="button" className="btn btn-danger" onClick={() => deleting && void remove(deleting)}>
-            Delete
+            {t(m.delete)}
           </button>
           <button type="button" className="btn" onClick={() => setDeleting(null)}>
-            Cancel
+            {t(m.cancel)}
           </button>
         </div>
       </Modal>

@@ -13,6 +13,8 @@ import {
   RECORDING_QUIET_RMS_DB,
   RECORDING_TAIL_MS,
 } from '../../../core/constants.ts';
+import { recording } from '../../../core/i18n/messages/recording.ts';
+import { t } from '../../i18n/i18n.tsx';
 import { useBusy } from '../../pwa/busy.ts';
 import {
   createDraft,
@@ -61,13 +63,10 @@ export type RecorderState =
 
 function microphoneMessage(error: unknown): string {
   const name = (error as { name?: string }).name;
-  if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'Microphone permission was refused. Allow the microphone for this site in your browser settings, then try again.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'No microphone was found on this device. Connect one, or import an audio file instead.';
-  if (name === 'NotReadableError')
-    return 'The microphone is in use by another app. Close that app and try again.';
-  return `The microphone could not be started: ${(error as Error).message ?? 'unknown error'}.`;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return t(recording.micRefused);
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return t(recording.micMissing);
+  if (name === 'NotReadableError') return t(recording.micBusy);
+  return t(recording.micFailed, { reason: (error as Error).message || t(recording.unknownError) });
 }
 
 /** What the level meter can tell while recording: nothing heard for a while, or sound at full scale just now. */
@@ -157,7 +156,7 @@ export function useRecorder(userId: string | null) {
         stream.getTracks().forEach((track) => track.stop());
         setState({
           kind: 'error',
-          message: 'This browser cannot record audio. Import an audio file instead.',
+          message: t(recording.cannotRecord),
         });
         return;
       }
@@ -168,8 +167,7 @@ export function useRecorder(userId: string | null) {
         stream.getTracks().forEach((track) => track.stop());
         setState({
           kind: 'error',
-          message:
-            'The recorder could not be loaded: this page was opened before the app was ready for offline use. Reconnect once and open the page again.',
+          message: t(recording.notLoaded),
         });
         return;
       }

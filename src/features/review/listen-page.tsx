@@ -4,7 +4,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { flagProblems } from '../../../core/audio/quality.ts';
 import type { ClipFlag, ClipVote } from '../../../core/api/review.ts';
+import { listen as m } from '../../../core/i18n/messages/review.ts';
+import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { qualityWord } from '../recording/quality-text.ts';
 import { localDb, type PackedClip } from '../../offline/local-db.ts';
 import { clipAudio } from '../../offline/review-pack.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -15,6 +18,7 @@ import { refillPack, useClipPack, useReviewScreen } from './use-review-pack.ts';
 import './review.css';
 
 export function ListenPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const pack = useClipPack(userId);
@@ -26,37 +30,32 @@ export function ListenPage() {
   return (
     <div className="page stack review-page">
       <div className="page-header">
-        <h1>Listen</h1>
-        <p>
-          Listen to clips other people recorded and say whether each one says its text. A clip counts for the
-          speech model once two people say yes.
-        </p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
       </div>
       <ReviewTabs current="listen" />
       <CountsLine counts={counts} noun="votes" />
-      {offline && pack && <OfflineNotice held={pack.length} noun={['clip', 'clips']} reviews="votes" />}
+      {offline && pack && <OfflineNotice held={pack.length} message={m.offline} />}
       {clip ? (
         <ClipCard
           key={clip.id}
           clip={clip}
-          position={`Clip 1 of ${pack.length} on this phone`}
+          position={t(m.position, { count: pack.length })}
           autoPlay={autoPlay}
           onAnswered={() => setAutoPlay(true)}
           userId={userId}
         />
       ) : pack === undefined ? (
-        <p role="status">Reading the clips on this phone…</p>
+        <p role="status">{t(m.reading)}</p>
       ) : (
         <EmptyPack
           refill={refill}
           offline={offline}
           why={{
-            offline:
-              'This phone holds no clips to listen to, and it is offline. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring clips onto it.',
-            online:
-              'You have listened to every clip waiting for review, or the ones waiting are your own. New clips arrive as people record.',
+            offline: t(m.emptyOffline),
+            online: t(m.emptyOnline),
           }}
-          skipped={{ count: skipped, label: `Listen to the ${skipped} you skipped` }}
+          skipped={{ count: skipped, label: t(m.showSkipped, { count: formatNumber(skipped) }) }}
           onBringBack={() => void bringBackSkipped(userId, ['clip'])}
           onRetry={() => void refillPack('clips', userId, { force: true })}
         />
@@ -65,10 +64,10 @@ export function ListenPage() {
   );
 }
 
-/** The server's flags in words ("very quiet, too short"), from the one quality rule. */
-const flagWords = (flags: readonly ClipFlag[]) =>
+/** The server's flags in words ("too quiet, too short"), from the one quality rule. */
+const flagWords = (t: Translate, flags: readonly ClipFlag[]) =>
   flagProblems(flags)
-    .map((problem) => problem.label.toLowerCase())
+    .map((problem) => qualityWord(t, problem.kind))
     .join(', ');
 
 const clock = (seconds: number) => {
@@ -104,6 +103,7 @@ interface ClipCardProps {
 }
 
 function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProps) {
+  const t = useT();
   const { url, missing } = useClipUrl(clip);
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -112,7 +112,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
   const [failed, setFailed] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const flags = flagWords(clip.flags);
+  const flags = flagWords(t, clip.flags);
 
   useEffect(() => {
     if (autoPlay && url) void audio.current?.play().catch(() => undefined);
@@ -149,15 +149,15 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
     <section className="card review-card" aria-labelledby="clip-heading" data-testid="listen-clip">
       <p className="muted review-position">{position}</p>
       <h2 id="clip-heading" className="review-question">
-        Does this clip say:
+        {t(m.question)}
       </h2>
       <blockquote className="review-text" lang={clip.language ?? undefined} data-testid="clip-text">
         {clip.text}
       </blockquote>
       {flags && (
         <p className="review-flags" data-testid="clip-flags">
-          <span aria-hidden="true">⚠ </span>The server flagged this clip: {flags}. Listen carefully; you still
-          decide.
+          <span aria-hidden="true">⚠ </span>
+          {t(m.flagged, { flags })}
         </p>
       )}
       {url && (
@@ -186,14 +186,14 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           aria-keyshortcuts="p"
         >
           <span aria-hidden="true">{playing ? '❚❚' : playedThrough ? '↻' : '▶'}</span>{' '}
-          {playing ? 'Pause' : playedThrough ? 'Replay' : 'Play'}
+          {t(playing ? m.pause : playedThrough ? m.replay : m.play)}
         </button>
         <progress
           className="review-progress"
           max={Math.max(clip.duration, 0.1)}
           value={Math.min(played, clip.duration)}
-          aria-label="Played"
-          aria-valuetext={`${clock(played)} of ${clock(clip.duration)}`}
+          aria-label={t(m.played)}
+          aria-valuetext={t(m.playedValue, { played: clock(played), duration: clock(clip.duration) })}
         />
         <span className="muted review-clock">
           {clock(played)} / {clock(clip.duration)}
@@ -201,7 +201,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
       </div>
       {(failed || missing) && (
         <p className="error-box" role="alert">
-          This phone cannot play this clip. Answer No if it is broken, or Skip it.
+          {t(m.cannotPlay)}
         </p>
       )}
       <div className="review-answers">
@@ -213,7 +213,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           aria-keyshortcuts="y"
           onClick={() => void vote('up')}
         >
-          <span aria-hidden="true">✓</span> Yes
+          <span aria-hidden="true">✓</span> {t(m.yes)}
         </button>
         <button
           type="button"
@@ -222,7 +222,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           aria-keyshortcuts="n"
           onClick={() => void vote('down')}
         >
-          <span aria-hidden="true">✗</span> No
+          <span aria-hidden="true">✗</span> {t(m.no)}
         </button>
         <button
           type="button"
@@ -231,7 +231,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           aria-keyshortcuts="s"
           onClick={() => void skipClip()}
         >
-          <span aria-hidden="true">→</span> Skip
+          <span aria-hidden="true">→</span> {t(m.skip)}
         </button>
         <button
           type="button"
@@ -239,15 +239,15 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           disabled={busy}
           onClick={() => setReporting(true)}
         >
-          <span aria-hidden="true">⚑</span> Report
+          <span aria-hidden="true">⚑</span> {t(m.report)}
         </button>
       </div>
       {!playedThrough && (
         <p id="yes-hint" className="muted review-hint">
-          Listen to the whole clip before you can answer Yes.
+          {t(m.yesHint)}
         </p>
       )}
-      <p className="muted review-keys">Keys: P play, Y yes, N no, S skip.</p>
+      <p className="muted review-keys">{t(m.keys)}</p>
       <ReportDialog
         open={reporting}
         onClose={() => setReporting(false)}

@@ -4,13 +4,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import {
-  CLIP_REPORT_REASON_LABELS,
   CLIP_REPORT_REASONS,
   clipReportSchema,
   REVIEW_REASON_MAX,
   type ClipReport,
 } from '../../../core/api/review.ts';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { clipReportReasons, listen, reviewShared as m } from '../../../core/i18n/messages/review.ts';
 import { Modal } from '../../components/modal.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function ReportDialog({
   open,
@@ -21,15 +23,16 @@ export function ReportDialog({
   onClose: () => void;
   onReport: (report: ClipReport) => void;
 }) {
+  const t = useT();
   return (
     <ReasonDialog
       open={open}
       onClose={onClose}
       onReport={onReport}
-      title="Report this clip"
-      intro="Reported clips go to the admins, who decide whether they stay."
+      title={t(listen.reportTitle)}
+      intro={t(listen.reportIntro)}
       reasons={CLIP_REPORT_REASONS}
-      labels={CLIP_REPORT_REASON_LABELS}
+      labels={clipReportReasons}
       schema={clipReportSchema}
     />
   );
@@ -39,10 +42,12 @@ export interface ReasonDialogProps<R extends string, T extends { reason: R; note
   open: boolean;
   onClose: () => void;
   onReport: (report: T) => void;
+  /** The title and introduction, in the interface's language. */
   title: string;
   intro: string;
   reasons: readonly R[];
-  labels: Record<R, string>;
+  /** Each reason's words (core/i18n/messages). */
+  labels: Record<R, MessageDescriptor>;
   /** The report's schema (core/api): a reason of `reasons` and an optional note. */
   schema: z.ZodType<T>;
 }
@@ -57,6 +62,7 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
   labels,
   schema,
 }: ReasonDialogProps<R, T>) {
+  const t = useT();
   const [reason, setReason] = useState<R | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +75,8 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
       note: note.trim() || undefined,
     });
     if (!reason || !parsed.success) {
-      setError(reason ? (parsed.error?.issues[0]?.message ?? 'Check the note') : 'Choose why you report it');
+      // With a reason chosen, only the note can be wrong: too long.
+      setError(t(reason ? m.noteTooLong : m.chooseReason, { max: REVIEW_REASON_MAX }));
       return;
     }
     onReport(parsed.data);
@@ -77,7 +84,7 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
   }
 
   return (
-    <Modal open={open} title={title} onClose={onClose} closeLabel="Cancel">
+    <Modal open={open} title={title} onClose={onClose} closeLabel={t(m.cancel)}>
       <form className="form" onSubmit={submit} noValidate>
         <p className="muted">{intro}</p>
         <fieldset
@@ -85,7 +92,7 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
           aria-invalid={error && !reason ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         >
-          <legend>Why?</legend>
+          <legend>{t(m.why)}</legend>
           {reasons.map((value) => (
             <label key={value} className="checkbox">
               <input
@@ -97,12 +104,12 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
                   setError(null);
                 }}
               />
-              <span>{labels[value]}</span>
+              <span>{t(labels[value])}</span>
             </label>
           ))}
         </fieldset>
         <div className="field">
-          <label htmlFor={`${id}-note`}>Note for the admins (optional)</label>
+          <label htmlFor={`${id}-note`}>{t(m.note)}</label>
           <textarea
             id={`${id}-note`}
             rows={2}
@@ -118,7 +125,7 @@ export function ReasonDialog<R extends string, T extends { reason: R; note?: str
         )}
         <div className="button-row">
           <button type="submit" className="btn btn-danger">
-            Send report
+            {t(m.sendReport)}
           </button>
         </div>
       </form>

@@ -9,6 +9,8 @@ import {
   type ProposalReview,
   type ProposalSummary,
 } from '../../../core/api/review.ts';
+import { review as m } from '../../../core/i18n/messages/review.ts';
+import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import type { PackedProposal, PackedWord } from '../../offline/local-db.ts';
 import { bringBackSkipped, reviewProposal, reviewWord, skip } from './review-actions.ts';
@@ -18,6 +20,7 @@ import { refillPack, useProposalPack, useReviewScreen, useWordPack } from './use
 import './review.css';
 
 export function ReviewPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const proposals = useProposalPack(userId);
@@ -30,44 +33,37 @@ export function ReviewPage() {
   return (
     <div className="page stack review-page">
       <div className="page-header">
-        <h1>Check translations</h1>
-        <p>
-          Read translations other people proposed and say whether each is right. A translation is used once
-          two people approve it.
-        </p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
       </div>
       <ReviewTabs current="review" />
       <CountsLine counts={counts} noun="reviews" />
-      {offline && pack && (
-        <OfflineNotice held={pack.held} noun={['translation', 'translations']} reviews="reviews" />
-      )}
+      {offline && pack && <OfflineNotice held={pack.held} message={m.offline} />}
       {proposal && pack ? (
         <ProposalCard
           key={`proposal-${proposal.id}`}
           proposal={proposal}
           userId={userId}
-          position={`Translation 1 of ${pack.proposals.length} on this phone`}
+          position={t(m.translationPosition, { count: pack.proposals.length })}
         />
       ) : word && pack ? (
         <WordCard
           key={`word-${word.id}`}
           word={word}
           userId={userId}
-          position={`Word 1 of ${pack.words.length} on this phone`}
+          position={t(m.wordPosition, { count: pack.words.length })}
         />
       ) : pack === undefined ? (
-        <p role="status">Reading the translations on this phone…</p>
+        <p role="status">{t(m.reading)}</p>
       ) : (
         <EmptyPack
           refill={refill}
           offline={offline}
           why={{
-            offline:
-              'This phone holds no translations to check, and it is offline. Open this page where there is a signal to bring some onto it.',
-            online:
-              'You have checked every translation waiting for review, or the ones waiting are your own. New ones arrive as people translate.',
+            offline: t(m.emptyOffline),
+            online: t(m.emptyOnline),
           }}
-          skipped={{ count: skipped, label: `Show the ${skipped} you skipped` }}
+          skipped={{ count: skipped, label: t(m.showSkipped, { count: formatNumber(skipped) }) }}
           onBringBack={() => void bringBackSkipped(userId, ['proposal', 'word'])}
           onRetry={() => void refillPack('proposals', userId, { force: true })}
         />
@@ -76,8 +72,8 @@ export function ReviewPage() {
   );
 }
 
-const votes = (summary: Pick<ProposalSummary, 'approvals' | 'rejections'>) =>
-  `${summary.approvals} ${summary.approvals === 1 ? 'approval' : 'approvals'}, ${summary.rejections} ${summary.rejections === 1 ? 'rejection' : 'rejections'}`;
+const votes = (t: Translate, summary: Pick<ProposalSummary, 'approvals' | 'rejections'>) =>
+  t(m.votes, { approvals: summary.approvals, rejections: summary.rejections });
 
 function ProposalCard({
   proposal,
@@ -88,47 +84,56 @@ function ProposalCard({
   userId: string;
   position: string;
 }) {
+  const t = useT();
   const id = useId();
   const others = proposal.others.filter((other) => other.id !== proposal.id);
   return (
     <TextReviewCard
       testId="review-proposal"
-      question="Is this a good translation?"
+      question={t(m.proposalQuestion)}
       position={position}
       onReview={(review) => reviewProposal(userId, proposal, review)}
       onSkip={() => skip(userId, 'proposal', String(proposal.id))}
     >
       <dl className="review-pair">
-        <dt>English</dt>
+        <dt>{t(m.english)}</dt>
         <dd lang="en" data-testid="proposal-english">
           {proposal.english}
         </dd>
-        <dt>Proposed Lopit</dt>
+        <dt>{t(m.proposed)}</dt>
         <dd>
           <span className="review-text" lang="lpx" data-testid="proposal-text">
             {proposal.text}
           </span>
           <span className="muted review-meta">
-            {proposal.authorName ? `by ${proposal.authorName}, ` : ''}
-            {votes(proposal)}
+            {proposal.authorName ? (
+              <ByVotes name={proposal.authorName} votes={votes(t, proposal)} />
+            ) : (
+              votes(t, proposal)
+            )}
           </span>
         </dd>
-        <dt>Approved translation</dt>
+        <dt>{t(m.approved)}</dt>
         <dd lang={proposal.accepted ? 'lpx' : undefined} data-testid="proposal-accepted">
-          {proposal.accepted || <span className="muted">No approved translation yet</span>}
+          {proposal.accepted || <span className="muted">{t(m.noApproved)}</span>}
         </dd>
       </dl>
       {others.length > 0 && (
         <section aria-labelledby={`${id}-others`} className="review-others">
-          <h3 id={`${id}-others`}>Also proposed for this sentence</h3>
-          <p className="muted">Compare them; approve the one that is right.</p>
+          <h3 id={`${id}-others`}>{t(m.others)}</h3>
+          <p className="muted">{t(m.compare)}</p>
           <ul>
             {others.map((other) => (
               <li key={other.id} className="review-other" data-testid="proposal-other">
                 <span lang="lpx">{other.text}</span>
                 <span className="muted review-meta">
-                  {other.mine ? 'yours, ' : other.authorName ? `by ${other.authorName}, ` : ''}
-                  {votes(other)}
+                  {other.mine ? (
+                    t(m.yoursVotes, { votes: votes(t, other) })
+                  ) : other.authorName ? (
+                    <ByVotes name={other.authorName} votes={votes(t, other)} />
+                  ) : (
+                    votes(t, other)
+                  )}
                 </span>
               </li>
             ))}
@@ -139,32 +144,41 @@ function ProposalCard({
   );
 }
 
+/** "by Ana, 1 approval, 0 rejections": the author's name is theirs (not translated). */
+function ByVotes({ name, votes: counted }: { name: string; votes: string }) {
+  const t = useT();
+  return richText(t, m.byVotes, { name: <span translate="no">{name}</span> }, { votes: counted });
+}
+
 /** A word of the lexicon an admin imported for the community to check (from a word list, a dictionary). */
 function WordCard({ word, userId, position }: { word: PackedWord; userId: string; position: string }) {
+  const t = useT();
   return (
     <TextReviewCard
       testId="review-word"
-      question="Is this the right meaning of the word?"
+      question={t(m.wordQuestion)}
       position={position}
       onReview={(review) => reviewWord(userId, word, review)}
       onSkip={() => skip(userId, 'word', String(word.id))}
     >
       <dl className="review-pair">
-        <dt>Lopit</dt>
+        <dt>{t(m.lopit)}</dt>
         <dd>
           <span className="review-text" lang="lpx" data-testid="word-lopit">
             {word.lopit}
           </span>
-          {word.partOfSpeech && <span className="muted review-meta">{word.partOfSpeech}</span>}
+          {word.partOfSpeech && (
+            <span className="muted review-meta" translate="no">
+              {word.partOfSpeech}
+            </span>
+          )}
         </dd>
-        <dt>English meaning</dt>
+        <dt>{t(m.englishMeaning)}</dt>
         <dd lang="en" data-testid="word-english">
           {word.english}
         </dd>
       </dl>
-      <p className="muted review-meta">
-        From a word list an admin brought in; {votes(word)}. Approve it if the meaning is right.
-      </p>
+      <p className="muted review-meta">{t(m.wordSource, { votes: votes(t, word) })}</p>
     </TextReviewCard>
   );
 }
@@ -188,6 +202,7 @@ function TextReviewCard({
   onSkip: () => Promise<void>;
   children: ReactNode;
 }) {
+  const t = useT();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -207,7 +222,7 @@ function TextReviewCard({
     event.preventDefault();
     const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Say why this is wrong');
+      setError(t(reason.trim() ? m.reasonTooLong : m.reasonRequired, { max: REVIEW_REASON_MAX }));
       reasonField.current?.focus();
       return;
     }
@@ -230,7 +245,7 @@ function TextReviewCard({
       {rejecting ? (
         <form className="form review-reject" onSubmit={reject} noValidate>
           <div className="field">
-            <label htmlFor={`${id}-reason`}>Why is it wrong?</label>
+            <label htmlFor={`${id}-reason`}>{t(m.whyWrong)}</label>
             <textarea
               ref={reasonField}
               id={`${id}-reason`}
@@ -253,10 +268,10 @@ function TextReviewCard({
           </div>
           <div className="review-answers">
             <button type="submit" className="btn btn-danger review-answer" disabled={busy}>
-              Send rejection
+              {t(m.sendRejection)}
             </button>
             <button type="button" className="btn review-answer" onClick={() => setRejecting(false)}>
-              Cancel
+              {t(m.cancel)}
             </button>
           </div>
         </form>
@@ -270,7 +285,7 @@ function TextReviewCard({
               aria-keyshortcuts="a"
               onClick={() => void approve()}
             >
-              <span aria-hidden="true">✓</span> Approve
+              <span aria-hidden="true">✓</span> {t(m.approve)}
             </button>
             <button
               type="button"
@@ -279,7 +294,7 @@ function TextReviewCard({
               aria-keyshortcuts="r"
               onClick={() => setRejecting(true)}
             >
-              <span aria-hidden="true">✗</span> Reject
+              <span aria-hidden="true">✗</span> {t(m.reject)}
             </button>
             <button
               type="button"
@@ -288,10 +303,10 @@ function TextReviewCard({
               aria-keyshortcuts="s"
               onClick={() => void skipIt()}
             >
-              <span aria-hidden="true">→</span> Skip
+              <span aria-hidden="true">→</span> {t(m.skip)}
             </button>
           </div>
-          <p className="muted review-keys">Keys: A approve, R reject, S skip.</p>
+          <p className="muted review-keys">{t(m.keys)}</p>
         </>
       )}
     </section>

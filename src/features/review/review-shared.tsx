@@ -1,16 +1,20 @@
 // Parts shared by the Listen and Review screens: the tabs between them, the reviewer's own counts, what the
 // phone holds when offline, and the empty state with the reason it is empty.
 import { Link } from '@tanstack/react-router';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
+import { reviewShared as m } from '../../../core/i18n/messages/review.ts';
 import { PATHS } from '../../app/paths.ts';
+import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import type { RefillState, ReviewCounts } from './use-review-pack.ts';
 
 export function ReviewTabs({ current }: { current: 'listen' | 'review' }) {
+  const t = useT();
   const tabs = [
-    { to: PATHS.listen, id: 'listen', label: 'Listen to clips' },
-    { to: PATHS.review, id: 'review', label: 'Check translations' },
+    { to: PATHS.listen, id: 'listen', label: m.tabListen },
+    { to: PATHS.review, id: 'review', label: m.tabReview },
   ] as const;
   return (
-    <nav className="review-tabs" aria-label="Review">
+    <nav className="review-tabs" aria-label={t(m.tabs)}>
       {tabs.map((tab) => (
         <Link
           key={tab.id}
@@ -18,51 +22,50 @@ export function ReviewTabs({ current }: { current: 'listen' | 'review' }) {
           className="review-tab"
           aria-current={tab.id === current ? 'page' : undefined}
         >
-          {tab.label}
+          {t(tab.label)}
         </Link>
       ))}
     </nav>
   );
 }
 
+/** What the counts line counts (a choice in its message). */
+export type CountNoun = 'recordings' | 'reviews' | 'votes' | 'transcripts' | 'translations';
+
 /** "Your votes: 3 today, 27 in all", with those still on the phone. */
-export function CountsLine({ counts, noun }: { counts: ReviewCounts; noun: string }) {
+export function CountsLine({ counts, noun }: { counts: ReviewCounts; noun: CountNoun }) {
+  const t = useT();
   return (
     <p className="review-counts" data-testid="review-counts">
       <span>
-        Your {noun}: <strong data-testid="review-count-today">{counts.today.toLocaleString('en')}</strong>{' '}
-        today, <strong data-testid="review-count-total">{counts.total.toLocaleString('en')}</strong> in all
+        {richText(
+          t,
+          m.counts,
+          {
+            today: <strong data-testid="review-count-today">{formatNumber(counts.today)}</strong>,
+            total: <strong data-testid="review-count-total">{formatNumber(counts.total)}</strong>,
+          },
+          { noun },
+        )}
       </span>
-      {counts.waiting > 0 && (
-        <span className="muted"> ({counts.waiting} waiting on this phone to be sent)</span>
-      )}
-      {!counts.known && (
-        <span className="muted"> (counted on this phone; the server adds its count online)</span>
-      )}
+      {counts.waiting > 0 && <span className="muted"> {t(m.countsWaiting, { count: counts.waiting })}</span>}
+      {!counts.known && <span className="muted"> {t(m.countsLocal)}</span>}
     </p>
   );
 }
 
-/** The offline state in one sentence: what the phone holds and when reviews go. */
-export function OfflineNotice({
-  held,
-  noun,
-  reviews,
-}: {
-  held: number;
-  noun: [string, string];
-  reviews: string;
-}) {
+/** The offline state in one sentence (`message`, with `count`): what the phone holds and when reviews go. */
+export function OfflineNotice({ held, message }: { held: number; message: MessageDescriptor }) {
+  const t = useT();
   return (
     <p className="notice-box" role="status" data-testid="review-offline">
       <span aria-hidden="true">⚠ </span>
-      Offline: {held} {held === 1 ? noun[0] : noun[1]} on this phone, {reviews} will be sent when you are back
-      online.
+      {t(message, { count: held })}
     </p>
   );
 }
 
-/** Nothing to show: why, and what can be done. */
+/** Nothing to show: why, and what can be done (the texts in the interface's language). */
 export function EmptyPack({
   refill,
   offline,
@@ -78,21 +81,22 @@ export function EmptyPack({
   onBringBack: () => void;
   onRetry: () => void;
 }) {
+  const t = useT();
   if (refill.running && !offline) {
     return (
       <p className="card review-empty" role="status">
-        Looking for more on the server…
+        {t(m.lookingForMore)}
       </p>
     );
   }
   return (
     <section className="card review-empty" aria-labelledby="review-empty-heading" data-testid="review-empty">
-      <h2 id="review-empty-heading">Nothing to review right now</h2>
+      <h2 id="review-empty-heading">{t(m.nothing)}</h2>
       {offline ? (
         <p>{why.offline}</p>
       ) : refill.failed ? (
         <p className="error-box" role="alert">
-          The server did not give more: {refill.failed}
+          {t(m.serverFailed, { reason: refill.failed })}
         </p>
       ) : (
         <p>{why.online}</p>
@@ -105,7 +109,7 @@ export function EmptyPack({
         )}
         {!offline && (
           <button type="button" className="btn" onClick={onRetry}>
-            Look again
+            {t(m.lookAgain)}
           </button>
         )}
       </div>

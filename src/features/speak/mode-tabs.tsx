@@ -1,22 +1,28 @@
 // The tabs between the one-at-a-time screens and the full pages they sit beside: Speak and /recording,
 // Translate and the /translation table (styled as the review tabs, review.css).
 import { Link } from '@tanstack/react-router';
+import { modeTabs } from '../../../core/i18n/messages/speak.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 const MODES = {
   recording: [
-    { to: PATHS.speak, label: 'One sentence at a time' },
-    { to: PATHS.recording, label: 'Record freely, your recordings' },
+    { to: PATHS.speak, label: modeTabs.speak },
+    { to: PATHS.recording, label: modeTabs.recordingPage },
   ],
   translation: [
-    { to: PATHS.translate, label: 'One sentence at a time' },
-    { to: PATHS.translation, label: 'All sentences (table)' },
+    { to: PATHS.translate, label: modeTabs.translateOne },
+    { to: PATHS.translation, label: modeTabs.translationTable },
   ],
 } as const;
 
 export function ModeTabs({ group, current }: { group: keyof typeof MODES; current: string }) {
+  const t = useT();
   return (
-    <nav className="review-tabs" aria-label={group === 'recording' ? 'Recording' : 'Translation'}>
+    <nav
+      className="review-tabs"
+      aria-label={t(group === 'recording' ? modeTabs.recording : modeTabs.translation)}
+    >
       {MODES[group].map((tab) => (
         <Link
           key={tab.to}
@@ -24,7 +30,7 @@ export function ModeTabs({ group, current }: { group: keyof typeof MODES; curren
           className="review-tab"
           aria-current={tab.to === current ? 'page' : undefined}
         >
-          {tab.label}
+          {t(tab.label)}
         </Link>
       ))}
     </nav>

@@ -1,11 +1,8 @@
 // "Report this sentence" on Speak and Translate: why a sentence offered to read or translate should go to the
 // admins (one of the fixed reasons, a note if the contributor wants), in the review screens' reason dialog.
-import {
-  PROMPT_REPORT_REASON_LABELS,
-  PROMPT_REPORT_REASONS,
-  promptReportSchema,
-  type PromptReport,
-} from '../../../core/api/prompts.ts';
+import { PROMPT_REPORT_REASONS, promptReportSchema, type PromptReport } from '../../../core/api/prompts.ts';
+import { promptReport, promptReportReasons } from '../../../core/i18n/messages/speak.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { ReasonDialog } from '../review/report-dialog.tsx';
 
 export function PromptReportDialog(props: {
@@ -13,13 +10,14 @@ export function PromptReportDialog(props: {
   onClose: () => void;
   onReport: (report: PromptReport) => void;
 }) {
+  const t = useT();
   return (
     <ReasonDialog
       {...props}
-      title="Report this sentence"
-      intro="The sentence leaves your list at once; the admins decide whether it stays for others."
+      title={t(promptReport.title)}
+      intro={t(promptReport.intro)}
       reasons={PROMPT_REPORT_REASONS}
-      labels={PROMPT_REPORT_REASON_LABELS}
+      labels={promptReportReasons}
       schema={promptReportSchema}
     />
   );

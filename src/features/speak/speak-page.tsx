@@ -2,9 +2,13 @@
 // record-again controls, listened back, then saved (the recorder's outbox path), skipped or reported; the next
 // sentence comes at once. Works offline for as long as the pack lasts; the contributor's counts stay in view.
 import { useEffect, useMemo, useState } from 'react';
+import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { promptReadable } from '../../../core/api/prompts.ts';
 import type { RecordingPrompt } from '../../../core/api/recordings.ts';
+import { recording as rec } from '../../../core/i18n/messages/recording.ts';
+import { speak as m } from '../../../core/i18n/messages/speak.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { ModeTabs } from './mode-tabs.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
@@ -29,6 +33,7 @@ import '../review/review.css';
 import './speak.css';
 
 export function SpeakPage() {
+  const t = useT();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
@@ -43,11 +48,12 @@ export function SpeakPage() {
   return (
     <div className="page stack speak-page">
       <div className="page-header">
-        <h1>Speak</h1>
-        <p>Read each sentence aloud, listen back, and save it. The next one comes at once.</p>
+        <h1>{t(m.title)}</h1>
+        <p>{t(m.intro)}</p>
       </div>
       <ModeTabs group="recording" current={PATHS.speak} />
       <CountsLine counts={counts} noun="recordings" />
+      {/* Issue 18: the speaker chooser and the consent notice are converted with the Speakers and Consent screens. */}
       {userId && <SpeakerChooser userId={userId} />}
       {!speaker && <ConsentNotice scope="recording" consent={consent} />}
       {allowed && userId && (
@@ -66,11 +72,12 @@ function SpeakCard({
   speakerId: string | null;
   offline: boolean;
 }) {
+  const t = useT();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [readIn, setReadIn] = useState<Language>('en');
   const [aside, setAside] = useState<number[]>([]);
   const [reporting, setReporting] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<MessageDescriptor | null>(null);
   const pack = usePrompts(userId);
   // A fresh pack whenever the screen opens with a connection (offline, the phone's pack serves).
   useEffect(() => void refreshPromptPack().catch(() => undefined), []);
@@ -92,7 +99,7 @@ function SpeakCard({
   const recording = state.kind === 'recording' || state.kind === 'stopping';
   const busy = recording || state.kind === 'review' || state.kind === 'starting';
 
-  function putAside(message: string) {
+  function putAside(message: MessageDescriptor) {
     if (!prompt) return;
     setAside((ids) => [...ids.filter((id) => id !== prompt.id), prompt.id]);
     setPinned(null);
@@ -115,7 +122,7 @@ function SpeakCard({
     if (state.kind !== 'review') return;
     await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
     await reset(false);
-    putAside('Saved on this phone. It will be uploaded when there is a connection.');
+    putAside(rec.savedOnPhone);
     void syncEngine().trigger();
   }
 
@@ -123,31 +130,30 @@ function SpeakCard({
     <section className="card stack speak-card" aria-labelledby="speak-heading" data-testid="speak-card">
       <div className="speak-card-head">
         <h2 id="speak-heading" className="review-position speak-position" data-testid="speak-position">
-          {prompt ? `Sentence 1 of ${prompts.length} on this phone` : 'No sentence to read'}
+          {prompt ? t(m.position, { count: prompts.length }) : t(m.noSentence)}
         </h2>
         <label className="speak-language">
-          Read in{' '}
+          {t(rec.readIn)}{' '}
           <select
             className="input"
             value={readIn}
             disabled={busy}
             onChange={(event) => setReadIn(event.target.value as Language)}
           >
-            <option value="en">English</option>
-            <option value="lpx">Lopit</option>
+            <option value="en">{t(rec.languageEnglish)}</option>
+            <option value="lpx">{t(rec.languageLopit)}</option>
           </select>
         </label>
       </div>
       {offline && pack && (
         <p className="notice-box" role="status" data-testid="speak-offline">
           <span aria-hidden="true">⚠ </span>
-          Offline: {prompts.length} {prompts.length === 1 ? 'sentence' : 'sentences'} on this phone;
-          recordings and reports will be sent when you are back online.
+          {t(m.offline, { count: prompts.length })}
         </p>
       )}
       {notice && (
         <p className="success-box" role="status" data-testid="speak-notice">
-          {notice}
+          {t(notice)}
         </p>
       )}
       {prompt && text ? (
@@ -162,18 +168,16 @@ function SpeakCard({
               key={`${readIn}-${prompt.id}`}
               text={text}
               language={readIn}
-              label="▶ Hear it"
-              ariaLabel="Hear the sentence"
+              label={t(m.hear)}
+              ariaLabel={t(m.hearLabel)}
             />
           </div>
         </>
       ) : pack === undefined ? (
-        <p role="status">Reading the sentences on this phone…</p>
+        <p role="status">{t(m.reading)}</p>
       ) : (
         <p className="muted" data-testid="speak-empty">
-          {readIn === 'lpx'
-            ? 'No sentence on this phone has a Lopit translation yet. Read in English, or translate some first.'
-            : 'No sentences to read are on this phone. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring sentences onto it.'}
+          {t(readIn === 'lpx' ? m.noLopit : m.empty)}
         </p>
       )}
       {state.kind === 'error' && (
@@ -193,7 +197,7 @@ function SpeakCard({
       ) : (
         <BigRecordButton
           state={state}
-          label="Record"
+          label={t(m.record)}
           disabled={!text}
           onStart={() => void begin()}
           onStop={() => void stop()}
@@ -204,12 +208,12 @@ function SpeakCard({
           type="button"
           className="btn"
           disabled={busy || prompts.length < 2}
-          onClick={() => putAside('Skipped: it comes back after the others.')}
+          onClick={() => putAside(m.skipped)}
         >
-          Skip
+          {t(m.skip)}
         </button>
         <button type="button" className="btn" disabled={busy || !prompt} onClick={() => setReporting(true)}>
-          Report the sentence
+          {t(m.report)}
         </button>
       </div>
       {prompt && (
@@ -217,7 +221,7 @@ function SpeakCard({
           open={reporting}
           onClose={() => setReporting(false)}
           onReport={(report) => {
-            setNotice('Reported. The sentence has left your list.');
+            setNotice(m.reported);
             void reportPrompt(userId, prompt, report);
           }}
         />

@@ -120,9 +120,7 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
   const first = queue.items[0];
   return (
     <>
-      <div data-i18n-gap="review-counts">
-        <CountsLine counts={stats.transcripts} noun="transcripts" />
-      </div>
+      <CountsLine counts={stats.transcripts} noun="transcripts" />
       <StatusLines
         offline={offline}
         held={queue.items.length}
@@ -170,9 +168,7 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
   const first = queue.items[0];
   return (
     <>
-      <div data-i18n-gap="review-counts">
-        <CountsLine counts={stats.reviews} noun="reviews" />
-      </div>
+      <CountsLine counts={stats.reviews} noun="reviews" />
       <StatusLines
         offline={offline}
         held={queue.items.length}

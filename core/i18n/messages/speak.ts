@@ -1,0 +1,83 @@
+// /speak: one sentence at a time read aloud; the tabs beside it (and beside Translate); the sentence report.
+import { defineMessages } from '../define.ts';
+
+export const speak = defineMessages('speak', {
+  title: { message: 'Speak', note: 'Speak page: heading' },
+  intro: {
+    message: 'Read each sentence aloud, listen back, and save it. The next one comes at once.',
+    note: 'Speak page: introduction',
+  },
+  position: {
+    message: 'Sentence 1 of {count} on this phone',
+    note: 'Speak page: above the sentence to read',
+  },
+  noSentence: { message: 'No sentence to read', note: 'Speak page: heading when there is no sentence' },
+  offline: {
+    message:
+      'Offline: {count, plural, one {# sentence} other {# sentences}} on this phone; recordings and reports will be sent when you are back online.',
+    note: 'Speak page: notice when offline',
+  },
+  hear: { message: '▶ Hear it', note: 'Speak page: button playing the sentence; keep the ▶ sign' },
+  hearLabel: { message: 'Hear the sentence', note: 'Speak page: screen-reader name of the Hear it button' },
+  reading: {
+    message: 'Reading the sentences on this phone…',
+    note: 'Speak page: while the sentences are read',
+  },
+  noLopit: {
+    message:
+      'No sentence on this phone has a Lopit translation yet. Read in English, or translate some first.',
+    note: 'Speak page: no sentence to read in Lopit',
+  },
+  empty: {
+    message:
+      'No sentences to read are on this phone. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring sentences onto it.',
+    note: 'Speak page: no sentence on the phone',
+  },
+  record: { message: 'Record', note: 'Speak page: the large record button' },
+  skip: { message: 'Skip', note: 'Speak page: button putting the sentence at the end' },
+  skipped: { message: 'Skipped: it comes back after the others.', note: 'Speak page: after Skip' },
+  report: { message: 'Report the sentence', note: 'Speak page: button opening the report dialog' },
+  reported: { message: 'Reported. The sentence has left your list.', note: 'Speak page: after a report' },
+});
+
+/** The tabs between the one-at-a-time screens and the full pages beside them. */
+export const modeTabs = defineMessages('mode-tabs', {
+  recording: { message: 'Recording', note: 'Speak and Recording pages: screen-reader name of the tabs' },
+  translation: { message: 'Translation', note: 'Translate pages: screen-reader name of the tabs' },
+  speak: {
+    message: 'One sentence at a time',
+    note: 'Tab of the Speak page (recording one sentence at a time)',
+  },
+  recordingPage: {
+    message: 'Record freely, your recordings',
+    note: 'Tab of the Recording page (free recording and the list of recordings)',
+  },
+  translateOne: {
+    message: 'One sentence at a time',
+    note: 'Tab of the Translate page (translating one sentence at a time)',
+  },
+  translationTable: { message: 'All sentences (table)', note: 'Tab of the Translation Editor (a table)' },
+});
+
+/** “Report this sentence” on Speak and Translate. */
+export const promptReport = defineMessages('prompt-report', {
+  title: { message: 'Report this sentence', note: 'Speak and Translate: title of the report dialog' },
+  intro: {
+    message: 'The sentence leaves your list at once; the admins decide whether it stays for others.',
+    note: 'Speak and Translate: report dialog introduction',
+  },
+});
+
+/** Why a sentence is reported (PROMPT_REPORT_REASONS in core/api/prompts.ts): Speak, Translate, the admins. */
+export const promptReportReasons = defineMessages('prompt-report-reason', {
+  'hard-to-read': { message: 'It is hard to read', note: 'Why a sentence is reported (a reason to choose)' },
+  offensive: { message: 'It is offensive', note: 'Why a sentence is reported (a reason to choose)' },
+  'wrong-language': {
+    message: 'It is not in the right language',
+    note: 'Why a sentence is reported (a reason to choose)',
+  },
+  spelling: {
+    message: 'It has a spelling or grammar mistake',
+    note: 'Why a sentence is reported (a reason to choose)',
+  },
+});
