@@ -49,7 +49,3 @@ export function formatHours(hours: number): string {
   return t(data.hours, { hours: Math.round(hours * 100) / 100 });
 }
 
-/** English only: the admin screens still call it (they are not in the message catalogue yet). */
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
-}
