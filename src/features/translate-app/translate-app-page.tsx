@@ -85,14 +85,22 @@ export function TranslateAppPage() {
   }, []);
 
   // Read again after each successful sync: what this phone sent is then on the server.
+  // An answer for a language no longer chosen (the choice changed while it was on its way) is dropped.
   useEffect(() => {
     if (!user || !code) return;
+    let current = true;
     loadMessages(user.id, code)
       .then((loaded) => {
+        if (!current) return;
         setCopy(loaded);
         setFailed(false);
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (current) setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
   }, [user, code, lastSuccessAt]);
 
   const pending = useMemo(() => pendingOf(outbox ?? [], code), [outbox, code]);
