@@ -972,7 +972,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
   test('/review: a proposal beside another, and the rejection form', async ({ browser }) => {
     const page = await phonePage();
     await openPseudo(page, '/review');
-    await expect(page.getByTestId('proposal-other')).toBeVisible();
+    await expect(page.getByTestId('proposal-other').first()).toBeVisible();
     await checked(page, 'a proposal');
     await page.getByTestId('review-proposal').locator('.review-no').click();
     await page.getByTestId('review-proposal').locator('button[type="submit"]').click();
