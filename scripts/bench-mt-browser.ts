@@ -1,6 +1,7 @@
-// The phone's translation model in Debian's Chromium: how long loading the model file takes, how much memory the
-// engine holds, the latency of one sentence (p50 / p95), and whether the page freezes meanwhile. The model is the
-// one a phone downloads (compact model + memory snapshot, core/mt), trained on the Bible benchmark corpus.
+// The phone's translation model in Debian's Chromium: how long loading the model file and the translation memory
+// takes, how much memory the engine holds, the latency of one sentence (p50 / p95), and whether the page freezes
+// meanwhile. The model is the one a phone downloads (the compact model file of core/mt phoneFile), with the memory
+// it keeps apart (the approved pairs, as GET /api/translation/memory sends them), trained on the Bible corpus.
 // Two runs of the same core/mt code, bundled with esbuild:
 //   - in a Web Worker, as the chat runs it (src/features/chat/offline-engine.worker.ts): load time and latency,
 //     and the longest task the page's main thread saw meanwhile (Long Tasks API);
@@ -14,7 +15,7 @@ import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { splitHeldOut } from '../core/mt/evaluate.ts';
 import { compactModel } from '../core/mt/prune.ts';
-import { serialiseModel } from '../core/mt/serialise.ts';
+import { phoneFile, serialiseModel } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { loadBibleCorpus } from './lib/bible-corpus.ts';
 
@@ -30,9 +31,9 @@ const throttle = Number(arg('throttle', '4'));
 // The engine's side: load the file, then translate each sentence, timing both. Runs in a worker or on the page.
 const ENGINE = `
 import { createEngineStateFromFile, translate } from './core/mt/index.ts';
-export async function run(bytes, sentences) {
+export async function run(bytes, pairs, sentences) {
   const t0 = performance.now();
-  const state = createEngineStateFromFile(bytes);
+  const state = createEngineStateFromFile(bytes, pairs);
   // The first sentence of each direction builds that direction's phrase index: part of loading.
   translate(state, 'x', 'en_to_lpx');
   translate(state, 'x', 'lpx_to_en');
@@ -49,7 +50,7 @@ export async function run(bytes, sentences) {
 const WORKER = `
 import { run } from './engine.js';
 self.onmessage = async (event) => {
-  const { loadMs, times } = await run(new Uint8Array(event.data.bytes), event.data.sentences);
+  const { loadMs, times } = await run(new Uint8Array(event.data.bytes), event.data.pairs, event.data.sentences);
   self.postMessage({ loadMs, times });
 };
 `;
@@ -63,14 +64,18 @@ new PerformanceObserver((list) => {
 async function download() {
   return new Uint8Array(await (await fetch('/model.bin')).arrayBuffer());
 }
+async function memory() {
+  return (await fetch('/memory.json')).json();
+}
 window.inWorker = async (sentences) => {
   const bytes = await download();
+  const pairs = await memory();
   window.longest = 0;
   const worker = new Worker('/worker.js', { type: 'module' });
   const started = performance.now();
   const result = await new Promise((resolve) => {
     worker.onmessage = (event) => resolve(event.data);
-    worker.postMessage({ bytes: bytes.buffer, sentences }, [bytes.buffer]);
+    worker.postMessage({ bytes: bytes.buffer, pairs, sentences }, [bytes.buffer]);
   });
   worker.terminate();
   await new Promise((r) => setTimeout(r, 100));
@@ -78,10 +83,11 @@ window.inWorker = async (sentences) => {
 };
 window.onPage = async (sentences) => {
   const bytes = await download();
+  const pairs = await memory();
   gc(); gc();
   const before = performance.memory.usedJSHeapSize;
   window.longest = 0;
-  const result = await run(bytes, sentences);
+  const result = await run(bytes, pairs, sentences);
   held = result.keep;
   await new Promise((r) => setTimeout(r, 100));
   gc(); gc();
@@ -122,8 +128,9 @@ const corpus = loadBibleCorpus();
 const { train: pool, test } = splitHeldOut(corpus, { fraction: 0.1, seed: 42 });
 const train = pool.slice(0, pairsWanted);
 const data = await trainModel(train);
-const file = serialiseModel(compactModel(data), { pairs: train, lexicon: [] });
+const file = phoneFile(serialiseModel(compactModel(data), { pairs: train, lexicon: [] }));
 const gzip = gzipSync(file).length;
+const memoryJson = JSON.stringify(train);
 const sentences = test
   .slice(0, Math.ceil(sentenceCount / 2))
   .flatMap((p) => [
@@ -146,6 +153,7 @@ try {
     const path = new URL(route.request().url()).pathname;
     if (path === '/model.bin')
       return route.fulfill({ body: Buffer.from(file), contentType: 'application/octet-stream' });
+    if (path === '/memory.json') return route.fulfill({ body: memoryJson, contentType: 'application/json' });
     if (path === '/worker.js') return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
     if (path === '/page.js') return route.fulfill({ body: pageJs, contentType: 'text/javascript' });
     return route.fulfill({
@@ -179,8 +187,8 @@ try {
   };
   const version = browser.version();
   console.log(
-    `Chromium ${version}, page CPU throttled ${throttle}x (the worker is not). Phone file for ${train.length} pairs: ${(file.length / 1000).toFixed(0)} kB, ` +
-      `${(gzip / 1000).toFixed(0)} kB gzip (${((gzip * 8) / 100_000).toFixed(0)} s at 2G's 100 kbit/s).`,
+    `Chromium ${version}, page CPU throttled ${throttle}x (the worker is not). Model file for ${train.length} pairs: ${(file.length / 1000).toFixed(0)} kB, ` +
+      `${(gzip / 1000).toFixed(0)} kB gzip (${((gzip * 8) / 100_000).toFixed(0)} s at 2G's 100 kbit/s); the engine loads it with the ${train.length} pairs of the memory kept apart.`,
   );
   console.log(
     `In a worker (as the chat runs it): load ${f(worker.loadMs)} ms; ${sentences.length} sentences ${latency(worker)}; ` +

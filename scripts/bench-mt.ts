@@ -5,9 +5,11 @@
 // Per size: the full model (what the server answers with; "before" is this model in the old JSON file) and the
 // compact model the phone downloads (core/mt/prune.ts, binary file of core/mt/serialise.ts): chrF/BLEU both
 // ways and gzip bytes on the wire, of the model alone and of the phone's whole file (with the memory snapshot).
-// The phone's download is also given by section (model, memory, lexicon), gzip and brotli, before (format 3:
-// memory as text) and after (format 4: memory as word ids of the model's vocabularies), the same compact model.
+// The phone's download is also given in gzip and brotli bytes: before (format 3, one file with the memory as text),
+// format 4 with the memory in the file (word ids of the model's vocabularies), and now (the model file without the
+// memory, which travels apart in pages of GET /api/translation/memory and afterwards only as what changed).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { MEMORY_PAGE_SIZE } from '../core/api/chat.ts';
 import { ByteWriter, crc32 } from '../core/mt/binary-format.ts';
 import { evaluateModel, score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
 import { shuffled } from '../core/mt/random.ts';
@@ -19,6 +21,7 @@ import {
   fileSections,
   MODEL_FORMAT,
   parseModelFile,
+  phoneFile,
   serialiseModel,
   serialiseModelJson,
 } from '../core/mt/serialise.ts';
@@ -82,8 +85,43 @@ function formatThreeFile(modelSection: Uint8Array, pairs: readonly TranslationPa
 /** What the phone downloads to translate offline, by section and whole, before and after. */
 interface Download {
   size: number;
+  /** Format 3: one file, the memory as text. */
   before: { model: Wire; memory: Wire; lexicon: Wire; file: Wire };
-  after: { model: Wire; memory: Wire; lexicon: Wire; file: Wire };
+  /** Format 4 with the memory in the file (as word ids), as session 12 sent it. */
+  combined: { model: Wire; memory: Wire; lexicon: Wire; file: Wire };
+  /** Now: the model file without the memory (core/mt phoneFile). */
+  modelFile: Wire;
+  /** The memory apart (GET /api/translation/memory): every page of a first download, and one of 100 new pairs. */
+  memoryPages: Wire & { pages: number };
+  memoryUpdate: Wire;
+}
+
+/**
+ * The bytes of GET /api/translation/memory answers as the server sends them (JSON, each page compressed on its own
+ * by plugins/compression.ts: gzip level 6, or brotli at quality 4 when the client offers it).
+ */
+function memoryWire(
+  pairs: readonly TranslationPairInput[],
+  pageSize = MEMORY_PAGE_SIZE,
+): Wire & { pages: number } {
+  const total = { gzip: 0, brotli: 0, pages: 0 };
+  const epoch = '00000000-0000-4000-8000-000000000000';
+  for (let start = 0; start < Math.max(1, pairs.length); start += pageSize) {
+    const chunk = pairs.slice(start, start + pageSize);
+    const remaining = Math.max(0, pairs.length - start - chunk.length);
+    const body = JSON.stringify({
+      entries: chunk.map((p, i) => ({ id: start + i + 1, english: p.english, lopit: p.lopit })),
+      removed: [],
+      cursor: `${epoch}:${start + chunk.length}:0`,
+      more: remaining > 0,
+      remaining,
+      reset: start === 0,
+    });
+    total.gzip += gzipSync(body, { level: 6 }).length;
+    total.brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    total.pages += 1;
+  }
+  return total;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -161,10 +199,16 @@ async function main(): Promise<void> {
         file: wire(bytes),
       };
     };
+    const modelOnly = phoneFile(phoneBytes);
+    if (parseModelFile(modelOnly).pairs.length !== 0)
+      throw new Error('the model file still carries the memory');
     downloads.push({
       size,
       before: sectionWire(before),
-      after: sectionWire(phoneBytes),
+      combined: sectionWire(phoneBytes),
+      modelFile: wire(modelOnly),
+      memoryPages: memoryWire(train),
+      memoryUpdate: memoryWire(pool.slice(size, size + 100)),
     });
     const model = new MtModel(data);
     const memory = new TranslationMemory(train);
@@ -251,17 +295,24 @@ async function main(): Promise<void> {
   }
   const w = (x: Wire) => `${kb(x.gzip)} / ${kb(x.brotli)}`;
   console.log(
-    `\nWhat the phone downloads to translate offline, by section, kB gzip / brotli (kB = 1000 bytes). Before: format 3 (memory as text); after: format 4 (memory as word ids of the model's vocabularies); the same compact model (language models pruned at ${DEFAULT_PRUNE.lmThreshold}). The benchmark corpus has no lexicon (the section is its empty header).`,
+    `\nWhat the phone downloads to translate offline, kB gzip / brotli (kB = 1000 bytes); the same compact model throughout (language models pruned at ${DEFAULT_PRUNE.lmThreshold}). The benchmark corpus has no lexicon (its section is an empty header). ` +
+      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality 4, each page on its own). The model file is sent gzip only (brotli 11 shown for comparison).`,
   );
   console.log(
-    '\n| pairs | model | memory before → after | lexicon | whole file before → after | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
+    '\n| pairs | model file | memory pages, first time (pages) | 100 new pairs | first download: before → in the file → now | a retrain re-sends: before → in the file → now | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const d of downloads) {
     const [a, b] = rows.filter((r) => r.size === d.size) as [Row, Row];
+    const first = {
+      gzip: d.modelFile.gzip + d.memoryPages.gzip,
+      brotli: d.modelFile.gzip + d.memoryPages.brotli,
+    };
     console.log(
-      `| ${d.size} | ${w(d.after.model)} | ${w(d.before.memory)} → ${w(d.after.memory)} | ${w(d.after.lexicon)} | ` +
-        `**${w(d.before.file)} → ${w(d.after.file)}** | ${a.model.chrf.toFixed(2)} → ${a.compact.chrf.toFixed(2)} | ` +
+      `| ${d.size} | **${w(d.modelFile)}** | ${w(d.memoryPages)} (${d.memoryPages.pages}) | ${w(d.memoryUpdate)} | ` +
+        `${w(d.before.file)} → ${w(d.combined.file)} → ${w(first)} | ` +
+        `${kb(d.before.file.gzip)} → ${kb(d.combined.file.gzip)} → **${kb(d.modelFile.gzip)}** | ` +
+        `${a.model.chrf.toFixed(2)} → ${a.compact.chrf.toFixed(2)} | ` +
         `${b.model.chrf.toFixed(2)} → ${b.compact.chrf.toFixed(2)} | ` +
         `${f(a.model.bleu)} → ${f(a.compact.bleu)} / ${f(b.model.bleu)} → ${f(b.compact.bleu)} |`,
     );

@@ -1,5 +1,6 @@
 // Translation requests of the chat, the answer it shows (with a word-by-word gloss), and the offline model.
 import { z } from 'zod';
+import { integerTextSchema } from './input.ts';
 import { validationText } from './texts.ts';
 import type { TranslationAnswer } from '../mt/types.ts';
 
@@ -65,3 +66,48 @@ export const NO_TRANSLATION_CODE = 'NO_TRANSLATION_KNOWN';
 export const MODEL_NOT_TRAINED_MESSAGE =
   'No translation model has been trained yet. An admin can train one on the Model Training page once there are enough approved translation pairs.';
 export const MODEL_NOT_TRAINED_CODE = 'MODEL_NOT_TRAINED';
+
+/** The most entries one page of GET /api/translation/memory holds. */
+export const MEMORY_PAGE_MAX = 2000;
+/**
+ * Entries per page when a phone fetches its translation memory: about 50 kB gzip of verse-length sentences, a few
+ * seconds at 2G speed, so a link that drops loses little and the next try goes on from the last page kept.
+ */
+export const MEMORY_PAGE_SIZE = 500;
+
+const MEMORY_CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
+/**
+ * A phone's place in the translation memory, as the server gave it:
+ * `<sync epoch>:<last change number of the pairs>:<last consent event>`. A cursor of another epoch (a rebuilt
+ * database) is answered from the start.
+ */
+export const memoryCursorSchema = z
+  .string({ error: MEMORY_CURSOR_MESSAGE })
+  .max(80, MEMORY_CURSOR_MESSAGE)
+  .regex(/^[0-9a-f-]{36}:(0|[1-9][0-9]{0,14}):(0|[1-9][0-9]{0,14})$/, MEMORY_CURSOR_MESSAGE);
+
+/** Without `since`, the whole memory from the start; with it, only what changed after that cursor. */
+export const memoryQuerySchema = z.object({
+  since: memoryCursorSchema.optional(),
+  limit: integerTextSchema(1, MEMORY_PAGE_MAX).optional(),
+});
+export type MemoryQuery = z.infer<typeof memoryQuerySchema>;
+
+/** One approved pair the engine answers from (id: the translation pair's). */
+export const memoryEntrySchema = z.object({ id: z.number().int(), english: z.string(), lopit: z.string() });
+export type MemoryEntry = z.infer<typeof memoryEntrySchema>;
+
+/**
+ * A page of the translation memory a phone keeps for offline answers (the same pairs the server's engine answers
+ * from): entries to add or replace, ids to remove, and where to go on from. `reset`: the phone's copy is of
+ * another epoch (or it had none) and is replaced by what follows; `more`: another page waits (`remaining` changes).
+ */
+export const memoryPageSchema = z.object({
+  entries: z.array(memoryEntrySchema),
+  removed: z.array(z.number().int()),
+  cursor: z.string(),
+  more: z.boolean(),
+  remaining: z.number().int(),
+  reset: z.boolean(),
+});
+export type MemoryPage = z.infer<typeof memoryPageSchema>;

@@ -73,7 +73,7 @@ describe('binary model file (version 4)', () => {
     const onPhone = parseModelFile(phone);
     expect(onPhone.server).toBeNull();
     expect(onPhone.model.phrases.pairEn.length).toBe(compact.phrases.pairEn.length);
-    expect(phoneFile(phone)).toBe(phone);
+    expect(phoneFile(phone)).toEqual(phone);
     sameTranslations(onPhone.model, data);
   });
 
@@ -180,6 +180,22 @@ describe('model file with its snapshot', () => {
     expect(translate(offline, 'good morning friend', 'en_to_lpx')).toMatchObject({ source: 'memory' });
   });
 
+  it('leaves the memory out of the phone copy: the pairs a phone keeps apart answer instead', () => {
+    const phone = phoneFile(serialiseModel(data, { pairs, lexicon }));
+    expect(parseModelFile(phone)).toMatchObject({ version: MODEL_FORMAT_VERSION, pairs: [], lexicon });
+    expect(translate(createEngineStateFromFile(phone), 'good morning friend', 'en_to_lpx')).not.toMatchObject(
+      {
+        source: 'memory',
+      },
+    );
+    const kept = createEngineStateFromFile(phone, [pairs[0] as (typeof pairs)[0]]);
+    expect(translate(kept, 'Good morning, friend!', 'en_to_lpx')).toMatchObject({
+      source: 'memory',
+      text: 'Zorbel kwinta.',
+    });
+    expect(translate(kept, 'kwintafa', 'lpx_to_en')).toMatchObject({ source: 'lexicon' });
+  });
+
   it('still reads a version 1 file (model only)', () => {
     const v1 = JSON.stringify({
       ...(JSON.parse(file) as object),
@@ -250,11 +266,12 @@ describe('binary model file of version 3 (memory kept as text)', () => {
     expect(translate(state, 'the woman’s cat…', 'en_to_lpx')).toMatchObject({ source: 'memory' });
   });
 
-  it('keeps its version in the phone copy, and is refused when damaged', () => {
+  it('keeps its version in the phone copy, without the memory, and is refused when damaged', () => {
     const phone = phoneFile(old);
     expect(phone[8]).toBe(3);
     expect(parseModelFile(phone).server).toBeNull();
-    expect(parseModelFile(phone).pairs).toEqual(parseModelFile(old).pairs);
+    expect(parseModelFile(phone).pairs).toEqual([]);
+    expect(parseModelFile(phone).lexicon).toEqual(parseModelFile(old).lexicon);
     const flipped = old.slice();
     flipped[100] = (flipped[100] as number) ^ 1;
     expect(() => parseModelFile(flipped)).toThrow('checksum does not match');

@@ -463,16 +463,35 @@ function sectionsOf(bytes: Uint8Array): { version: number; sections: [number, Ui
   return { version, sections };
 }
 
+/** A memory section with no pairs, in the layout of `version`. */
+function emptyMemory(version: number): Uint8Array {
+  const out = new ByteWriter();
+  // Version 3: a count of zero texts per column; since version 4: zero pairs, then each side's empty columns.
+  out.varint(0);
+  if (version !== FIRST_BINARY_VERSION) {
+    const none: VocabularyData = { words: [], surfaces: [] };
+    writeMemorySide(out, [], none);
+    writeMemorySide(out, [], none);
+  }
+  return out.finish();
+}
+
 /**
- * The file a phone downloads: the server's copy without the server's fuller model. Older (JSON) files are
- * answered as they are; a damaged file throws ModelFormatError.
+ * The file a phone downloads: the server's copy without the server's fuller model, and with an empty memory: a
+ * phone keeps the memory apart, page by page and up to date (GET /api/translation/memory), so a retrained model
+ * does not send every approved pair again and the model alone fits a 2G download. Older (JSON) files are answered
+ * as they are; a damaged file throws ModelFormatError.
  */
 export function phoneFile(bytes: Uint8Array): Uint8Array {
   if (!isBinary(bytes)) return bytes;
   const { version, sections } = sectionsOf(bytes);
-  if (!sections.some(([kind]) => kind === SECTION.server)) return bytes;
   return assemble(
-    sections.filter(([kind]) => kind !== SECTION.server),
+    sections
+      .filter(([kind]) => kind !== SECTION.server)
+      .map(([kind, body]): [number, Uint8Array] => [
+        kind,
+        kind === SECTION.memory ? emptyMemory(version) : body,
+      ]),
     version,
   );
 }

@@ -35,13 +35,17 @@ export function createEngineState(input: {
  * The engine a downloaded model file describes: its model with the translation memory and lexicon it was
  * trained with. The browser uses it offline; the server builds the same state from the same file. Accepts
  * the file's bytes or (older JSON files) text, parsed and validated here (throws ModelFormatError), or an
- * already parsed file.
+ * already parsed file. `memory`: the approved pairs a phone keeps apart (a phone's file has none); when given
+ * they answer instead of the file's.
  */
-export function createEngineStateFromFile(file: ModelFile | Uint8Array | string): EngineState {
+export function createEngineStateFromFile(
+  file: ModelFile | Uint8Array | string,
+  memory?: readonly TranslationPairInput[],
+): EngineState {
   const parsed = typeof file === 'string' || file instanceof Uint8Array ? parseModelFile(file) : file;
   // The fullest model the file holds: the server's copy carries one the phone's copy leaves out.
   return createEngineState({
-    pairs: parsed.pairs,
+    pairs: memory ?? parsed.pairs,
     lexicon: parsed.lexicon,
     model: parsed.server ?? parsed.model,
   });

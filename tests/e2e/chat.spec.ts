@@ -231,9 +231,11 @@ test.describe('chat without the server', () => {
 
     await signInContext(context, server.url, admin);
     await page.goto(`${server.url}/chat`);
-    await expect(page.getByTestId('offline-model-status')).toContainText('Works offline', {
-      timeout: 30_000,
-    });
+    // The model file and, kept apart from it, the approved pairs for exact answers.
+    await expect(page.getByTestId('offline-model-status')).toContainText(
+      /Works offline: model saved on this device .+, with [\d,]+ approved sentences/,
+      { timeout: 30_000 },
+    );
 
     // A sentence that is not in the corpus, so the answer comes from the model, not from memory.
     const known = new Set(corpus.map((pair) => pair.english));
@@ -255,6 +257,17 @@ test.describe('chat without the server', () => {
     });
     await expect(answer.locator('p').first()).toHaveText(/^ka /);
     await expect(answer.getByTestId('reply-gloss')).toBeVisible();
+
+    // A sentence of the corpus comes back exactly as the community approved it, from the memory kept on the phone.
+    const [approved] = corpus;
+    await input.fill(approved!.english);
+    await input.press('Enter');
+    const exact = page.getByTestId('assistant-message').last();
+    await expect(exact.getByTestId('reply-source')).toContainText('translated on this device (offline)', {
+      timeout: 20_000,
+    });
+    await expect(exact.getByTestId('reply-source')).toContainText('approved');
+    await expect(exact.locator('p').first()).toHaveText(approved!.lopit);
     await server.start();
   });
 });

@@ -107,6 +107,7 @@ export const ROUTE_ACCESS = {
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',
   'GET /api/translation/model': 'public',
+  'GET /api/translation/memory': 'public',
 
   // server/features/data/data.routes.ts: statistics need a session; the lexicon is public.
   'GET /api/data/statistics': 'user',

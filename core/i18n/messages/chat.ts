@@ -22,6 +22,16 @@ export const chat = defineMessages('chat', {
     message: 'Works offline: model saved on this device {date}',
     note: 'Chat: the translation model is on the phone; date is when it was saved',
   },
+  offlineReadyWithSentences: {
+    message:
+      'Works offline: model saved on this device {date}, with {count, plural, one {# approved sentence} other {# approved sentences}}',
+    note: 'Chat: the translation model and the community’s approved sentences (exact answers) are on the phone; date is when the model was saved',
+  },
+  sentencesOnly: {
+    message:
+      'No translation model is trained yet. Offline, the {count, plural, one {# approved sentence} other {# approved sentences}} kept on this device still answer.',
+    note: 'Chat: no model exists, but the approved sentences are on the phone',
+  },
   noModel: {
     message: 'No translation model is trained yet, so offline answers are not available.',
     note: 'Chat: no model to download',

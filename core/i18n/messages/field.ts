@@ -108,6 +108,16 @@ export const field = defineMessages('field', {
       '{scope, select, both {Recording and translation consent} recording {Recording consent} other {Translation consent}} (chosen on this phone, waiting to be sent).',
     note: 'Ready for the field: consent step, the consent given on this phone and not yet sent',
   },
+  modelKept: {
+    message:
+      '{size}, with {count, plural, one {# approved sentence} other {# approved sentences}} for exact answers',
+    note: 'Ready for the field: model step done; size is the model file, e.g. 900 kB',
+  },
+  memoryIncomplete: {
+    message:
+      '{size}; only {count, plural, one {# approved sentence} other {# approved sentences}} could be downloaded. Try again with a connection: it goes on where it stopped.',
+    note: 'Ready for the field: model step, the approved sentences stopped downloading part way',
+  },
   noModel: {
     message: 'No model has been trained yet; the chat needs a connection.',
     note: 'Ready for the field: model step, no model exists',

@@ -1,6 +1,7 @@
 // Public, rate-limited translation: POST /api/translation/translate answers from the translation engine
 // (memory of approved pairs, trained model, lexicon); GET /api/translation/model hands out the latest trained
-// model file for offline use in the browser.
+// model file for offline use in the browser, and GET /api/translation/memory the approved pairs of the memory,
+// page by page and then only what changed, which a phone keeps beside the model.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,8 @@ import { z } from 'zod';
 import {
   MODEL_NOT_TRAINED_CODE,
   MODEL_NOT_TRAINED_MESSAGE,
+  memoryPageSchema,
+  memoryQuerySchema,
   NO_TRANSLATION_CODE,
   NO_TRANSLATION_MESSAGE,
   toTranslateResponse,
@@ -89,6 +92,19 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
       const answer = await engine.translate(request.body.text, request.body.direction);
       if (!answer) throw new AppError(404, NO_TRANSLATION_MESSAGE, NO_TRANSLATION_CODE);
       return toTranslateResponse(answer);
+    },
+  );
+
+  app.get(
+    '/memory',
+    {
+      config: { rateLimit: rateLimits(config).public },
+      schema: { querystring: memoryQuerySchema, response: { 200: memoryPageSchema } },
+    },
+    async (request, reply) => {
+      // The same pairs the server's engine answers from, for anyone: the chat is public, and so is the model.
+      void reply.header('Cache-Control', 'no-store');
+      return app.repositories.translation.memoryPage(request.query);
     },
   );
 

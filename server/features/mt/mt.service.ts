@@ -20,7 +20,7 @@ import type { Db } from '../../db/driver.ts';
 import { engineDataRevisions } from '../../db/schema.ts';
 import type { Repositories } from '../../plugins/repositories.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
-import type { TranslationRepository } from '../translation/translation.repository.ts';
+import { inMemory, type TranslationRepository } from '../translation/translation.repository.ts';
 
 /** Revision of each source table of the engine (engine_data_revisions). */
 export interface EngineRevisions {
@@ -47,9 +47,7 @@ export async function consentedApprovedPairs(
   translation: TranslationRepository,
 ): Promise<TranslationPairInput[]> {
   const pairs = await translation.listForExport();
-  return pairs
-    .filter((pair) => pair.status === 'approved' && pair.english.trim() !== '' && pair.lopit.trim() !== '')
-    .map((pair) => ({ english: pair.english, lopit: pair.lopit }));
+  return pairs.filter(inMemory).map((pair) => ({ english: pair.english, lopit: pair.lopit }));
 }
 
 export class EngineService {

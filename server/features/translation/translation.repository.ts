@@ -1,15 +1,27 @@
 // SQL for translation pairs and their revision history.
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type {
   PairsQuery,
   PairsResponse,
   TranslationPair,
   TranslationRevision,
 } from '../../../core/api/translation.ts';
+import {
+  MEMORY_PAGE_SIZE,
+  type MemoryEntry,
+  type MemoryPage,
+  type MemoryQuery,
+} from '../../../core/api/chat.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
-import { translationPairs, translationProposals, translationRevisions, users } from '../../db/schema.ts';
+import {
+  consentEvents,
+  translationPairs,
+  translationProposals,
+  translationRevisions,
+  users,
+} from '../../db/schema.ts';
 import { installationValue } from '../../lib/installation-settings.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
 
@@ -37,6 +49,22 @@ export function toPair(row: PairRow): TranslationPair {
     // Only when true: answers about the other pairs stay as they were.
     ...(row.retiredAt ? { retired: true } : {}),
   };
+}
+
+/**
+ * A pair as exports, training sets and the engine may use it: a Lopit text whose last author does not now have
+ * translation consent (never given, or withdrawn) is left out, as the consent form promises. Seeded and imported
+ * texts (no author) stay.
+ */
+function withConsent(row: PairRow, consenting: ReadonlySet<string>): TranslationPair {
+  return row.updatedBy && !consenting.has(row.updatedBy)
+    ? { ...toPair(row), lopit: '', status: 'empty' as const }
+    : toPair(row);
+}
+
+/** Whether the translation engine answers from a pair (after withConsent): approved, both sides written. */
+export function inMemory(pair: Pick<TranslationPair, 'status' | 'english' | 'lopit'>): boolean {
+  return pair.status === 'approved' && pair.english.trim() !== '' && pair.lopit.trim() !== '';
 }
 
 /** A page of pairs before their proposals are added (ProposalsRepository.withProposals). */
@@ -87,29 +115,96 @@ export class TranslationRepository {
     return installationValue(this.db, SYNC_EPOCH_KEY, () => crypto.randomUUID());
   }
 
-  /**
-   * Pairs for exports and training sets: a Lopit text whose last author does not now have translation
-   * consent (never given, or withdrawn) is left out, as the consent form promises. Seeded and imported
-   * texts (no author) stay.
-   */
+  /** Pairs for exports and training sets, in category and id order, as withConsent leaves them. */
   async listForExport(category?: TranslationCategory): Promise<TranslationPair[]> {
     const rows = await this.db
       .select()
       .from(translationPairs)
       .where(category ? eq(translationPairs.category, category) : undefined)
       .orderBy(asc(translationPairs.category), asc(translationPairs.id));
-    const consenting = new Set(
+    const consenting = await this.consentingAuthors();
+    return rows.map((row) => withConsent(row, consenting));
+  }
+
+  /** Accounts whose translation consent is now granted. */
+  private async consentingAuthors(): Promise<Set<string>> {
+    return new Set(
       rowsOf<{ subject_id: string }>(
         await this.db.execute(
           sql`select subject_id from ${latestConsents} latest where ${grantCovers('latest', 'translation')}`,
         ),
       ).map((row) => row.subject_id),
     );
-    return rows.map((row) =>
-      row.updatedBy && !consenting.has(row.updatedBy)
-        ? { ...toPair(row), lopit: '', status: 'empty' as const }
-        : toPair(row),
-    );
+  }
+
+  /**
+   * A page of the translation memory for a phone (GET /api/translation/memory): the pairs the engine answers from
+   * (inMemory) among those changed after the cursor, in the order of their changes, and the ids of changed pairs
+   * that left it. A consent given or withdrawn since the cursor re-sends its author's earlier pairs on the first
+   * page, as entries or removals, so the phone's copy follows the consent too.
+   */
+  async memoryPage({ since, limit = MEMORY_PAGE_SIZE }: MemoryQuery): Promise<MemoryPage> {
+    // Read before the consents, so an event landing meanwhile is at worst sent twice, never missed.
+    const lastConsent = await this.lastConsentEvent();
+    const epoch = await this.syncEpoch();
+    const [sinceEpoch, sinceSeq = '0', sinceConsent = '0'] = since?.split(':') ?? [];
+    const reset = sinceEpoch !== epoch;
+    const after = reset ? 0 : Number(sinceSeq);
+    const consenting = await this.consentingAuthors();
+    const rows = await this.db
+      .select()
+      .from(translationPairs)
+      .where(gt(translationPairs.changeSeq, after))
+      .orderBy(asc(translationPairs.changeSeq))
+      .limit(limit + 1);
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const last = page.reduce((max, row) => Math.max(max, row.changeSeq), after);
+    if (!reset && Number(sinceConsent) < lastConsent) {
+      // Pairs changed after the cursor come in order anyway; these are the earlier ones whose consent moved.
+      const authors = this.db
+        .selectDistinct({ id: consentEvents.userId })
+        .from(consentEvents)
+        .where(and(gt(consentEvents.id, Number(sinceConsent)), lte(consentEvents.id, lastConsent)));
+      page.push(
+        ...(await this.db
+          .select()
+          .from(translationPairs)
+          .where(and(lte(translationPairs.changeSeq, after), inArray(translationPairs.updatedBy, authors)))),
+      );
+    }
+    const entries: MemoryEntry[] = [];
+    const removed: number[] = [];
+    for (const row of page) {
+      const pair = withConsent(row, consenting);
+      if (inMemory(pair)) entries.push({ id: pair.id, english: pair.english, lopit: pair.lopit });
+      // A phone that starts again holds nothing to remove.
+      else if (!reset) removed.push(pair.id);
+    }
+    let remaining = 0;
+    if (more) {
+      const [row] = await this.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(translationPairs)
+        .where(gt(translationPairs.changeSeq, last));
+      remaining = row?.count ?? 0;
+    }
+    return {
+      entries,
+      removed,
+      cursor: `${cursorOf(epoch, last)}:${lastConsent}`,
+      more,
+      remaining,
+      reset,
+    };
+  }
+
+  /** The id of the latest consent event (0 when none). */
+  private async lastConsentEvent(): Promise<number> {
+    const [row] = await this.db
+      .select({ id: sql<number>`coalesce(max(${consentEvents.id}), 0)::bigint` })
+      .from(consentEvents);
+    return Number(row?.id ?? 0);
   }
 
   /**

@@ -1,11 +1,11 @@
 // /chat: translate between English and Lopit as a conversation (product-spec sections 2 and 4).
 import { chat } from '../../../core/i18n/messages/chat.ts';
-import { formatDate, useT } from '../../i18n/i18n.tsx';
+import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_HISTORY_PANEL_MESSAGES } from '../../../core/constants.ts';
 import type { Direction } from '../../../core/direction.ts';
 import { LineIcon } from '../../components/line-icon.tsx';
-import type { ModelAvailability } from './offline-engine.ts';
+import type { OfflineCopy } from './offline-engine.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { useChat } from './use-chat.ts';
 import './chat.css';
@@ -22,13 +22,26 @@ const EXAMPLES = [
   { category: 'food', text: 'The food is ready.' },
 ];
 
+/** What the device keeps for answering offline, in a line. */
+function offlineStatus(t: Translate, offline: OfflineCopy | null): string {
+  if (!offline) return '';
+  const { model, memory } = offline;
+  const count = memory.pairs;
+  if (model.state === 'ready') {
+    const date = formatDate(new Date(model.savedAt));
+    return count > 0 ? t(chat.offlineReadyWithSentences, { date, count }) : t(chat.offlineReady, { date });
+  }
+  if (model.state === 'none') return count > 0 ? t(chat.sentencesOnly, { count }) : t(chat.noModel);
+  return '';
+}
+
 export function ChatPage() {
   const t = useT();
   const { messages, loading, send, reset } = useChat();
   const [input, setInput] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
   const [direction, setDirection] = useState<Direction | 'auto'>('auto');
-  const [offlineModel, setOfflineModel] = useState<ModelAvailability>({ state: 'unknown' });
+  const [offline, setOffline] = useState<OfflineCopy | null>(null);
   const [animateFrom] = useState(() => messages.length);
   const endRef = useRef<HTMLDivElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
@@ -51,12 +64,12 @@ export function ChatPage() {
     if (historyOpen) historyHeadingRef.current?.focus();
   }, [historyOpen]);
 
-  // Keep this device's copy of the translation model current, for translating without a connection.
+  // Keep this device's copy of the translation model and memory current, for translating without a connection.
   useEffect(() => {
     let live = true;
     void import('./offline-engine.ts')
-      .then((engine) => engine.refreshOfflineModel())
-      .then((availability) => live && setOfflineModel(availability))
+      .then((engine) => engine.refreshOfflineCopy())
+      .then((copy) => live && setOffline(copy))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -165,11 +178,7 @@ export function ChatPage() {
           <option value="lpx_to_en">{t(chat.lpxToEn)}</option>
         </select>
         <span className="muted chat-status" data-testid="offline-model-status">
-          {offlineModel.state === 'ready'
-            ? t(chat.offlineReady, { date: formatDate(new Date(offlineModel.savedAt)) })
-            : offlineModel.state === 'none'
-              ? t(chat.noModel)
-              : ''}
+          {offlineStatus(t, offline)}
         </span>
       </div>
       <form

@@ -7,13 +7,24 @@ import { API_BASE_URL } from '../../lib/api-client.ts';
 import type {
   EngineReply,
   EngineRequest,
-  ModelAvailability,
+  MemoryProgress,
+  OfflineCopy,
   OfflineResult,
 } from './offline-engine.worker.ts';
 
-export type { ModelAvailability, OfflineResult } from './offline-engine.worker.ts';
+export type {
+  MemoryAvailability,
+  MemoryProgress,
+  ModelAvailability,
+  OfflineCopy,
+  OfflineResult,
+} from './offline-engine.worker.ts';
 
-type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (value: never) => void;
+  reject: (error: Error) => void;
+  onProgress?: (progress: MemoryProgress) => void;
+};
 type Body = EngineRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 let worker: Worker | null = null;
@@ -31,6 +42,7 @@ function startWorker(): Worker | null {
     const reply = event.data;
     const waiting = pending.get(reply.id);
     if (!waiting) return;
+    if ('progress' in reply) return waiting.onProgress?.(reply.progress);
     pending.delete(reply.id);
     if (reply.ok) waiting.resolve(reply.value as never);
     else waiting.reject(new Error(reply.message));
@@ -45,32 +57,36 @@ function startWorker(): Worker | null {
   return worker;
 }
 
-async function call<T>(body: Body): Promise<T> {
+async function call<T>(body: Body, onProgress?: (progress: MemoryProgress) => void): Promise<T> {
   const running = startWorker();
   if (!running) {
     const here = await import('./offline-engine.worker.ts');
     return (
       body.kind === 'refresh'
-        ? here.refreshOfflineModel(body.url)
+        ? here.refreshOfflineCopy(body.base, onProgress)
         : here.translateOnDevice(body.text, body.direction)
     ) as Promise<T>;
   }
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, onProgress });
     running.postMessage({ ...body, id });
   });
 }
 
 /**
- * Brings the device's copy of the model up to date when the server can be reached: a conditional request,
- * so an unchanged model costs one 304. Never throws; offline it keeps what is stored.
+ * Brings what the device keeps for offline translation up to date when the server can be reached: the model (a
+ * conditional request, so an unchanged model costs one 304), then the translation memory (only what changed since
+ * the last time, page by page, with `onProgress` after each page). Never throws; offline it keeps what is stored.
  */
-export function refreshOfflineModel(): Promise<ModelAvailability> {
-  return call<ModelAvailability>({
-    kind: 'refresh',
-    url: new URL(`${API_BASE_URL.replace(/\/$/, '')}/translation/model`, location.href).href,
-  }).catch((): ModelAvailability => ({ state: 'unknown' }));
+export function refreshOfflineCopy(onProgress?: (progress: MemoryProgress) => void): Promise<OfflineCopy> {
+  return call<OfflineCopy>(
+    {
+      kind: 'refresh',
+      base: new URL(`${API_BASE_URL.replace(/\/$/, '')}/translation`, location.href).href,
+    },
+    onProgress,
+  ).catch((): OfflineCopy => ({ model: { state: 'unknown' }, memory: { pairs: 0, complete: false } }));
 }
 
 /** Translates on this device, in the worker. */

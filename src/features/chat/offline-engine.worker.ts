@@ -1,22 +1,37 @@
 // The device's translation engine, run in a Web Worker (offline-engine.ts talks to it) so that reading the model
-// file and translating never freeze the page: the trained model file (GET /api/translation/model: the compact
-// model with the memory and lexicon it was trained with) is kept on the device in IndexedDB and read with the
-// same core/mt code the server runs.
+// file and translating never freeze the page. Two things are kept on the device in IndexedDB and read with the
+// same core/mt code the server runs:
+//   - the trained model file (GET /api/translation/model: the compact model and the lexicon), replaced whole
+//     when a new model is trained;
+//   - the translation memory (GET /api/translation/memory: the approved pairs the server's engine answers from),
+//     fetched page by page and afterwards only what changed, each page stored with its cursor in one
+//     transaction, so a link that drops mid-way loses at most one page and the next try goes on from there.
 //
-// The file is kept with idb-keyval (which works in workers) rather than only in the service worker's cache: it
-// then works on a first visit before the service worker controls the page, and survives app updates that clear
+// Both are kept with idb-keyval (which works in workers) rather than only in the service worker's cache: they
+// then work on a first visit before the service worker controls the page, and survive app updates that clear
 // runtime caches. Where workers are missing, offline-engine.ts imports this module on the page instead.
-import { del, get, set } from 'idb-keyval';
-import type { TranslateResponse } from '../../../core/api/chat.ts';
-import { toTranslateResponse } from '../../../core/api/chat.ts';
+import { createStore, del, entries, get, promisifyRequest, set } from 'idb-keyval';
 import {
+  MEMORY_PAGE_SIZE,
+  memoryPageSchema,
+  toTranslateResponse,
+  type TranslateResponse,
+} from '../../../core/api/chat.ts';
+import {
+  createEngineState,
   createEngineStateFromFile,
+  parseModelFile,
   translate,
   type Direction,
   type EngineState,
+  type ModelFile,
+  type TranslationPairInput,
 } from '../../../core/mt/index.ts';
 
 const STORE_KEY = 'lopit.mt-model';
+/** The memory's own database: pair id -> [English, Lopit], and the cursor under CURSOR_KEY. */
+const memoryStore = createStore('lopit-mt-memory', 'pairs');
+const CURSOR_KEY = 'cursor';
 
 /** The file as kept: bytes since format version 3 (binary); text for the JSON files of versions 1 and 2. */
 interface StoredModel {
@@ -43,13 +58,33 @@ export type ModelAvailability =
   | { state: 'none' }
   | { state: 'unknown' };
 
-let engine: { etag: string | null; state: EngineState } | null = null;
+/** The translation memory kept: how many approved pairs, and whether the last refresh reached the server's end. */
+export interface MemoryAvailability {
+  pairs: number;
+  complete: boolean;
+}
+
+/** What the device keeps for translating offline. */
+export interface OfflineCopy {
+  model: ModelAvailability;
+  memory: MemoryAvailability;
+}
+
+/** Pairs of the memory received so far in a refresh, of those the server had to send. */
+export interface MemoryProgress {
+  received: number;
+  total: number;
+}
+
+let engine: { etag: string | null; memory: string | null; state: EngineState } | null = null;
+/** The model file last read, so that a refresh's check and the engine read it once. */
+let parsed: { etag: string | null; file: ModelFile } | null = null;
 
 /**
  * Brings the device's copy of the model up to date when the server can be reached: a conditional request,
  * so an unchanged model costs one 304. Never throws; offline it keeps what is stored.
  */
-export async function refreshOfflineModel(url: string): Promise<ModelAvailability> {
+async function refreshModel(url: string): Promise<ModelAvailability> {
   const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
   try {
     const response = await fetch(url, {
@@ -61,17 +96,17 @@ export async function refreshOfflineModel(url: string): Promise<ModelAvailabilit
     if (response.status === 404) {
       // No model on the server (never trained): nothing to keep.
       await del(STORE_KEY).catch(() => undefined);
-      engine = null;
+      parsed = null;
       return { state: 'none' };
     }
     if (!response.ok) throw new Error(`model download answered ${response.status}`);
     // Bytes whatever the version: parseModelFile tells a binary file from an older JSON one.
     const bytes = new Uint8Array(await response.arrayBuffer());
     // Only a file the engine can read replaces the one kept (an older kept file is replaced cleanly).
-    const state = createEngineStateFromFile(bytes);
+    const file = parseModelFile(bytes);
     const saved: StoredModel = { etag: response.headers.get('ETag'), bytes, savedAt: Date.now() };
     await set(STORE_KEY, saved);
-    engine = { etag: saved.etag, state };
+    parsed = { etag: saved.etag, file };
     return { state: 'ready', savedAt: saved.savedAt, size: bytes.length };
   } catch {
     return stored
@@ -80,12 +115,82 @@ export async function refreshOfflineModel(url: string): Promise<ModelAvailabilit
   }
 }
 
-/** The device's engine, built once per stored model; null when no model was ever downloaded. */
+/** Pair ids and their texts as kept (the cursor's key is a string, pair ids are numbers). */
+async function keptMemory(): Promise<Map<number, [string, string]>> {
+  const rows = await entries<IDBValidKey, unknown>(memoryStore);
+  const kept = new Map<number, [string, string]>();
+  for (const [key, value] of rows) if (typeof key === 'number') kept.set(key, value as [string, string]);
+  return kept;
+}
+
+/**
+ * Brings the device's translation memory up to date, page by page from its cursor. Never throws: a page that
+ * fails (offline, a server error, an answer it cannot read) ends the refresh with what is kept so far.
+ */
+async function refreshMemory(
+  url: string,
+  onProgress?: (progress: MemoryProgress) => void,
+): Promise<MemoryAvailability> {
+  let complete = false;
+  let received = 0;
+  try {
+    let cursor = await get<string>(CURSOR_KEY, memoryStore);
+    for (;;) {
+      const query = new URLSearchParams({ limit: String(MEMORY_PAGE_SIZE) });
+      if (cursor) query.set('since', cursor);
+      const response = await fetch(`${url}?${query}`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`memory download answered ${response.status}`);
+      const page = memoryPageSchema.parse(await response.json());
+      // The page and its cursor land together or not at all.
+      await memoryStore('readwrite', (store) => {
+        if (page.reset) store.clear();
+        for (const entry of page.entries) store.put([entry.english, entry.lopit], entry.id);
+        for (const id of page.removed) store.delete(id);
+        store.put(page.cursor, CURSOR_KEY);
+        return promisifyRequest(store.transaction);
+      });
+      cursor = page.cursor;
+      received += page.entries.length + page.removed.length;
+      onProgress?.({ received, total: received + page.remaining });
+      if (!page.more) {
+        complete = true;
+        break;
+      }
+    }
+  } catch {
+    // Kept as far as it got; the next refresh goes on from the last page kept.
+  }
+  const pairs = (await keptMemory().catch(() => new Map())).size;
+  return { pairs, complete };
+}
+
+/**
+ * Brings what the device keeps for offline translation up to date when the server can be reached: the model,
+ * then the memory. `base` is the API's /translation address. Never throws; offline it keeps what is stored.
+ */
+export async function refreshOfflineCopy(
+  base: string,
+  onProgress?: (progress: MemoryProgress) => void,
+): Promise<OfflineCopy> {
+  const model = await refreshModel(`${base}/model`);
+  const memory = await refreshMemory(`${base}/memory`, onProgress);
+  return { model, memory };
+}
+
+/** The device's engine, built once per stored model and memory; null when neither was ever downloaded. */
 async function deviceEngine(): Promise<EngineState | null> {
   const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
-  if (!stored) return null;
-  if (engine?.etag !== stored.etag || !engine) {
-    engine = { etag: stored.etag, state: createEngineStateFromFile(storedFile(stored)) };
+  const cursor = (await get<string>(CURSOR_KEY, memoryStore).catch(() => undefined)) ?? null;
+  if (!stored && !cursor) return null;
+  const etag = stored?.etag ?? null;
+  if (engine?.etag !== etag || engine.memory !== cursor) {
+    // Kept pairs answer instead of the file's own memory (a phone's file has none; an older one may).
+    const memory: TranslationPairInput[] | undefined = cursor
+      ? [...(await keptMemory()).values()].map(([english, lopit]) => ({ english, lopit }))
+      : undefined;
+    const file = parsed?.etag === etag ? parsed.file : stored && parseModelFile(storedFile(stored));
+    const state = file ? createEngineStateFromFile(file, memory) : createEngineState({ pairs: memory ?? [] });
+    engine = { etag, memory: cursor, state };
   }
   return engine.state;
 }
@@ -103,12 +208,14 @@ export async function translateOnDevice(text: string, direction: Direction): Pro
 
 /** A request from the page: refresh the kept model, or translate. */
 export type EngineRequest =
-  | { id: number; kind: 'refresh'; url: string }
+  | { id: number; kind: 'refresh'; base: string }
   | { id: number; kind: 'translate'; text: string; direction: Direction };
 
+/** The answer to a request, or (`progress`) news of a refresh still running. */
 export type EngineReply =
-  | { id: number; ok: true; value: ModelAvailability | OfflineResult }
-  | { id: number; ok: false; message: string };
+  | { id: number; ok: true; value: OfflineCopy | OfflineResult }
+  | { id: number; ok: false; message: string }
+  | { id: number; progress: MemoryProgress };
 
 // In a worker, answer the page's requests one at a time, in order.
 declare const WorkerGlobalScope: (new () => unknown) | undefined;
@@ -120,7 +227,9 @@ if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScop
       try {
         const value =
           request.kind === 'refresh'
-            ? await refreshOfflineModel(request.url)
+            ? await refreshOfflineCopy(request.base, (progress) =>
+                self.postMessage({ id: request.id, progress } satisfies EngineReply),
+              )
             : await translateOnDevice(request.text, request.direction);
         self.postMessage({ id: request.id, ok: true, value } satisfies EngineReply);
       } catch (error) {

@@ -113,10 +113,18 @@ const consentStep = named('consent', async ({ userId }) => {
   return { status: 'done', detail: withProfile(t(waiting ? m.consentWaiting : m.consentGiven, { scope })) };
 });
 
-const modelStep = named('model', async (): Promise<StepOutcome> => {
-  const { refreshOfflineModel } = await import('../chat/offline-engine.ts');
-  const model = await refreshOfflineModel();
-  if (model.state === 'ready') return { status: 'done', detail: formatBytes(model.size) };
+const modelStep = named('model', async ({ report }): Promise<StepOutcome> => {
+  const { refreshOfflineCopy } = await import('../chat/offline-engine.ts');
+  const { model, memory } = await refreshOfflineCopy(({ received, total }) =>
+    report(t(m.progress, { received, total })),
+  );
+  const count = memory.pairs;
+  if (model.state === 'ready') {
+    const size = formatBytes(model.size);
+    return memory.complete
+      ? { status: 'done', detail: t(m.modelKept, { size, count }) }
+      : { status: 'warning', detail: t(m.memoryIncomplete, { size, count }) };
+  }
   if (model.state === 'none') return { status: 'warning', detail: t(m.noModel) };
   throw new Error(t(m.modelFailed));
 });
