@@ -1,6 +1,7 @@
 // Translation requests of the chat, the answer it shows (with a word-by-word gloss), and the offline model.
 import { z } from 'zod';
 import { integerTextSchema } from './input.ts';
+import { syncCursorSchema } from './translation.ts';
 import { validationText } from './texts.ts';
 import type { TranslationAnswer } from '../mt/types.ts';
 
@@ -75,16 +76,8 @@ export const MEMORY_PAGE_MAX = 2000;
  */
 export const MEMORY_PAGE_SIZE = 500;
 
-const MEMORY_CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
-/**
- * A phone's place in the translation memory, as the server gave it:
- * `<sync epoch>:<last change number of the pairs>:<last consent event>`. A cursor of another epoch (a rebuilt
- * database) is answered from the start.
- */
-export const memoryCursorSchema = z
-  .string({ error: MEMORY_CURSOR_MESSAGE })
-  .max(80, MEMORY_CURSOR_MESSAGE)
-  .regex(/^[0-9a-f-]{36}:(0|[1-9][0-9]{0,14}):(0|[1-9][0-9]{0,14})$/, MEMORY_CURSOR_MESSAGE);
+/** A place in the translation memory: `<sync epoch>:<last change number of the pairs>:<last consent event>`. */
+export const memoryCursorSchema = syncCursorSchema(2);
 
 /** Without `since`, the whole memory from the start; with it, only what changed after that cursor. */
 export const memoryQuerySchema = z.object({

@@ -46,13 +46,18 @@ export const PAIRS_PAGE_SIZE = 1000;
 
 const CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
 /**
- * A phone's place in the pairs' order of changes, as the server gave it: `<sync epoch>:<last change number>`.
- * A cursor of another epoch (a rebuilt database) is answered from the start.
+ * A phone's place in a list of changes, as the server gave it: the installation's sync epoch, then `counters`
+ * change numbers (`<sync epoch>:<n>[:<n>...]`). A cursor of another epoch (a rebuilt database) is answered from
+ * the start.
  */
-export const pairsCursorSchema = z
-  .string({ error: CURSOR_MESSAGE })
-  .max(60, CURSOR_MESSAGE)
-  .regex(/^[0-9a-f-]{36}:(0|[1-9][0-9]{0,14})$/, CURSOR_MESSAGE);
+export const syncCursorSchema = (counters: number) =>
+  z
+    .string({ error: CURSOR_MESSAGE })
+    .max(37 + 16 * counters, CURSOR_MESSAGE)
+    .regex(new RegExp(`^[0-9a-f-]{36}(:(0|[1-9][0-9]{0,14})){${counters}}$`), CURSOR_MESSAGE);
+
+/** A place in the pairs' order of changes: `<sync epoch>:<last change number>`. */
+export const pairsCursorSchema = syncCursorSchema(1);
 
 /**
  * Without `since` and `limit`, every pair (of the category) in category and id order. With `since`, only the
