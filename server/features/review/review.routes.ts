@@ -42,7 +42,8 @@ export function clipChangeAnswer(change: ClipChange) {
 }
 
 /** The start of the reviewer's day as the phone says it, else the last 24 hours. */
-export const dayStart = (since: string | undefined) => (since ? new Date(since) : new Date(Date.now() - 86_400_000));
+export const dayStart = (since: string | undefined) =>
+  since ? new Date(since) : new Date(Date.now() - 86_400_000);
 
 export default function reviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
