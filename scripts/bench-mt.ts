@@ -9,7 +9,7 @@
 // format 4 with the memory in the file (word ids of the model's vocabularies), and now (the model file without the
 // memory, which travels apart in pages of GET /api/translation/memory and afterwards only as what changed).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { MEMORY_PAGE_SIZE } from '../core/api/chat.ts';
+import { MEMORY_PAGE_SIZE, memoryColumns } from '../core/api/chat.ts';
 import { ByteWriter, crc32 } from '../core/mt/binary-format.ts';
 import { evaluateModel, score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
 import { shuffled } from '../core/mt/random.ts';
@@ -110,7 +110,7 @@ function memoryWire(
     const chunk = pairs.slice(start, start + pageSize);
     const remaining = Math.max(0, pairs.length - start - chunk.length);
     const body = JSON.stringify({
-      entries: chunk.map((p, i) => ({ id: start + i + 1, english: p.english, lopit: p.lopit })),
+      ...memoryColumns(chunk.map((p, i) => ({ id: start + i + 1, english: p.english, lopit: p.lopit }))),
       removed: [],
       cursor: `${epoch}:${start + chunk.length}:0`,
       more: remaining > 0,

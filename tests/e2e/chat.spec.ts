@@ -5,6 +5,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { expect, signInContext, signUpByApi, signUpContributorByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -236,6 +237,9 @@ test.describe('chat without the server', () => {
       /Works offline: model saved on this device .+, with [\d,]+ approved sentences/,
       { timeout: 30_000 },
     );
+    // The longer line still fits a phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await layoutProblems(page)).toEqual([]);
 
     // A sentence that is not in the corpus, so the answer comes from the model, not from memory.
     const known = new Set(corpus.map((pair) => pair.english));

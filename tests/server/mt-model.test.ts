@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryPageSchema, toTranslateResponse } from '../../core/api/chat.ts';
+import { memoryEntries, memoryPageSchema, toTranslateResponse } from '../../core/api/chat.ts';
 import { MT_MIN_TRAINING_PAIRS } from '../../core/constants.ts';
 import {
   createEngineStateFromFile,
@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
       const page = memoryPageSchema.parse(
         (await t.app.inject({ method: 'GET', url: `/api/translation/memory?limit=100${since}` })).json(),
       );
-      pairs.push(...page.entries.map(({ english, lopit }) => ({ english, lopit })));
+      pairs.push(...memoryEntries(page).map(({ english, lopit }) => ({ english, lopit })));
       since = `&since=${encodeURIComponent(page.cursor)}`;
       if (!page.more) return pairs;
     }

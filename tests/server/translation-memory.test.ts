@@ -1,7 +1,7 @@
 // GET /api/translation/memory: the approved pairs a phone keeps beside the model file for offline answers, page
 // by page and then only what changed, following consent as the server's engine does. Texts are made up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryPageSchema, type MemoryEntry, type MemoryPage } from '../../core/api/chat.ts';
+import { memoryEntries, memoryPageSchema, type MemoryEntry, type MemoryPage } from '../../core/api/chat.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
 import { consentedApprovedPairs } from '../../server/features/mt/mt.service.ts';
 import { approvedByCommunity } from './review-fixtures.ts';
@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     for (;;) {
       const next = await page(`?limit=${limit}${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`);
       if (next.reset) copy.clear();
-      for (const entry of next.entries) copy.set(entry.id, entry);
+      for (const entry of memoryEntries(next)) copy.set(entry.id, entry);
       for (const id of next.removed) copy.delete(id);
       cursor = next.cursor;
       pages.push(next);
@@ -70,7 +70,16 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     expect(copied()).toEqual(await engineMemory());
     expect(copied().filter((text) => text.includes('zz-quokka'))).toHaveLength(7);
     const again = await page(`?since=${encodeURIComponent(cursor!)}`);
-    expect(again).toEqual({ entries: [], removed: [], cursor, more: false, remaining: 0, reset: false });
+    expect(again).toEqual({
+      ids: [],
+      english: [],
+      lopit: [],
+      removed: [],
+      cursor,
+      more: false,
+      remaining: 0,
+      reset: false,
+    });
   });
 
   it('follows approvals and consent: a withdrawal removes the author’s pairs, a new grant brings them back', async () => {
@@ -81,7 +90,7 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     await grantConsent(t.app, author.auth, 'translation');
     await approvedByCommunity(t.app, author.auth, reviewers, pair.id, 'zz-authored');
     let pages = await sync();
-    expect(pages.flatMap((p) => p.entries)).toContainEqual({
+    expect(pages.flatMap(memoryEntries)).toContainEqual({
       id: pair.id,
       english: pair.english,
       lopit: 'zz-authored',
@@ -96,13 +105,13 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     pages = await sync();
     expect(pages.flatMap((p) => p.removed)).toEqual([pair.id]);
-    expect(pages.flatMap((p) => p.entries)).toEqual([]);
+    expect(pages.flatMap(memoryEntries)).toEqual([]);
     expect(copy.has(pair.id)).toBe(false);
     expect(copied()).toEqual(await engineMemory());
 
     await grantConsent(t.app, author.auth, 'full');
     pages = await sync();
-    expect(pages.flatMap((p) => p.entries).map((e) => e.id)).toEqual([pair.id]);
+    expect(pages.flatMap(memoryEntries).map((e) => e.id)).toEqual([pair.id]);
     expect(copied()).toEqual(await engineMemory());
   });
 
@@ -110,7 +119,11 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     const [, seq, consent] = cursor!.split(':');
     const other = await page(`?since=${crypto.randomUUID()}:${seq}:${consent}&limit=2000`);
     expect(other).toMatchObject({ reset: true, more: false, removed: [] });
-    expect(other.entries.map((e) => `${e.english} = ${e.lopit}`).sort()).toEqual(await engineMemory());
+    expect(
+      memoryEntries(other)
+        .map((e) => `${e.english} = ${e.lopit}`)
+        .sort(),
+    ).toEqual(await engineMemory());
   });
 
   it('refuses a query it cannot read, with the field named', async () => {

@@ -8,6 +8,7 @@ import type {
 } from '../../../core/api/translation.ts';
 import {
   MEMORY_PAGE_SIZE,
+  memoryColumns,
   type MemoryEntry,
   type MemoryPage,
   type MemoryQuery,
@@ -190,7 +191,7 @@ export class TranslationRepository {
       remaining = row?.count ?? 0;
     }
     return {
-      entries,
+      ...memoryColumns(entries),
       removed,
       cursor: `${cursorOf(epoch, last)}:${lastConsent}`,
       more,

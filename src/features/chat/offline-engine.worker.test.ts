@@ -5,7 +5,7 @@
 // made-up toy language.
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MemoryEntry, MemoryPage } from '../../../core/api/chat.ts';
+import { memoryColumns, type MemoryEntry, type MemoryPage } from '../../../core/api/chat.ts';
 import { compactModel } from '../../../core/mt/prune.ts';
 import { phoneFile, serialiseModel } from '../../../core/mt/serialise.ts';
 import { toyCorpus } from '../../../core/mt/toy-language.fixture.ts';
@@ -26,9 +26,23 @@ interface FakeServer {
 }
 let server: FakeServer;
 
-const page = (since: string, part: Partial<MemoryPage>): [string, MemoryPage] => [
+const page = (
+  since: string,
+  {
+    entries: given = [],
+    ...part
+  }: Partial<Omit<MemoryPage, 'ids' | 'english' | 'lopit'>> & { entries?: MemoryEntry[] },
+): [string, MemoryPage] => [
   since,
-  { entries: [], removed: [], cursor: `${EPOCH}:0:0`, more: false, remaining: 0, reset: false, ...part },
+  {
+    ...memoryColumns(given),
+    removed: [],
+    cursor: `${EPOCH}:0:0`,
+    more: false,
+    remaining: 0,
+    reset: false,
+    ...part,
+  },
 ];
 
 function fakeFetch(input: string | URL, init?: RequestInit): Promise<Response> {
@@ -113,7 +127,7 @@ describe('the offline copy on the phone', () => {
   it('changes nothing for an answer it cannot read, and follows removals and a rebuilt server', async () => {
     const worker = await freshWorker();
     await worker.refreshOfflineCopy(BASE);
-    server.pages.set(`${EPOCH}:5:0`, { entries: [{ id: 'x' }] } as unknown as MemoryPage);
+    server.pages.set(`${EPOCH}:5:0`, { ...page('', {})[1], ids: [7], english: [] });
     expect((await worker.refreshOfflineCopy(BASE)).memory).toEqual({ pairs: 5, complete: false });
 
     server.pages.set(...page(`${EPOCH}:5:0`, { removed: [1], cursor: `${EPOCH}:6:1` }));

@@ -13,6 +13,7 @@
 import { createStore, del, entries, get, promisifyRequest, set } from 'idb-keyval';
 import {
   MEMORY_PAGE_SIZE,
+  memoryEntries,
   memoryPageSchema,
   toTranslateResponse,
   type TranslateResponse,
@@ -144,13 +145,13 @@ async function refreshMemory(
       // The page and its cursor land together or not at all.
       await memoryStore('readwrite', (store) => {
         if (page.reset) store.clear();
-        for (const entry of page.entries) store.put([entry.english, entry.lopit], entry.id);
+        for (const entry of memoryEntries(page)) store.put([entry.english, entry.lopit], entry.id);
         for (const id of page.removed) store.delete(id);
         store.put(page.cursor, CURSOR_KEY);
         return promisifyRequest(store.transaction);
       });
       cursor = page.cursor;
-      received += page.entries.length + page.removed.length;
+      received += page.ids.length + page.removed.length;
       onProgress?.({ received, total: received + page.remaining });
       if (!page.more) {
         complete = true;
