@@ -47,10 +47,14 @@ export async function run(bytes, pairs, sentences) {
   return { loadMs, times, keep: state };
 }
 `;
+// The worker reads the model file and the memory itself, as the chat's worker reads them from IndexedDB: the page
+// never holds them.
 const WORKER = `
 import { run } from './engine.js';
 self.onmessage = async (event) => {
-  const { loadMs, times } = await run(new Uint8Array(event.data.bytes), event.data.pairs, event.data.sentences);
+  const bytes = new Uint8Array(await (await fetch('/model.bin')).arrayBuffer());
+  const pairs = await (await fetch('/memory.json')).json();
+  const { loadMs, times } = await run(bytes, pairs, event.data.sentences);
   self.postMessage({ loadMs, times });
 };
 `;
@@ -68,14 +72,12 @@ async function memory() {
   return (await fetch('/memory.json')).json();
 }
 window.inWorker = async (sentences) => {
-  const bytes = await download();
-  const pairs = await memory();
   window.longest = 0;
   const worker = new Worker('/worker.js', { type: 'module' });
   const started = performance.now();
   const result = await new Promise((resolve) => {
     worker.onmessage = (event) => resolve(event.data);
-    worker.postMessage({ bytes: bytes.buffer, pairs, sentences }, [bytes.buffer]);
+    worker.postMessage({ sentences });
   });
   worker.terminate();
   await new Promise((r) => setTimeout(r, 100));
