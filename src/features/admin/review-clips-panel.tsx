@@ -22,7 +22,8 @@ import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/r
 import { formatDate, formatNumber, useT } from '../../i18n/i18n.tsx';
 import { recordingsApi } from '../recording/recordings-api.ts';
 import { reviewQueueApi } from './review-api.ts';
-import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
+import { useLoaded } from '../../lib/use-loaded.ts';
+import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell } from './review-queue.tsx';
 
 export function ReviewClipsPanel() {
   const t = useT();
@@ -32,10 +33,10 @@ export function ReviewClipsPanel() {
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
   const filter = { state: state || undefined, flag: flag || undefined, page };
-  const queue = useQueue(JSON.stringify(filter), async () => {
+  const queue = useLoaded(async () => {
     const answer = await reviewQueueApi.clips(filter);
     return { items: answer.clips, total: answer.total };
-  });
+  }, JSON.stringify(filter));
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-clips">
