@@ -8,8 +8,8 @@ import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import {
   contributionLabels,
   PROMPT_READ_PROBLEM_MESSAGES,
-  PROMPT_REPORT_REASON_MESSAGES,
 } from '../../../core/i18n/messages/contribution-labels.ts';
+import { promptReportReasons } from '../../../core/i18n/messages/speak.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { promptsApi } from './review-api.ts';
 import { teachingReason } from './teaching-reason.ts';
@@ -149,7 +149,7 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
             {reasons.map(([reason, count]) => (
               <li key={reason}>
                 {t(adminReview.reportCount, {
-                  reason: t(PROMPT_REPORT_REASON_MESSAGES[reason]),
+                  reason: t(promptReportReasons[reason]),
                   count: formatNumber(count),
                 })}
               </li>
