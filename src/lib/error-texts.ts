@@ -38,18 +38,27 @@ function templateOf(english: string, descriptor: MessageDescriptor): Template {
   return { descriptor, names, pattern: new RegExp(`^${source}$`) };
 }
 
-let templates: Template[] | null = null;
-const exact = new Map<string, MessageDescriptor>();
+interface Tables {
+  /** Checks whose English has no placeholder, by that English. */
+  exact: Map<string, MessageDescriptor>;
+  /** Checks whose English has placeholders, matched in turn. */
+  templates: Template[];
+}
 
-function allTemplates(): Template[] {
-  if (templates) return templates;
-  templates = [];
+let built: Tables | null = null;
+
+/** The checks' English in its two tables, built together on first use and kept. */
+function tables(): Tables {
+  if (built) return built;
+  const exact = new Map<string, MessageDescriptor>();
+  const templates: Template[] = [];
   for (const key of Object.keys(VALIDATION_TEXTS) as ValidationTextKey[]) {
     const english = VALIDATION_TEXTS[key];
     if (/\{\w+\}/.test(english)) templates.push(templateOf(english, validation[key]));
     else exact.set(english, validation[key]);
   }
-  return templates;
+  built = { exact, templates };
+  return built;
 }
 
 const CODE_MESSAGES = new Map<string, MessageDescriptor>([
@@ -67,10 +76,10 @@ export function recogniseCheck(
   text: string,
 ): { descriptor: MessageDescriptor; values: Record<string, string> } | null {
   if (text.length > MATCH_MAX_LENGTH) return null;
-  const list = allTemplates();
+  const { exact, templates } = tables();
   const known = exact.get(text);
   if (known) return { descriptor: known, values: {} };
-  for (const template of list) {
+  for (const template of templates) {
     const found = template.pattern.exec(text);
     if (found)
       return {

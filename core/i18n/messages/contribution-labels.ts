@@ -1,14 +1,11 @@
-// Labels of values that several screens show (issue 18): why a clip or a sentence was reported, what the
-// quality check found in a clip, why a sentence is hard to read aloud, the translation categories. One place for
-// each, so every screen says them alike; the records are keyed by the values of core's enums.
-import type { PromptReadProblem, PromptReportReason } from '../../api/prompts.ts';
-import type { ClipReportReason } from '../../api/review.ts';
-import type { QualityProblemKind } from '../../audio/quality.ts';
+// Labels of values that several screens show (issue 18): why a sentence is hard to read aloud, the translation
+// categories. One place for each, so every screen says them alike; the record is keyed by the values of core's
+// enum. Why a clip or a sentence was reported and what the quality check found in a clip are the groups of the
+// screens where contributors meet them first (review.ts clipReportReasons, speak.ts promptReportReasons,
+// recording.ts qualityLabels and qualityAdvice), keyed by value; admins' screens import them from there.
+import type { PromptReadProblem } from '../../api/prompts.ts';
 
 import { defineMessages, type MessageDescriptor } from '../define.ts';
-import { qualityAdvice, qualityLabels } from './recording.ts';
-import { clipReportReasons } from './review.ts';
-import { promptReportReasons } from './speak.ts';
 
 export const contributionLabels = defineMessages('contribution-labels', {
   readEmpty: {
@@ -36,21 +33,9 @@ export const contributionLabels = defineMessages('contribution-labels', {
 
 const l = contributionLabels;
 
-// Report reasons and quality problems are the groups of the screens where contributors meet them first (Listen,
-// Speak, Recording), keyed by value; admins see the same words.
-export const CLIP_REPORT_REASON_MESSAGES: Record<ClipReportReason, MessageDescriptor> = clipReportReasons;
-export const PROMPT_REPORT_REASON_MESSAGES: Record<PromptReportReason, MessageDescriptor> =
-  promptReportReasons;
-
 export const PROMPT_READ_PROBLEM_MESSAGES: Record<PromptReadProblem, MessageDescriptor> = {
   empty: l.readEmpty,
   'too-long': l.readTooLong,
   digits: l.readDigits,
   abbreviation: l.readAbbreviation,
 };
-
-/** What the quality check found in a recording. */
-export const QUALITY_LABEL_MESSAGES: Record<QualityProblemKind, MessageDescriptor> = qualityLabels;
-
-/** The advice for each quality problem (tooShort takes `{ seconds: RECORDING_MIN_SECONDS }`). */
-export const QUALITY_ADVICE_MESSAGES: Record<QualityProblemKind, MessageDescriptor> = qualityAdvice;

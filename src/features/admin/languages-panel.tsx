@@ -2,15 +2,17 @@
 // approved and whether that is enough to offer it in the language choice (UI_LANGUAGE_LISTING_SHARE); adding a
 // language (code and name, checked with the server's schema); its PO file for translators' tools, and a PO file
 // brought back, whose translations count as approved by the admin (the server says what it took and skipped).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { addLanguageSchema, type UiLanguage } from '../../../core/api/i18n.ts';
 import { UI_LANGUAGE_LISTING_SHARE } from '../../../core/i18n/languages.ts';
 import { adminLanguages } from '../../../core/i18n/messages/admin.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
+import { useLoaded } from '../../lib/use-loaded.ts';
 import { adminApi } from './admin-api.ts';
 
 type ImportReport = Awaited<ReturnType<typeof adminApi.importPo>>;
@@ -20,18 +22,7 @@ const percent = (share: number) => formatNumber(share, { style: 'percent', maxim
 export function LanguagesPanel() {
   const t = useT();
   const headingId = useId();
-  const [languages, setLanguages] = useState<UiLanguage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setLanguages((await adminApi.languages()).languages);
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const { data: languages, error, reload } = useLoaded(async () => (await adminApi.languages()).languages);
 
   return (
     <section className="card stack" aria-labelledby={headingId} data-testid="admin-languages">
@@ -39,11 +30,7 @@ export function LanguagesPanel() {
         <h2 id={headingId}>{t(adminLanguages.title)}</h2>
         <p className="muted">{t(adminLanguages.intro, { share: percent(UI_LANGUAGE_LISTING_SHARE) })}</p>
       </div>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       {languages === null ? (
         !error && <p role="status">{t(adminLanguages.loading)}</p>
       ) : languages.length === 0 ? (
@@ -51,9 +38,9 @@ export function LanguagesPanel() {
       ) : (
         <LanguageTable languages={languages} />
       )}
-      <AddLanguageForm onAdded={() => void load()} />
+      <AddLanguageForm onAdded={() => void reload()} />
       {languages && languages.length > 0 && (
-        <ImportPoForm languages={languages} onImported={() => void load()} />
+        <ImportPoForm languages={languages} onImported={() => void reload()} />
       )}
     </section>
   );
@@ -78,11 +65,7 @@ function LanguageTable({ languages }: { languages: UiLanguage[] }) {
 
   return (
     <>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       <div className="table-wrap">
         <table className="card-table">
           <thead>
@@ -133,54 +116,106 @@ function LanguageTable({ languages }: { languages: UiLanguage[] }) {
   );
 }
 
-function AddLanguageForm({ onAdded }: { onAdded: () => void }) {
-  const t = useT();
-  const headingId = useId();
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'code' | 'name'>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
+/**
+ * A form's sending: `busy` while `run` runs; a failure is the form's error unless `onField` places it on a field
+ * (and says so by returning true).
+ */
+function useSending() {
   const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setAdded(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  async function send(run: () => Promise<void>, onField: (failure: ApiError) => boolean) {
     setFormError(null);
-    // The server's own schema first: the same words for the same mistakes, without a round trip.
-    const parsed = addLanguageSchema.safeParse({ code: code.trim(), name });
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
-    setErrors({});
     setBusy(true);
     try {
-      const { language } = await adminApi.addLanguage(parsed.data.code, parsed.data.name);
-      setCode('');
-      setName('');
-      setAdded(t(adminLanguages.added, { name: language.name, code: language.code }));
-      onAdded();
+      await run();
     } catch (caught) {
-      const fields = caught instanceof ApiError ? caught.fieldErrors() : {};
-      if (fields.code || fields.name) setErrors({ code: fields.code, name: fields.name });
-      else setFormError((caught as Error).message);
+      if (!(caught instanceof ApiError && onField(caught))) setFormError((caught as Error).message);
     } finally {
       setBusy(false);
     }
   }
+  return { busy, formError, send, clearError: () => setFormError(null) };
+}
 
+/** One of the panel's forms: its heading, its failure, its fields, the submit button, then what it answered. */
+function PanelForm(props: {
+  title: string;
+  testId: string;
+  sending: ReturnType<typeof useSending>;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: () => void;
+  children: ReactNode;
+  answer?: ReactNode;
+}) {
+  const headingId = useId();
+  const { busy, formError } = props.sending;
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit();
+  }
   return (
     <form
       className="form"
       aria-labelledby={headingId}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       noValidate
-      data-testid="add-language"
+      data-testid={props.testId}
     >
-      <h3 id={headingId}>{t(adminLanguages.addTitle)}</h3>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <h3 id={headingId}>{props.title}</h3>
+      <ErrorBox error={formError} />
+      {props.children}
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? props.busyLabel : props.submitLabel}
+        </button>
+      </div>
+      {props.answer}
+    </form>
+  );
+}
+
+function AddLanguageForm({ onAdded }: { onAdded: () => void }) {
+  const t = useT();
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'code' | 'name'>>({});
+  const [added, setAdded] = useState<string | null>(null);
+  const sending = useSending();
+
+  function onSubmit() {
+    setAdded(null);
+    sending.clearError();
+    // The server's own schema first: the same words for the same mistakes, without a round trip.
+    const parsed = addLanguageSchema.safeParse({ code: code.trim(), name });
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    void sending.send(
+      async () => {
+        const { language } = await adminApi.addLanguage(parsed.data.code, parsed.data.name);
+        setCode('');
+        setName('');
+        setAdded(t(adminLanguages.added, { name: language.name, code: language.code }));
+        onAdded();
+      },
+      (failure) => {
+        const fields = failure.fieldErrors();
+        if (!fields.code && !fields.name) return false;
+        setErrors({ code: fields.code, name: fields.name });
+        return true;
+      },
+    );
+  }
+
+  return (
+    <PanelForm
+      title={t(adminLanguages.addTitle)}
+      testId="add-language"
+      sending={sending}
+      submitLabel={t(adminLanguages.add)}
+      busyLabel={t(adminLanguages.adding)}
+      onSubmit={onSubmit}
+    >
       {added && (
         <div className="success-box" role="status">
           {added}
@@ -203,62 +238,50 @@ function AddLanguageForm({ onAdded }: { onAdded: () => void }) {
         autoComplete="off"
         onChange={(event) => setName(event.target.value)}
       />
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t(adminLanguages.adding) : t(adminLanguages.add)}
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }
 
 function ImportPoForm({ languages, onImported }: { languages: UiLanguage[]; onImported: () => void }) {
   const t = useT();
-  const headingId = useId();
   const selectId = useId();
   const [code, setCode] = useState(languages[0]!.code);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useSending();
+  const { busy } = sending;
   // A language chosen before the list changed stays chosen; one no longer listed falls back to the first.
   const chosen = languages.some((language) => language.code === code) ? code : languages[0]!.code;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (!file) return setFileError(t(adminLanguages.chooseFile));
     setFileError(undefined);
-    setFormError(null);
     setReport(null);
-    setBusy(true);
-    try {
-      setReport(await adminApi.importPo(chosen, await file.text()));
-      onImported();
-    } catch (caught) {
+    void sending.send(
+      async () => {
+        setReport(await adminApi.importPo(chosen, await file.text()));
+        onImported();
+      },
       // The server's refusals of the file itself (not a PO file, empty, too large) belong to the field.
-      if (caught instanceof ApiError && (caught.status === 400 || caught.status === 413))
-        setFileError(caught.fieldErrors().po ?? caught.message);
-      else setFormError((caught as Error).message);
-    } finally {
-      setBusy(false);
-    }
+      (failure) => {
+        if (failure.status !== 400 && failure.status !== 413) return false;
+        setFileError(failure.fieldErrors().po ?? failure.message);
+        return true;
+      },
+    );
   }
 
   return (
-    <form
-      className="form"
-      aria-labelledby={headingId}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="import-po"
+    <PanelForm
+      title={t(adminLanguages.importTitle)}
+      testId="import-po"
+      sending={sending}
+      submitLabel={t(adminLanguages.import)}
+      busyLabel={t(adminLanguages.importing)}
+      onSubmit={onSubmit}
+      answer={report && <PoReport report={report} />}
     >
-      <h3 id={headingId}>{t(adminLanguages.importTitle)}</h3>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
       <div className="field">
         <label htmlFor={selectId}>{t(adminLanguages.importLanguage)}</label>
         <select
@@ -286,38 +309,38 @@ function ImportPoForm({ languages, onImported }: { languages: UiLanguage[]; onIm
           setFileError(undefined);
         }}
       />
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t(adminLanguages.importing) : t(adminLanguages.import)}
-        </button>
-      </div>
-      {report && (
-        <div
-          className={report.skipped.length > 0 ? 'notice-box' : 'success-box'}
-          role="status"
-          data-testid="po-report"
-        >
-          <p>
-            {t(adminLanguages.report, {
-              approved: report.approved,
-              unchanged: formatNumber(report.unchanged),
-              skipped: report.skipped.length,
-            })}
-          </p>
-          {report.skipped.length > 0 && (
-            <>
-              <h4>{t(adminLanguages.skippedTitle)}</h4>
-              <ul>
-                {report.skipped.map((item) => (
-                  <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
-                    <code translate="no">{item.id}</code>: {item.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
+    </PanelForm>
+  );
+}
+
+/** What the server took from a PO file and what it skipped, with why. */
+function PoReport({ report }: { report: ImportReport }) {
+  const t = useT();
+  return (
+    <div
+      className={report.skipped.length > 0 ? 'notice-box' : 'success-box'}
+      role="status"
+      data-testid="po-report"
+    >
+      <p>
+        {t(adminLanguages.report, {
+          approved: report.approved,
+          unchanged: formatNumber(report.unchanged),
+          skipped: report.skipped.length,
+        })}
+      </p>
+      {report.skipped.length > 0 && (
+        <>
+          <h4>{t(adminLanguages.skippedTitle)}</h4>
+          <ul>
+            {report.skipped.map((item) => (
+              <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
+                <code translate="no">{item.id}</code>: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-    </form>
+    </div>
   );
 }

@@ -13,16 +13,14 @@ import {
 import { flagProblems } from '../../../core/audio/quality.ts';
 import { RECORDING_MIN_SECONDS } from '../../../core/constants.ts';
 import { adminReview, CLIP_STATE_MESSAGES } from '../../../core/i18n/messages/admin-review.ts';
-import {
-  CLIP_REPORT_REASON_MESSAGES,
-  QUALITY_ADVICE_MESSAGES,
-  QUALITY_LABEL_MESSAGES,
-} from '../../../core/i18n/messages/contribution-labels.ts';
+import { qualityAdvice, qualityLabels } from '../../../core/i18n/messages/recording.ts';
+import { clipReportReasons } from '../../../core/i18n/messages/review.ts';
 import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/rules.ts';
 import { formatDate, formatNumber, useT } from '../../i18n/i18n.tsx';
 import { recordingsApi } from '../recording/recordings-api.ts';
 import { reviewQueueApi } from './review-api.ts';
-import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
+import { useLoaded } from '../../lib/use-loaded.ts';
+import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell } from './review-queue.tsx';
 
 export function ReviewClipsPanel() {
   const t = useT();
@@ -32,10 +30,10 @@ export function ReviewClipsPanel() {
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
   const filter = { state: state || undefined, flag: flag || undefined, page };
-  const queue = useQueue(JSON.stringify(filter), async () => {
+  const queue = useLoaded(async () => {
     const answer = await reviewQueueApi.clips(filter);
     return { items: answer.clips, total: answer.total };
-  });
+  }, JSON.stringify(filter));
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-clips">
@@ -58,7 +56,7 @@ export function ReviewClipsPanel() {
           value={flag}
           anyLabel={t(adminReview.anyFlag)}
           values={CLIP_FLAGS}
-          labelOf={(name: ClipFlag) => t(QUALITY_LABEL_MESSAGES[name]).toLocaleLowerCase()}
+          labelOf={(name: ClipFlag) => t(qualityLabels[name]).toLocaleLowerCase()}
           onChange={(value) => {
             setFlag(value);
             setPage(1);
@@ -142,9 +140,9 @@ function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: str
               <span
                 key={problem.kind}
                 className="badge badge-flag"
-                title={t(QUALITY_ADVICE_MESSAGES[problem.kind], { seconds: RECORDING_MIN_SECONDS })}
+                title={t(qualityAdvice[problem.kind], { seconds: RECORDING_MIN_SECONDS })}
               >
-                {t(adminReview.flag, { label: t(QUALITY_LABEL_MESSAGES[problem.kind]) })}
+                {t(adminReview.flag, { label: t(qualityLabels[problem.kind]) })}
               </span>
             ))}
           </span>
@@ -160,7 +158,7 @@ function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: str
           <ul className="review-reasons">
             {clip.reports.map((report, index) => (
               <li key={index}>
-                {t(adminReview.report, { reason: t(CLIP_REPORT_REASON_MESSAGES[report.reason]) })}
+                {t(adminReview.report, { reason: t(clipReportReasons[report.reason]) })}
                 {report.note && (
                   <span className="muted">{t(adminReview.reportNote, { note: report.note })}</span>
                 )}

@@ -8,12 +8,13 @@ import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import {
   contributionLabels,
   PROMPT_READ_PROBLEM_MESSAGES,
-  PROMPT_REPORT_REASON_MESSAGES,
 } from '../../../core/i18n/messages/contribution-labels.ts';
+import { promptReportReasons } from '../../../core/i18n/messages/speak.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { promptsApi } from './review-api.ts';
 import { teachingReason } from './teaching-reason.ts';
-import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell, useQueue } from './review-queue.tsx';
+import { useLoaded } from '../../lib/use-loaded.ts';
+import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell } from './review-queue.tsx';
 
 export function ReviewPromptsPanel() {
   const t = useT();
@@ -22,10 +23,10 @@ export function ReviewPromptsPanel() {
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
   const filter = { reported: shown === 'reported', page };
-  const queue = useQueue(JSON.stringify(filter), async () => {
+  const queue = useLoaded(async () => {
     const answer = await promptsApi.list(filter);
     return { items: answer.prompts, total: answer.total };
-  });
+  }, JSON.stringify(filter));
 
   return (
     <section className="card" aria-labelledby={headingId} data-testid="review-prompts">
@@ -148,7 +149,7 @@ function PromptRow({ prompt, onChanged }: { prompt: AdminPrompt; onChanged: (not
             {reasons.map(([reason, count]) => (
               <li key={reason}>
                 {t(adminReview.reportCount, {
-                  reason: t(PROMPT_REPORT_REASON_MESSAGES[reason]),
+                  reason: t(promptReportReasons[reason]),
                   count: formatNumber(count),
                 })}
               </li>

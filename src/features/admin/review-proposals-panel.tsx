@@ -21,7 +21,8 @@ import {
 import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.tsx';
 import { adminApi } from './admin-api.ts';
 import { reviewQueueApi } from './review-api.ts';
-import { QueueFilter, QueueMessages, QueuePager, StateCell, useQueue } from './review-queue.tsx';
+import { useLoaded } from '../../lib/use-loaded.ts';
+import { QueueFilter, QueueMessages, QueuePager, StateCell } from './review-queue.tsx';
 
 /** Who proposed a text (the author's account may be gone). */
 const authorOf = (t: Translate, proposal: { authorName: string | null }) =>
@@ -51,10 +52,10 @@ export function ReviewProposalsPanel() {
     author: author || undefined,
     page,
   };
-  const queue = useQueue(JSON.stringify(filter), async () => {
+  const queue = useLoaded(async () => {
     const answer = await reviewQueueApi.proposals(filter);
     return { items: answer.proposals, total: answer.total };
-  });
+  }, JSON.stringify(filter));
   // The author filter names accounts; without the list it is left out (the rest still works).
   useEffect(() => {
     adminApi.users().then(

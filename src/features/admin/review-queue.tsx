@@ -1,40 +1,16 @@
-// Parts the review queues share: a list that loads page by page as its filters change, the pager, the state cell
-// and the form of an admin's decision with its reason.
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+// Parts the review queues share: the messages above a queue (its page loads with useLoaded, keyed by its filters),
+// the pager, the state cell and the form of an admin's decision with its reason.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ErrorBox } from '../../components/error-box.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
+import type { Loaded } from '../../lib/use-loaded.ts';
 import { REVIEW_QUEUE_PAGE } from './review-api.ts';
 
 export interface QueuePage<Item> {
   items: Item[];
   total: number;
-}
-
-/**
- * The queue's page for `key` (the filters and page, as text): loaded again when it changes or on `reload`;
- * a failure keeps the rows last shown and says what went wrong.
- */
-export function useQueue<Item>(key: string, fetchPage: () => Promise<QueuePage<Item>>) {
-  const [data, setData] = useState<QueuePage<Item> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  // The fetch is chosen by the key alone: the caller builds it from the same filters.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const load = useCallback(fetchPage, [key]);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await load());
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [load]);
-  useEffect(() => void reload(), [reload]);
-  return { data, error, loading, reload };
 }
 
 export function QueuePager({
@@ -110,7 +86,7 @@ export function QueueMessages({
   loadingText,
   emptyText,
 }: {
-  queue: { data: QueuePage<unknown> | null; error: string | null; loading: boolean };
+  queue: Pick<Loaded<QueuePage<unknown>>, 'data' | 'error' | 'loading'>;
   notice: string | null;
   noticeTestId?: string;
   /** "Loading clips..." */
@@ -120,11 +96,7 @@ export function QueueMessages({
 }) {
   return (
     <>
-      {queue.error && (
-        <div className="error-box" role="alert">
-          {queue.error}
-        </div>
-      )}
+      <ErrorBox error={queue.error} />
       {notice && (
         <div className="success-box" role="status" data-testid={noticeTestId}>
           {notice}

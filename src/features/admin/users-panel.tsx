@@ -1,37 +1,32 @@
 // Admin: the community's accounts, their roles, and one-time password-reset links.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Role, User } from '../../../core/api/auth.ts';
 import { admin } from '../../../core/i18n/messages/admin.ts';
 import { PATHS } from '../../app/paths.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { useLoaded } from '../../lib/use-loaded.ts';
 import { adminApi } from './admin-api.ts';
 
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const t = useT();
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: users, error, reload } = useLoaded(async () => (await adminApi.users()).users);
+  // A role change or a reset link that failed (the list's own failure is `error`).
+  const [actionError, setActionError] = useState<string | null>(null);
   const [resetLinks, setResetLinks] = useState<Record<string, string>>({});
 
-  const load = useCallback(async () => {
-    try {
-      setUsers((await adminApi.users()).users);
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
   async function changeRole(user: User, role: Role) {
+    setActionError(null);
     try {
       await adminApi.setRole(user.id, role);
-      await load();
+      await reload();
     } catch (caught) {
-      setError((caught as Error).message);
+      setActionError((caught as Error).message);
     }
   }
 
   async function createResetLink(user: User) {
+    setActionError(null);
     try {
       const { token } = await adminApi.resetLink(user.id);
       setResetLinks((links) => ({
@@ -39,18 +34,15 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
         [user.id]: `${location.origin}${PATHS.forgotPassword}?token=${token}`,
       }));
     } catch (caught) {
-      setError((caught as Error).message);
+      setActionError((caught as Error).message);
     }
   }
 
   return (
     <section className="card" aria-labelledby="users-heading">
       <h2 id="users-heading">{t(admin.usersTitle)}</h2>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
+      <ErrorBox error={actionError} />
       {users === null && !error && <p>{t(admin.usersLoading)}</p>}
       {users && (
         <div className="table-wrap">

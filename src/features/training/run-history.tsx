@@ -1,17 +1,29 @@
 // The runs of one model type, newest first: when, who, how it ended, and its figures or error.
 import type { TrainingRun } from '../../../core/api/training.ts';
 import { training } from '../../../core/i18n/messages/training.ts';
-import { richText, useT, type Translate } from '../../i18n/i18n.tsx';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { formatDate, formatValue, JOB_STATE_TEXT, metricName } from './training-text.ts';
 
-/** The first few figures of a run, for one table cell (an error or a message is the server's text). */
-function summary(run: TrainingRun, t: Translate): string {
-  if (run.state === 'failed') return run.error ?? t(training.failed);
-  if (run.state === 'queued' || run.state === 'running') return run.message ?? '';
-  const entries = Object.entries(run.metrics ?? {}).slice(0, 4);
-  return entries
-    .map(([name, value]) => t(training.figure, { name: metricName(name, t), value: formatValue(value) }))
-    .join(', ');
+/** What a worker or the server wrote about a run (its error, or its progress while it runs): English. */
+function serverText(run: TrainingRun): string | null {
+  if (run.state === 'failed') return run.error;
+  if (run.state === 'queued' || run.state === 'running') return run.message;
+  return null;
+}
+
+/**
+ * A run's figures cell: the server's English, marked as English, or this interface's words (a failure with no
+ * error written, or the first few figures of a finished run).
+ */
+function RunSummary({ run }: { run: TrainingRun }) {
+  const t = useT();
+  const written = serverText(run);
+  if (written) return <span lang="en">{written}</span>;
+  if (run.state === 'failed') return <span>{t(training.failed)}</span>;
+  const figures = Object.entries(run.metrics ?? {})
+    .slice(0, 4)
+    .map(([name, value]) => t(training.figure, { name: metricName(name, t), value: formatValue(value) }));
+  return figures.length > 0 ? <span>{figures.join(', ')}</span> : null;
 }
 
 export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string }) {
@@ -69,7 +81,9 @@ export function RunHistory({ runs, title }: { runs: TrainingRun[]; title: string
                     )}
                   </span>
                 </td>
-                <td data-label={figures}>{summary(entry, t)}</td>
+                <td data-label={figures}>
+                  <RunSummary run={entry} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,10 @@
 // Admins: tokens of external training workers (a GPU machine training ASR or TTS). A new token is shown once.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { WORKER_NAME_MAX, type WorkerToken } from '../../../core/api/training.ts';
 import { MODEL_TYPES, type ModelType } from '../../../core/constants.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 import { API_BASE_URL } from '../../lib/api-client.ts';
+import { useLoaded } from '../../lib/use-loaded.ts';
 import { trainingApi } from './training-api.ts';
 import { training } from '../../../core/i18n/messages/training.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
@@ -10,46 +12,39 @@ import { formatDate, MODEL_TEXT } from './training-text.ts';
 
 export function WorkersPanel({ onChange }: { onChange: () => void }) {
   const t = useT();
-  const [workers, setWorkers] = useState<WorkerToken[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: workers, error, reload } = useLoaded(async () => (await trainingApi.workers()).workers);
+  // A token that could not be made or revoked (the list's own failure is `error`).
+  const [actionError, setActionError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [types, setTypes] = useState<ModelType[]>(['asr', 'tts']);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setWorkers((await trainingApi.workers()).workers);
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    setActionError(null);
     try {
       const answer = await trainingApi.createWorker(name.trim(), types);
       setCreated({ name: answer.worker.name, token: answer.token });
       setName('');
-      await load();
+      await reload();
       onChange();
     } catch (caught) {
-      setError((caught as Error).message);
+      setActionError((caught as Error).message);
     } finally {
       setBusy(false);
     }
   }
 
   async function revoke(worker: WorkerToken) {
+    setActionError(null);
     try {
       await trainingApi.revokeWorker(worker.id);
-      await load();
+      await reload();
       onChange();
     } catch (caught) {
-      setError((caught as Error).message);
+      setActionError((caught as Error).message);
     }
   }
 
@@ -66,11 +61,8 @@ export function WorkersPanel({ onChange }: { onChange: () => void }) {
           header: <code translate="no">Authorization: Bearer</code>,
         })}
       </p>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
+      <ErrorBox error={actionError} />
       {created && (
         <div className="success-box" role="status">
           <p>{richText(t, training.tokenCreated, { name: <span translate="no">{created.name}</span> })}</p>

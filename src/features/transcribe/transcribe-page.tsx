@@ -5,6 +5,7 @@
 // Transcripts and reviews go through the outbox; the clips and their audio are fetched with a connection and kept
 // on the phone (IndexedDB), so a loaded list can be finished offline, after a reload too.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
 import {
@@ -53,25 +54,16 @@ export function TranscribePage() {
         <h1>{t(m.title)}</h1>
         <p>{t(m.intro, { count: PROPOSAL_APPROVALS_TO_ACCEPT })}</p>
       </div>
-      <div className="review-tabs" role="group" aria-label={t(m.tabs)}>
-        {(
-          [
-            ['write', t(m.tabWrite)],
-            ['check', t(m.tabCheck)],
-          ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            className="review-tab"
-            aria-pressed={tab === id}
-            data-testid={`transcribe-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <ChoiceTabs
+        label={t(m.tabs)}
+        choices={[
+          { value: 'write', label: t(m.tabWrite) },
+          { value: 'check', label: t(m.tabCheck) },
+        ]}
+        value={tab}
+        onChange={setTab}
+        testIdPrefix="transcribe-tab-"
+      />
       {tab === 'write' ? (
         <WritePart userId={userId} offline={offline} stats={stats} />
       ) : (

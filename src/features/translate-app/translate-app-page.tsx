@@ -4,6 +4,7 @@
 // translators and the placeholders to keep; a proposal is checked (placeholders, plurals) before it is
 // queued. Proposals and reviews go through the outbox, so this works offline on the copy kept on the phone.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
 import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
@@ -190,28 +191,20 @@ export function TranslateAppPage() {
         </div>
       )}
       {languages && languages.length > 0 && (
-        <div className="review-tabs translate-app-view" role="group" aria-label={t(m.view)}>
-          {(
-            [
-              ['list', t(m.viewList)],
-              ['one', t(m.viewOne)],
-            ] as const
-          ).map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              className="review-tab"
-              aria-pressed={view === id}
-              data-testid={`translate-view-${id}`}
-              onClick={() => {
-                setView(id);
-                storeView(id);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <ChoiceTabs
+          className="translate-app-view"
+          label={t(m.view)}
+          choices={[
+            { value: 'list', label: t(m.viewList) },
+            { value: 'one', label: t(m.viewOne) },
+          ]}
+          value={view}
+          onChange={(id) => {
+            setView(id);
+            storeView(id);
+          }}
+          testIdPrefix="translate-view-"
+        />
       )}
       {copy && view === 'one' && (
         <>

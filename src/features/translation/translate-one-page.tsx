@@ -4,6 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { FieldError } from '../../components/field-error.tsx';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { saveTranslationSchema } from '../../../core/api/translation.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
@@ -79,7 +80,15 @@ export function TranslateOnePage() {
           other screens' (not converted yet; the counts line's noun becomes a message when it takes one). */}
       <ModeTabs group="translation" current={PATHS.translate} />
       <CountsLine counts={counts} noun="translations" />
-      <AnswerToggle value={answer} onChange={setAnswer} />
+      <ChoiceTabs
+        label={t(translateOne.howToAnswer)}
+        choices={[
+          { value: 'type', label: t(translateOne.typeIt) },
+          { value: 'say', label: t(translateOne.sayIt) },
+        ]}
+        value={answer}
+        onChange={setAnswer}
+      />
       {answer === 'say' && userId && <SpeakerChooser userId={userId} />}
       {userId && (answer === 'type' || !speaker) && (
         <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
@@ -241,36 +250,5 @@ function TranslateCard(props: {
       </div>
       <PromptReportDialog open={reporting} onClose={() => setReporting(false)} onReport={props.onReport} />
     </section>
-  );
-}
-
-/** Type the translation, or say it aloud. */
-function AnswerToggle({
-  value,
-  onChange,
-}: {
-  value: 'type' | 'say';
-  onChange: (value: 'type' | 'say') => void;
-}) {
-  const t = useT();
-  return (
-    <div className="review-tabs answer-toggle" role="group" aria-label={t(translateOne.howToAnswer)}>
-      {(
-        [
-          ['type', t(translateOne.typeIt)],
-          ['say', t(translateOne.sayIt)],
-        ] as const
-      ).map(([mode, label]) => (
-        <button
-          key={mode}
-          type="button"
-          className="review-tab"
-          aria-pressed={value === mode}
-          onClick={() => onChange(mode)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
   );
 }
