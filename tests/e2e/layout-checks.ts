@@ -1,5 +1,6 @@
 // Geometry checks shared by the layout spec and the screens' own specs (bounding boxes, not screenshots):
-// nothing reaches past the screen's edges, no control's words break inside a word, no control is squeezed.
+// nothing reaches past the screen's edges, no control's words break inside a word, no control is squeezed or
+// reaches past its labelled field.
 import type { Page } from '@playwright/test';
 
 /** What breaks the layout on this screen, as sentences (empty when nothing does). */
@@ -56,6 +57,11 @@ export function layoutProblems(page: Page): Promise<string[]> {
       if (!shown(element)) continue;
       const box = element.getBoundingClientRect();
       if (box.width < 40) problems.push(`${describe(element)} is squeezed to ${Math.round(box.width)} px`);
+      // A form control stays inside its labelled field: one that reaches past it runs under its neighbour.
+      const field = element.closest('.field');
+      const edge = field?.getBoundingClientRect().right ?? Infinity;
+      if (field && shown(field) && box.right > edge + 1)
+        problems.push(`${describe(element)} reaches ${Math.round(box.right - edge)} px past its field`);
     }
     return problems;
   });
