@@ -3,7 +3,7 @@
 // model file for offline use in the browser, and GET /api/translation/memory the approved pairs of the memory,
 // page by page and then only what changed, which a phone keeps beside the model.
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,26 +36,30 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Whether the client accepts a gzip-encoded answer (and did not refuse it with q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether the client accepts an answer in `coding` (named or `*`, and not refused with q=0). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   return (header ?? '').split(',').some((part) => {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+    return (name === coding || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
   });
 }
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 interface PhoneModel {
   plain: Buffer;
   gzip: Buffer;
+  /** Brotli at its best quality: about a tenth smaller than gzip (795 against 891 kB at 10,000 pairs). */
+  brotli: Buffer;
 }
 
 /**
- * The file a phone downloads for the latest model, plain and gzipped, made once per version and process: the
- * server's copy without the server's fuller model (core/mt phoneFile; older JSON files as they are). Binary
- * files shrink by a third more with gzip (about 0.8 MB at 10,000 pairs), which matters on a 2G link.
+ * The file a phone downloads for the latest model, plain, gzipped and in brotli, made once per version and
+ * process: the server's copy without the server's fuller model and memory (core/mt phoneFile; older JSON files as
+ * they are). Binary files shrink by a third more on the wire (about 0.9 MB gzip at 10,000 pairs, 0.8 MB brotli),
+ * which matters on a 2G link. Both compress in libuv's thread pool, so the server keeps answering meanwhile.
  */
 function phoneModels(artifacts: ArtifactStore) {
   let cached: { version: string; bytes: Promise<PhoneModel> } | null = null;
@@ -64,7 +68,16 @@ function phoneModels(artifacts: ArtifactStore) {
       const bytes = artifacts.read(artifact).then(async (stored) => {
         const file = phoneFile(stored);
         const plain = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-        return { plain, gzip: await gzipAsync(plain) };
+        const [zipped, brotli] = await Promise.all([
+          gzipAsync(plain),
+          brotliAsync(plain, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+            },
+          }),
+        ]);
+        return { plain, gzip: zipped, brotli };
       });
       cached = { version: artifact.version, bytes };
       // A failure is not kept: the next request tries again.
@@ -128,7 +141,14 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
       try {
         void reply.header('Content-Type', artifact.contentType);
         const model = await phoneModel(artifact);
-        if (acceptsGzip(request.headers['accept-encoding'])) {
+        const accepted = request.headers['accept-encoding'];
+        if (acceptsEncoding(accepted, 'br')) {
+          return reply
+            .header('Content-Encoding', 'br')
+            .header('Content-Length', String(model.brotli.length))
+            .send(model.brotli);
+        }
+        if (acceptsEncoding(accepted, 'gzip')) {
           return reply
             .header('Content-Encoding', 'gzip')
             .header('Content-Length', String(model.gzip.length))
