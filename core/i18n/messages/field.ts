@@ -122,6 +122,11 @@ export const field = defineMessages('field', {
     message: 'No model has been trained yet; the chat needs a connection.',
     note: 'Ready for the field: model step, no model exists',
   },
+  noModelSentences: {
+    message:
+      'No model has been trained yet; offline, the chat answers only the {count, plural, one {# approved sentence} other {# approved sentences}} kept on this phone.',
+    note: 'Ready for the field: model step, no model exists but the approved sentences are on the phone',
+  },
   modelFailed: {
     message: 'The translation model could not be downloaded. Try again with a connection.',
     note: 'Ready for the field: model step failed',

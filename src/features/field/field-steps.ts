@@ -125,7 +125,8 @@ const modelStep = named('model', async ({ report }): Promise<StepOutcome> => {
       ? { status: 'done', detail: t(m.modelKept, { size, count }) }
       : { status: 'warning', detail: t(m.memoryIncomplete, { size, count }) };
   }
-  if (model.state === 'none') return { status: 'warning', detail: t(m.noModel) };
+  if (model.state === 'none')
+    return { status: 'warning', detail: count > 0 ? t(m.noModelSentences, { count }) : t(m.noModel) };
   throw new Error(t(m.modelFailed));
 });
 
