@@ -109,3 +109,16 @@ export async function waitForOfflineReady(page: Page) {
     }
   });
 }
+
+/**
+ * Waits until a signed-in phone has finished getting ready for the field (src/features/field): while it runs, a
+ * banner sits above every screen, so geometry measured meanwhile is not the screen's own.
+ */
+export async function waitForFieldCheck(page: Page) {
+  const banner = page.getByTestId('field-banner');
+  await expect
+    .poll(async () => (await banner.count()) === 0 || (await banner.getByRole('button').count()) > 0, {
+      timeout: 90_000,
+    })
+    .toBe(true);
+}

@@ -4,7 +4,14 @@
 // at their top with their title focused, and the families graph starts within the first screen. Texts typed
 // here are in an obviously made-up language.
 import type { Page } from '@playwright/test';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import {
+  expect,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+  waitForFieldCheck,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -68,6 +75,7 @@ async function open(page: Page, path: string, theme: (typeof THEMES)[number]) {
   await page.goto(`${server.url}${path}`);
   await expect(page.locator('main h1').first()).toBeAttached();
   await page.waitForLoadState('networkidle');
+  await waitForFieldCheck(page);
 }
 
 /** The open dialog fits the screen, opened at its top, with its title focused. */
