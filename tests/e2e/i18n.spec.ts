@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN, pseudoText } from '../../core/i18n/icu.ts';
+import { sync } from '../../core/i18n/messages/shell.ts';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
@@ -22,7 +24,7 @@ import {
 import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
-const PSEUDO = 'en-XA';
+const PSEUDO = PSEUDO_LOCALE;
 const PHONE = { width: 360, height: 740 };
 
 /** Routes whose screens are in the message catalogue, for visitors and for signed-in contributors. */
@@ -161,6 +163,29 @@ for (const signedIn of [false, true]) {
     }
   });
 }
+
+test('signed in at 360 px, the bar holds every sync state beside the Menu button', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInContext(context, server.url, admin);
+  await openPseudo(page, '/villages');
+  const link = page.getByTestId('sync-indicator').getByRole('link');
+  await expect(link).toBeVisible();
+  // Each state's words as the pseudo-language shows them, with three-digit counts: the longest the bar meets.
+  const numbers: Record<string, string> = { count: '128', done: '128', total: '256' };
+  const { indicatorLink: _name, ...states } = sync;
+  for (const { message } of Object.values(states)) {
+    const english = message.replace(/\{(\w+), number\}/g, (_, name: string) => numbers[name] ?? '0');
+    const words = `${PSEUDO_OPEN}${pseudoText(english)}${PSEUDO_CLOSE}`;
+    await link.evaluate((element, text) => {
+      element.lastChild!.textContent = ` ${text}`;
+    }, words);
+    expect(await layoutProblems(page), words).toEqual([]);
+    const menu = await page.getByRole('button', { name: /Ṁéñû/ }).boundingBox();
+    expect(menu && menu.x + menu.width <= PHONE.width, `Menu inside the screen beside “${words}”`).toBe(true);
+  }
+  await context.close();
+});
 
 test('a contributor translates three messages offline, two others approve them online, a new visitor sees them', async ({
   browser,
