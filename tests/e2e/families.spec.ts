@@ -211,10 +211,11 @@ test('selecting a person highlights exactly them and their direct relatives; cli
 }) => {
   await open(page);
   await clickNode(page, 'sample-king-2');
+  // The selection and its highlight reach the graph in separate renders: both are waited for.
   await expect.poll(async () => (await state(page)).selectedId).toBe('sample-king-2');
-  expect((await state(page)).highlightedIds).toEqual(
-    sorted(relativesWithSelf(graph, 'sample-king-2').nodeIds),
-  );
+  await expect
+    .poll(async () => (await state(page)).highlightedIds)
+    .toEqual(sorted(relativesWithSelf(graph, 'sample-king-2').nodeIds));
   await expect(page.getByTestId('families-person-card')).toContainText('Sample King 2');
   await clickNode(page, 'sample-king-2');
   await expect.poll(async () => (await state(page)).highlightedIds).toEqual([]);
@@ -287,7 +288,9 @@ test('the list view reaches the same selection by keyboard', async ({ page }) =>
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await state(page)).selectedId).toBe(firstChild);
-  expect((await state(page)).highlightedIds).toEqual(sorted(relativesWithSelf(graph, firstChild).nodeIds));
+  await expect
+    .poll(async () => (await state(page)).highlightedIds)
+    .toEqual(sorted(relativesWithSelf(graph, firstChild).nodeIds));
   await expect(page.getByTestId('families-announcer')).toContainText(
     `Selected ${graph.nodeById.get(firstChild)?.name}`,
   );
