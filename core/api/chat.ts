@@ -76,8 +76,12 @@ export const MEMORY_PAGE_MAX = 2000;
  */
 export const MEMORY_PAGE_SIZE = 500;
 
-/** A place in the translation memory: `<sync epoch>:<last change number of the pairs>:<last consent event>`. */
-export const memoryCursorSchema = syncCursorSchema(2);
+/**
+ * A place in the translation memory: `<sync epoch>:<last change number of the pairs>:<last consent event>`, or,
+ * while the earlier pairs of authors whose consent moved are being sent again page by page,
+ * `<sync epoch>:<change number>:<consent event from>:<consent event to>:<last pair id sent>`.
+ */
+export const memoryCursorSchema = syncCursorSchema(2, 2);
 
 /** Without `since`, the whole memory from the start; with it, only what changed after that cursor. */
 export const memoryQuerySchema = z.object({

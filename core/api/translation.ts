@@ -47,14 +47,17 @@ export const PAIRS_PAGE_SIZE = 1000;
 const CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
 /**
  * A phone's place in a list of changes, as the server gave it: the installation's sync epoch, then `counters`
- * change numbers (`<sync epoch>:<n>[:<n>...]`). A cursor of another epoch (a rebuilt database) is answered from
- * the start.
+ * change numbers (`<sync epoch>:<n>[:<n>...]`), or `counters + extra` of them when the list has a second form.
+ * A cursor of another epoch (a rebuilt database) is answered from the start.
  */
-export const syncCursorSchema = (counters: number) =>
-  z
+export const syncCursorSchema = (counters: number, extra = 0) => {
+  const counter = '(:(0|[1-9][0-9]{0,14}))';
+  const tail = extra > 0 ? `(${counter}{${extra}})?` : '';
+  return z
     .string({ error: CURSOR_MESSAGE })
-    .max(37 + 16 * counters, CURSOR_MESSAGE)
-    .regex(new RegExp(`^[0-9a-f-]{36}(:(0|[1-9][0-9]{0,14})){${counters}}$`), CURSOR_MESSAGE);
+    .max(37 + 16 * (counters + extra), CURSOR_MESSAGE)
+    .regex(new RegExp(`^[0-9a-f-]{36}${counter}{${counters}}${tail}$`), CURSOR_MESSAGE);
+};
 
 /** A place in the pairs' order of changes: `<sync epoch>:<last change number>`. */
 export const pairsCursorSchema = syncCursorSchema(1);

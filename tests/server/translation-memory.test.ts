@@ -115,6 +115,52 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     expect(copied()).toEqual(await engineMemory());
   });
 
+  it('re-sends an author’s earlier pairs after a consent change in pages no larger than asked', async () => {
+    const author = await signUp(t.app);
+    const reviewers = [(await signUp(t.app)).auth, (await signUp(t.app)).auth];
+    await grantConsent(t.app, author.auth, 'translation');
+    const list = await t.app.inject({ method: 'GET', url: '/api/translation/pairs', headers: author.auth });
+    const empty = answer(list, pairsResponseSchema)
+      .pairs.filter((p) => p.status === 'empty')
+      .slice(0, 5);
+    expect(empty).toHaveLength(5);
+    for (const [i, pair] of empty.entries())
+      await approvedByCommunity(t.app, author.auth, reviewers, pair.id, `zz-many ${i}`);
+    await sync();
+    const ids = empty.map((p) => p.id).sort((a, b) => a - b);
+    expect(ids.every((id) => copy.has(id))).toBe(true);
+
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/consent/withdraw',
+      headers: author.auth,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const pages = await sync(2);
+    // Five removals, two per page at most, with the count of what still waits going down as they arrive.
+    expect(pages.map((p) => p.removed.length + p.ids.length)).toEqual([2, 2, 1]);
+    expect(pages.map((p) => p.more)).toEqual([true, true, false]);
+    expect(pages.map((p) => p.remaining)).toEqual([3, 1, 0]);
+    expect(pages.flatMap((p) => p.removed).sort((a, b) => a - b)).toEqual(ids);
+    expect(copied()).toEqual(await engineMemory());
+
+    // A withdrawal landing while a grant's pairs are on their way is not missed: the same refresh sends it too.
+    await grantConsent(t.app, author.auth, 'full');
+    const first = await page(`?limit=2&since=${encodeURIComponent(cursor!)}`);
+    expect(first.ids).toHaveLength(2);
+    for (const entry of memoryEntries(first)) copy.set(entry.id, entry);
+    cursor = first.cursor;
+    const again = await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: author.auth });
+    expect(again.statusCode, again.body).toBe(200);
+    await sync(2);
+    expect(copied()).toEqual(await engineMemory());
+    expect(ids.some((id) => copy.has(id))).toBe(false);
+    await grantConsent(t.app, author.auth, 'full');
+    await sync(2);
+    expect(copied()).toEqual(await engineMemory());
+    expect(ids.every((id) => copy.has(id))).toBe(true);
+  });
+
   it('starts again from nothing for a cursor of another database (a restored or rebuilt server)', async () => {
     const [, seq, consent] = cursor!.split(':');
     const other = await page(`?since=${crypto.randomUUID()}:${seq}:${consent}&limit=2000`);
@@ -131,6 +177,8 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
       '?since=nonsense',
       `?since=${crypto.randomUUID()}:1`,
       `?since=${crypto.randomUUID()}:1:2%00`,
+      `?since=${crypto.randomUUID()}:1:2:3`,
+      `?since=${crypto.randomUUID()}:1:2:3:4:5`,
       `?since=${'a'.repeat(5000)}`,
       '?limit=0',
       '?limit=2001',

@@ -1,5 +1,5 @@
 // SQL for translation pairs and their revision history.
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   PairsQuery,
   PairsResponse,
@@ -68,6 +68,23 @@ export function inMemory(pair: Pick<TranslationPair, 'status' | 'english' | 'lop
   return pair.status === 'approved' && pair.english.trim() !== '' && pair.lopit.trim() !== '';
 }
 
+/** Changed pairs as a memory page carries them: entries the engine answers from, and the ids of the others. */
+function memoryChanges(
+  rows: readonly PairRow[],
+  consenting: ReadonlySet<string>,
+  reset: boolean,
+): Pick<MemoryPage, 'ids' | 'english' | 'lopit' | 'removed'> {
+  const entries: MemoryEntry[] = [];
+  const removed: number[] = [];
+  for (const row of rows) {
+    const pair = withConsent(row, consenting);
+    if (inMemory(pair)) entries.push({ id: pair.id, english: pair.english, lopit: pair.lopit });
+    // A phone that starts again holds nothing to remove.
+    else if (!reset) removed.push(pair.id);
+  }
+  return { ...memoryColumns(entries), removed };
+}
+
 /** A page of pairs before their proposals are added (ProposalsRepository.withProposals). */
 export type PairsPage = Omit<PairsResponse, 'pairs'> & { pairs: TranslationPair[] };
 
@@ -91,24 +108,54 @@ export class TranslationRepository {
     const reset = sinceEpoch !== epoch;
     const after = reset ? 0 : Number(sinceSeq);
     const inCategory = category ? eq(translationPairs.category, category) : undefined;
-    const changed = and(inCategory, gt(translationPairs.changeSeq, after));
-    const query = this.db.select().from(translationPairs).where(changed);
-    const rows =
-      since === undefined && limit === undefined
-        ? await query.orderBy(asc(translationPairs.category), asc(translationPairs.id))
-        : await query.orderBy(asc(translationPairs.changeSeq)).limit((limit ?? PAGE_UNBOUNDED) + 1);
-    const more = limit !== undefined && rows.length > limit;
-    const page = more ? rows.slice(0, limit) : rows;
-    const last = page.reduce((max, row) => Math.max(max, row.changeSeq), after);
-    let remaining = 0;
-    if (more) {
-      const [row] = await this.db
-        .select({ count: sql<number>`count(*)::int` })
+    if (since === undefined && limit === undefined) {
+      const rows = await this.db
+        .select()
         .from(translationPairs)
-        .where(and(inCategory, gt(translationPairs.changeSeq, last)));
-      remaining = row?.count ?? 0;
+        .where(inCategory)
+        .orderBy(asc(translationPairs.category), asc(translationPairs.id));
+      const last = rows.reduce((max, row) => Math.max(max, row.changeSeq), 0);
+      return { pairs: rows.map(toPair), cursor: cursorOf(epoch, last), more: false, remaining: 0, reset };
     }
-    return { pairs: page.map(toPair), cursor: cursorOf(epoch, last), more, remaining, reset };
+    const changed = await this.changedAfter(after, limit ?? PAGE_UNBOUNDED, inCategory);
+    return {
+      pairs: changed.rows.map(toPair),
+      cursor: cursorOf(epoch, changed.last),
+      more: changed.more,
+      remaining: changed.remaining,
+      reset,
+    };
+  }
+
+  /**
+   * At most `limit` pairs (matching `where`) changed after change number `after`, in the order of their changes;
+   * whether more wait and how many; and the last change number on the page (`after` when it is empty).
+   */
+  private async changedAfter(
+    after: number,
+    limit: number,
+    where?: SQL,
+  ): Promise<{ rows: PairRow[]; more: boolean; remaining: number; last: number }> {
+    const fetched = await this.db
+      .select()
+      .from(translationPairs)
+      .where(and(where, gt(translationPairs.changeSeq, after)))
+      .orderBy(asc(translationPairs.changeSeq))
+      .limit(limit + 1);
+    const more = fetched.length > limit;
+    const rows = more ? fetched.slice(0, limit) : fetched;
+    const last = rows.reduce((max, row) => Math.max(max, row.changeSeq), after);
+    const remaining = more ? await this.countWhere(and(where, gt(translationPairs.changeSeq, last))) : 0;
+    return { rows, more, remaining, last };
+  }
+
+  /** How many pairs match `where`. */
+  private async countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(translationPairs)
+      .where(where);
+    return row?.count ?? 0;
   }
 
   /** The installation's sync epoch (migration 0009 makes it; made here too should a restore have lost it). */
@@ -141,61 +188,64 @@ export class TranslationRepository {
   /**
    * A page of the translation memory for a phone (GET /api/translation/memory): the pairs the engine answers from
    * (inMemory) among those changed after the cursor, in the order of their changes, and the ids of changed pairs
-   * that left it. A consent given or withdrawn since the cursor re-sends its author's earlier pairs on the first
-   * page, as entries or removals, so the phone's copy follows the consent too.
+   * that left it. A consent given or withdrawn since the cursor first re-sends its author's earlier pairs, as
+   * entries or removals, in pages of at most `limit` like the rest, so the phone's copy follows the consent too.
    */
   async memoryPage({ since, limit = MEMORY_PAGE_SIZE }: MemoryQuery): Promise<MemoryPage> {
     // Read before the consents, so an event landing meanwhile is at worst sent twice, never missed.
     const lastConsent = await this.lastConsentEvent();
     const epoch = await this.syncEpoch();
-    const [sinceEpoch, sinceSeq = '0', sinceConsent = '0'] = since?.split(':') ?? [];
+    const [sinceEpoch, sinceSeq = '0', sinceConsent = '0', catchUpTo, catchUpAfterId] =
+      since?.split(':') ?? [];
     const reset = sinceEpoch !== epoch;
     const after = reset ? 0 : Number(sinceSeq);
+    const consentFrom = Number(sinceConsent);
     const consenting = await this.consentingAuthors();
-    const rows = await this.db
-      .select()
-      .from(translationPairs)
-      .where(gt(translationPairs.changeSeq, after))
-      .orderBy(asc(translationPairs.changeSeq))
-      .limit(limit + 1);
-    const more = rows.length > limit;
-    const page = more ? rows.slice(0, limit) : rows;
-    const last = page.reduce((max, row) => Math.max(max, row.changeSeq), after);
-    if (!reset && Number(sinceConsent) < lastConsent) {
+    // The consent events whose authors' earlier pairs are (still) to be sent again: none for a phone that starts
+    // again, which receives every pair as it is now.
+    const catchUp = reset
+      ? null
+      : catchUpTo !== undefined
+        ? { to: Number(catchUpTo), afterId: Number(catchUpAfterId) }
+        : consentFrom < lastConsent
+          ? { to: lastConsent, afterId: 0 }
+          : null;
+    const rows: PairRow[] = [];
+    if (catchUp) {
       // Pairs changed after the cursor come in order anyway; these are the earlier ones whose consent moved.
       const authors = this.db
         .selectDistinct({ id: consentEvents.userId })
         .from(consentEvents)
-        .where(and(gt(consentEvents.id, Number(sinceConsent)), lte(consentEvents.id, lastConsent)));
-      page.push(
-        ...(await this.db
-          .select()
-          .from(translationPairs)
-          .where(and(lte(translationPairs.changeSeq, after), inArray(translationPairs.updatedBy, authors)))),
+        .where(and(gt(consentEvents.id, consentFrom), lte(consentEvents.id, catchUp.to)));
+      const earlier = and(
+        lte(translationPairs.changeSeq, after),
+        inArray(translationPairs.updatedBy, authors),
       );
-    }
-    const entries: MemoryEntry[] = [];
-    const removed: number[] = [];
-    for (const row of page) {
-      const pair = withConsent(row, consenting);
-      if (inMemory(pair)) entries.push({ id: pair.id, english: pair.english, lopit: pair.lopit });
-      // A phone that starts again holds nothing to remove.
-      else if (!reset) removed.push(pair.id);
-    }
-    let remaining = 0;
-    if (more) {
-      const [row] = await this.db
-        .select({ count: sql<number>`count(*)::int` })
+      const caught = await this.db
+        .select()
         .from(translationPairs)
-        .where(gt(translationPairs.changeSeq, last));
-      remaining = row?.count ?? 0;
+        .where(and(earlier, gt(translationPairs.id, catchUp.afterId)))
+        .orderBy(asc(translationPairs.id))
+        .limit(limit + 1);
+      if (caught.length > limit) {
+        const page = caught.slice(0, limit);
+        const lastId = page.at(-1)!.id;
+        const remaining =
+          (await this.countWhere(and(earlier, gt(translationPairs.id, lastId)))) +
+          (await this.countWhere(gt(translationPairs.changeSeq, after)));
+        const cursor = `${cursorOf(epoch, after)}:${consentFrom}:${catchUp.to}:${lastId}`;
+        return { ...memoryChanges(page, consenting, false), cursor, more: true, remaining, reset };
+      }
+      rows.push(...caught);
     }
+    const changed = await this.changedAfter(after, limit - rows.length);
+    rows.push(...changed.rows);
     return {
-      ...memoryColumns(entries),
-      removed,
-      cursor: `${cursorOf(epoch, last)}:${lastConsent}`,
-      more,
-      remaining,
+      ...memoryChanges(rows, consenting, reset),
+      // Events after catchUp.to (landed while it was being sent) start the next catch-up, at once.
+      cursor: `${cursorOf(epoch, changed.last)}:${catchUp?.to ?? lastConsent}`,
+      more: changed.more || (catchUp !== null && catchUp.to < lastConsent),
+      remaining: changed.remaining,
       reset,
     };
   }
