@@ -4,12 +4,20 @@
 // kept pairs answer exactly, with or without a model. The network is a fake fetch serving a real model file of the
 // made-up toy language.
 import { IDBFactory } from 'fake-indexeddb';
+import type * as IdbKeyval from 'idb-keyval';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryColumns, type MemoryEntry, type MemoryPage } from '../../../core/api/chat.ts';
 import { compactModel } from '../../../core/mt/prune.ts';
 import { phoneFile, serialiseModel } from '../../../core/mt/serialise.ts';
 import { toyCorpus } from '../../../core/mt/toy-language.fixture.ts';
 import { trainModel } from '../../../core/mt/train.ts';
+
+// idb-keyval as it is, with its reads counted.
+vi.mock('idb-keyval', async (importOriginal) => {
+  const actual = await importOriginal<typeof IdbKeyval>();
+  return { ...actual, get: vi.fn(actual.get) };
+});
+const MODEL_KEY = 'lopit.mt-model';
 
 const BASE = 'http://phone.invalid/api/translation';
 const EPOCH = '0f0e0d0c-0b0a-4909-8807-060504030201';
@@ -20,6 +28,7 @@ let modelFile: Uint8Array;
 /** The server as the phone sees it: a model (or none), memory pages by cursor, and failures on demand. */
 interface FakeServer {
   model: Uint8Array | null;
+  etag: string;
   pages: Map<string, MemoryPage>;
   failAt: Set<string>;
   asked: string[];
@@ -49,7 +58,7 @@ function fakeFetch(input: string | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input));
   if (url.pathname.endsWith('/model')) {
     if (!server.model) return Promise.resolve(new Response('{}', { status: 404 }));
-    const etag = '"v1"';
+    const etag = server.etag;
     const cached = new Headers(init?.headers).get('If-None-Match') === etag;
     return Promise.resolve(
       cached
@@ -77,7 +86,7 @@ beforeEach(() => {
   // A phone with nothing kept.
   vi.stubGlobal('indexedDB', new IDBFactory());
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  server = { model: modelFile, pages: new Map(), failAt: new Set(), asked: [] };
+  server = { model: modelFile, etag: '"v1"', pages: new Map(), failAt: new Set(), asked: [] };
   server.pages = new Map([
     page('', { entries: entries.slice(0, 3), cursor: `${EPOCH}:3:0`, more: true, remaining: 2, reset: true }),
     page(`${EPOCH}:3:0`, { entries: entries.slice(3), cursor: `${EPOCH}:5:0` }),
@@ -150,6 +159,40 @@ describe('the offline copy on the phone', () => {
     expect(await worker.translateOnDevice(entries[2]!.lopit, 'lpx_to_en')).toMatchObject({
       answer: { source: 'memory', translated: entries[2]!.english },
     });
+  });
+
+  it('reads the kept model file once, not for every sentence, and picks up one another tab kept', async () => {
+    /** Reads of the whole model file by the worker module last imported. */
+    const fileReads = async () => {
+      const { get } = await import('idb-keyval');
+      return vi.mocked(get).mock.calls.filter(([key]) => key === MODEL_KEY).length;
+    };
+    const sentences = corpus.slice(0, 8).map((p) => p.english);
+    const downloaded = await freshWorker();
+    await downloaded.refreshOfflineCopy(BASE);
+    vi.mocked((await import('idb-keyval')).get).mockClear();
+    for (const text of sentences) await downloaded.translateOnDevice(text, 'en_to_lpx');
+    // The file just downloaded is used as parsed, never read back.
+    expect(await fileReads()).toBe(0);
+
+    // Reopened days later: the kept file is read once for all the sentences.
+    const reopened = await freshWorker();
+    vi.mocked((await import('idb-keyval')).get).mockClear();
+    for (const text of sentences) await reopened.translateOnDevice(text, 'en_to_lpx');
+    expect(await fileReads()).toBe(1);
+
+    // Another tab keeps a retrained model: this one reads the new file once, at its next sentence.
+    server.etag = '"v2"';
+    const otherTab = await freshWorker();
+    await otherTab.refreshOfflineCopy(BASE);
+    const { get } = await import('idb-keyval');
+    const before = vi.mocked(get).mock.calls.length;
+    for (const text of sentences) await reopened.translateOnDevice(text, 'en_to_lpx');
+    const keys = vi
+      .mocked(get)
+      .mock.calls.slice(before)
+      .map(([key]) => key);
+    expect(keys.filter((key) => key === MODEL_KEY)).toHaveLength(1);
   });
 
   it('has nothing to answer with before anything was kept', async () => {

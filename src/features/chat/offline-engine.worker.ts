@@ -10,7 +10,7 @@
 // Both are kept with idb-keyval (which works in workers) rather than only in the service worker's cache: they
 // then work on a first visit before the service worker controls the page, and survive app updates that clear
 // runtime caches. Where workers are missing, offline-engine.ts imports this module on the page instead.
-import { createStore, del, entries, get, promisifyRequest, set } from 'idb-keyval';
+import { createStore, delMany, entries, get, promisifyRequest, setMany } from 'idb-keyval';
 import {
   MEMORY_PAGE_SIZE,
   memoryEntries,
@@ -30,6 +30,8 @@ import {
 } from '../../../core/mt/index.ts';
 
 const STORE_KEY = 'lopit.mt-model';
+/** What is known of the kept file without reading it (a megabyte at 10,000 pairs): written with it, in one go. */
+const META_KEY = 'lopit.mt-model.meta';
 /** The memory's own database: pair id -> [English, Lopit], and the cursor under CURSOR_KEY. */
 const memoryStore = createStore('lopit-mt-memory', 'pairs');
 const CURSOR_KEY = 'cursor';
@@ -48,6 +50,29 @@ function storedFile(stored: StoredModel): Uint8Array | string {
 
 function storedSize(stored: StoredModel): number {
   return stored.bytes?.length ?? stored.text?.length ?? 0;
+}
+
+/** The kept file's version and size, read on every translation instead of the file itself. */
+interface ModelMeta {
+  etag: string | null;
+  savedAt: number;
+  size: number;
+}
+
+const metaOf = (stored: StoredModel): ModelMeta => ({
+  etag: stored.etag,
+  savedAt: stored.savedAt,
+  size: storedSize(stored),
+});
+
+/** The kept file's meta; a phone that kept a file before the meta existed has it written once, from the file. */
+async function keptMeta(): Promise<ModelMeta | undefined> {
+  const meta = await get<ModelMeta>(META_KEY).catch(() => undefined);
+  if (meta) return meta;
+  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
+  if (!stored) return undefined;
+  await setMany([[META_KEY, metaOf(stored)]]).catch(() => undefined);
+  return metaOf(stored);
 }
 
 export type ModelAvailability =
@@ -77,26 +102,28 @@ export interface MemoryProgress {
   total: number;
 }
 
-let engine: { etag: string | null; memory: string | null; state: EngineState } | null = null;
-/** The model file last read, so that a refresh's check and the engine read it once. */
-let parsed: { etag: string | null; file: ModelFile } | null = null;
+/** The engine built, and the kept model version (META's etag and savedAt) and memory cursor it was built from. */
+let engine: { model: string | null; memory: string | null; state: EngineState } | null = null;
+/** The model file last downloaded, so that the engine built next does not read it back. */
+let parsed: { model: string; file: ModelFile } | null = null;
+
+const versionOf = (meta: ModelMeta | undefined) => (meta ? `${meta.etag}|${meta.savedAt}` : null);
 
 /**
  * Brings the device's copy of the model up to date when the server can be reached: a conditional request,
  * so an unchanged model costs one 304. Never throws; offline it keeps what is stored.
  */
 async function refreshModel(url: string): Promise<ModelAvailability> {
-  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
+  const kept = await keptMeta();
   try {
     const response = await fetch(url, {
-      headers: stored?.etag ? { 'If-None-Match': stored.etag } : {},
+      headers: kept?.etag ? { 'If-None-Match': kept.etag } : {},
       cache: 'no-store',
     });
-    if (response.status === 304 && stored)
-      return { state: 'ready', savedAt: stored.savedAt, size: storedSize(stored) };
+    if (response.status === 304 && kept) return { state: 'ready', savedAt: kept.savedAt, size: kept.size };
     if (response.status === 404) {
       // No model on the server (never trained): nothing to keep.
-      await del(STORE_KEY).catch(() => undefined);
+      await delMany([STORE_KEY, META_KEY]).catch(() => undefined);
       parsed = null;
       return { state: 'none' };
     }
@@ -106,13 +133,15 @@ async function refreshModel(url: string): Promise<ModelAvailability> {
     // Only a file the engine can read replaces the one kept (an older kept file is replaced cleanly).
     const file = parseModelFile(bytes);
     const saved: StoredModel = { etag: response.headers.get('ETag'), bytes, savedAt: Date.now() };
-    await set(STORE_KEY, saved);
-    parsed = { etag: saved.etag, file };
+    // The file and its meta land together or not at all.
+    await setMany([
+      [STORE_KEY, saved],
+      [META_KEY, metaOf(saved)],
+    ]);
+    parsed = { model: versionOf(metaOf(saved))!, file };
     return { state: 'ready', savedAt: saved.savedAt, size: bytes.length };
   } catch {
-    return stored
-      ? { state: 'ready', savedAt: stored.savedAt, size: storedSize(stored) }
-      : { state: 'unknown' };
+    return kept ? { state: 'ready', savedAt: kept.savedAt, size: kept.size } : { state: 'unknown' };
   }
 }
 
@@ -178,20 +207,29 @@ export async function refreshOfflineCopy(
   return { model, memory };
 }
 
-/** The device's engine, built once per stored model and memory; null when neither was ever downloaded. */
+/** The kept model file, read whole and parsed. */
+async function keptFile(): Promise<ModelFile | undefined> {
+  const stored = await get<StoredModel>(STORE_KEY);
+  return stored && parseModelFile(storedFile(stored));
+}
+
+/**
+ * The device's engine, built once per stored model and memory; null when neither was ever downloaded. Each
+ * translation reads only the model's meta and the memory's cursor (another tab's worker may have replaced
+ * either); the file and the pairs are read again only when one of them changed.
+ */
 async function deviceEngine(): Promise<EngineState | null> {
-  const stored = await get<StoredModel>(STORE_KEY).catch(() => undefined);
+  const model = versionOf(await keptMeta());
   const cursor = (await get<string>(CURSOR_KEY, memoryStore).catch(() => undefined)) ?? null;
-  if (!stored && !cursor) return null;
-  const etag = stored?.etag ?? null;
-  if (engine?.etag !== etag || engine.memory !== cursor) {
+  if (!model && !cursor) return null;
+  if (engine?.model !== model || engine.memory !== cursor) {
     // Kept pairs answer instead of the file's own memory (a phone's file has none; an older one may).
     const memory: TranslationPairInput[] | undefined = cursor
       ? [...(await keptMemory()).values()].map(([english, lopit]) => ({ english, lopit }))
       : undefined;
-    const file = parsed?.etag === etag ? parsed.file : stored && parseModelFile(storedFile(stored));
+    const file = !model ? undefined : parsed?.model === model ? parsed.file : await keptFile();
     const state = file ? createEngineStateFromFile(file, memory) : createEngineState({ pairs: memory ?? [] });
-    engine = { etag, memory: cursor, state };
+    engine = { model, memory: cursor, state };
   }
   return engine.state;
 }
