@@ -27,6 +27,7 @@ import {
 } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { TranslationMemory } from '../core/mt/translation-memory.ts';
+import { DYNAMIC_BROTLI_QUALITY } from '../server/plugins/compression.ts';
 import { DIRECTIONS, sides, type Direction, type TranslationPairInput } from '../core/mt/types.ts';
 import { ENGLISH_MODULE, loadBibleCorpus, OTHER_MODULE } from './lib/bible-corpus.ts';
 
@@ -98,7 +99,7 @@ interface Download {
 
 /**
  * The bytes of GET /api/translation/memory answers as the server sends them (JSON, each page compressed on its own
- * by plugins/compression.ts: gzip level 6, or brotli at quality 4 when the client offers it).
+ * by plugins/compression.ts: gzip level 6, or brotli at DYNAMIC_BROTLI_QUALITY when the client offers it).
  */
 function memoryWire(
   pairs: readonly TranslationPairInput[],
@@ -118,7 +119,9 @@ function memoryWire(
       reset: start === 0,
     });
     total.gzip += gzipSync(body, { level: 6 }).length;
-    total.brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    total.brotli += brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+    }).length;
     total.pages += 1;
   }
   return total;
@@ -296,7 +299,7 @@ async function main(): Promise<void> {
   const w = (x: Wire) => `${kb(x.gzip)} / ${kb(x.brotli)}`;
   console.log(
     `\nWhat the phone downloads to translate offline, kB gzip / brotli (kB = 1000 bytes); the same compact model throughout (language models pruned at ${DEFAULT_PRUNE.lmThreshold}). The benchmark corpus has no lexicon (its section is an empty header). ` +
-      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality 4, each page on its own). The model file is sent gzip only (brotli 11 shown for comparison).`,
+      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality ${DYNAMIC_BROTLI_QUALITY}, each page on its own). The model file is sent gzip only (brotli 11 shown for comparison).`,
   );
   console.log(
     '\n| pairs | model file | memory pages, first time (pages) | 100 new pairs | first download: before → in the file → now | a retrain re-sends: before → in the file → now | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
