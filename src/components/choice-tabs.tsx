@@ -1,9 +1,7 @@
 // A choice between two or more views of one screen (Transcribe's parts, Translate's "Type it / Say it", Translate
-// the app's list or one at a time): a named group of buttons, the chosen one pressed (aria-pressed), laid out as
-// the review tabs (review.css) and drawn on buttons (choice-tabs.css). Each is a button in the tab order; Enter or
-// Space chooses it.
-import '../features/review/review.css';
-import './choice-tabs.css';
+// the app's list or one at a time): a named group of buttons, the chosen one pressed (aria-pressed), laid out and
+// drawn like the link tabs (tabs.css). Each is a button in the tab order; Enter or Space chooses it.
+import './tabs.css';
 
 export interface Choice<Value extends string> {
   value: Value;

@@ -15,7 +15,6 @@ import { useFieldSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import '../speakers/speakers.css';
 import './recording.css';
-import '../review/review.css';
 
 export function RecordingPage() {
   const t = useT();

@@ -6,6 +6,7 @@ import { reviewShared as m } from '../../../core/i18n/messages/review.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import type { RefillState, ReviewCounts } from './use-review-pack.ts';
+import '../../components/tabs.css';
 
 export function ReviewTabs({ current }: { current: 'listen' | 'review' }) {
   const t = useT();

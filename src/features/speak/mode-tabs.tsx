@@ -1,9 +1,10 @@
 // The tabs between the one-at-a-time screens and the full pages they sit beside: Speak and /recording,
-// Translate and the /translation table (styled as the review tabs, review.css).
+// Translate and the /translation table (tabs.css).
 import { Link } from '@tanstack/react-router';
 import { modeTabs } from '../../../core/i18n/messages/speak.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import '../../components/tabs.css';
 
 const MODES = {
   recording: [

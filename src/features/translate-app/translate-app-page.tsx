@@ -20,7 +20,6 @@ import {
   reviewMessage,
   type MessagesCopy,
 } from './translate-app-api.ts';
-import '../review/review.css';
 import './translate-app.css';
 
 type StateFilter = 'untranslated' | 'review' | 'approved';

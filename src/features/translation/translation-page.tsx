@@ -30,7 +30,6 @@ import { PairRow } from './pair-row.tsx';
 import { translationApi } from './translation-api.ts';
 import { CategorySelect } from './category-select.tsx';
 import './translation.css';
-import '../review/review.css';
 
 type Fetch =
   | { kind: 'loading'; progress?: PairsProgress }
