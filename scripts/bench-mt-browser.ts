@@ -7,12 +7,17 @@
 //     and the longest task the page's main thread saw meanwhile (Long Tasks API);
 //   - on the page itself, to weigh the engine's memory (performance.memory after a forced GC) and to show the
 //     freeze the worker avoids (the longest main-thread task).
+// Then the chat's own worker (src/features/chat/offline-engine.worker.ts, bundled as it is), against a server
+// answering GET /api/translation/model and /memory as ours does: the first refresh (download, parse, pages kept in
+// IndexedDB), then a phone reopened: its first sentence (the model and pairs read back from IndexedDB) and each
+// sentence after it as the page sees it (a message round trip, the worker's IndexedDB reads included).
 // The page runs with 4x CPU throttling (DevTools' "mid-tier mobile") unless --throttle 1. CDP's throttling applies
 // to the page's target only, not to the worker: compare the worker's figures with a --throttle 1 run.
-// Usage: npx tsx scripts/bench-mt-browser.ts [--pairs 10000] [--sentences 200] [--throttle 4]
+// Usage: npm run bench:mt-browser -- [--pairs 10000] [--sentences 200] [--throttle 4]
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
+import { MEMORY_PAGE_SIZE, memoryColumns, type MemoryPage } from '../core/api/chat.ts';
 import { splitHeldOut } from '../core/mt/evaluate.ts';
 import { compactModel } from '../core/mt/prune.ts';
 import { phoneFile, serialiseModel } from '../core/mt/serialise.ts';
@@ -83,6 +88,41 @@ window.inWorker = async (sentences) => {
   await new Promise((r) => setTimeout(r, 100));
   return { ...result, wallMs: performance.now() - started, longestTaskMs: window.longest };
 };
+function ask(worker, request) {
+  return new Promise((resolve, reject) => {
+    const listen = (event) => {
+      if (event.data.id !== request.id || 'progress' in event.data) return;
+      worker.removeEventListener('message', listen);
+      if (event.data.ok) resolve(event.data.value);
+      else reject(new Error(event.data.message));
+    };
+    worker.addEventListener('message', listen);
+    worker.postMessage(request);
+  });
+}
+window.chatWorker = async (sentences) => {
+  let worker = new Worker('/chat-worker.js', { type: 'module' });
+  let id = 0;
+  const t0 = performance.now();
+  const copy = await ask(worker, { id: ++id, kind: 'refresh', base: location.origin + '/api/translation' });
+  const keepMs = performance.now() - t0;
+  worker.terminate();
+  // Reopened: nothing in the worker's memory, everything read back from IndexedDB.
+  worker = new Worker('/chat-worker.js', { type: 'module' });
+  window.longest = 0;
+  const t1 = performance.now();
+  await ask(worker, { id: ++id, kind: 'translate', text: 'x', direction: 'en_to_lpx' });
+  await ask(worker, { id: ++id, kind: 'translate', text: 'x', direction: 'lpx_to_en' });
+  const loadMs = performance.now() - t1;
+  const times = [];
+  for (const [text, direction] of sentences) {
+    const s = performance.now();
+    await ask(worker, { id: ++id, kind: 'translate', text, direction });
+    times.push(performance.now() - s);
+  }
+  worker.terminate();
+  return { keepMs, loadMs, times, longestTaskMs: window.longest, pairs: copy.memory.pairs };
+};
 window.onPage = async (sentences) => {
   const bytes = await download();
   const pairs = await memory();
@@ -141,6 +181,31 @@ const sentences = test
   ])
   .slice(0, sentenceCount);
 const files = { 'engine.js': ENGINE };
+const chatWorkerJs =
+  (
+    await build({
+      entryPoints: ['src/features/chat/offline-engine.worker.ts'],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      minify: true,
+    })
+  ).outputFiles[0]?.text ?? '';
+/** The memory as GET /api/translation/memory pages it, by cursor (ids in training order). */
+const EPOCH = '00000000-0000-4000-8000-000000000000';
+function memoryPage(since: string | null): MemoryPage {
+  const start = since ? Number(since.split(':')[1]) : 0;
+  const chunk = train.slice(start, start + MEMORY_PAGE_SIZE);
+  const end = start + chunk.length;
+  return {
+    ...memoryColumns(chunk.map((p, i) => ({ id: start + i + 1, english: p.english, lopit: p.lopit }))),
+    removed: [],
+    cursor: `${EPOCH}:${end}:0`,
+    more: end < train.length,
+    remaining: train.length - end,
+    reset: start === 0,
+  };
+}
 const workerJs = await bundle(WORKER, 'worker.js', files);
 const pageJs = await bundle(PAGE, 'page.js', files);
 
@@ -157,6 +222,18 @@ try {
       return route.fulfill({ body: Buffer.from(file), contentType: 'application/octet-stream' });
     if (path === '/memory.json') return route.fulfill({ body: memoryJson, contentType: 'application/json' });
     if (path === '/worker.js') return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
+    if (path === '/chat-worker.js')
+      return route.fulfill({ body: chatWorkerJs, contentType: 'text/javascript' });
+    if (path === '/api/translation/model')
+      return route.fulfill({
+        body: Buffer.from(file),
+        contentType: 'application/octet-stream',
+        headers: { ETag: '"bench"' },
+      });
+    if (path === '/api/translation/memory')
+      return route.fulfill({
+        json: memoryPage(new URL(route.request().url()).searchParams.get('since')),
+      });
     if (path === '/page.js') return route.fulfill({ body: pageJs, contentType: 'text/javascript' });
     return route.fulfill({
       body: '<!doctype html><title>bench</title><script type="module" src="/page.js"></script>',
@@ -178,6 +255,15 @@ try {
     (s) => (window as unknown as { inWorker: (s: unknown) => Promise<Result> }).inWorker(s),
     sentences,
   );
+  const chat = await page.evaluate(
+    (s) =>
+      (
+        window as unknown as {
+          chatWorker: (s: unknown) => Promise<Result & { keepMs: number; pairs: number }>;
+        }
+      ).chatWorker(s),
+    sentences,
+  );
   const inPage = await page.evaluate(
     (s) => (window as unknown as { onPage: (s: unknown) => Promise<Result> }).onPage(s),
     sentences,
@@ -195,6 +281,11 @@ try {
   console.log(
     `In a worker (as the chat runs it): load ${f(worker.loadMs)} ms; ${sentences.length} sentences ${latency(worker)}; ` +
       `longest main-thread task meanwhile ${f(worker.longestTaskMs)} ms.`,
+  );
+  console.log(
+    `The chat's own worker, IndexedDB included: first refresh (download on loopback, parse, ${chat.pairs} pairs kept) ${f(chat.keepMs)} ms; ` +
+      `reopened, first sentence (model and pairs read back) ${f(chat.loadMs)} ms; then ${sentences.length} sentences ${latency(chat)} as the page waits for them; ` +
+      `longest main-thread task meanwhile ${f(chat.longestTaskMs)} ms.`,
   );
   console.log(
     `On the page (for comparison): load ${f(inPage.loadMs)} ms; ${latency(inPage)}; engine heap ${((inPage.heapBytes ?? 0) / 1e6).toFixed(1)} MB; ` +
