@@ -9,6 +9,7 @@ import { authApi } from '../auth/auth-api.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { SpeakerProfileForm } from './speaker-profile-form.tsx';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function ProfilePage() {
   const t = useT();
@@ -121,11 +122,7 @@ function PasswordForm() {
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <h2>{t(account.changePasswordTitle)}</h2>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorBox error={formError} />
       <FormField
         label={t(account.currentPassword)}
         type="password"

@@ -19,6 +19,7 @@ import { FieldError } from '../../components/field-error.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { api, ApiError, requestJson } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export const AGE_GROUP_LABELS: Record<AgeGroup, MessageDescriptor> = {
   '18-29': account.age18,
@@ -111,11 +112,7 @@ export function SpeakerProfileForm({ user }: { user: User }) {
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <h2>{t(account.speakerProfile)}</h2>
       <p className="muted">{t(account.speakerIntro)}</p>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorBox error={formError} />
       <SelectField
         label={t(account.ageGroup)}
         value={form.ageGroup}

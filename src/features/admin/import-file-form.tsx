@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ImportReportView } from './import-report.tsx';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
@@ -59,11 +60,7 @@ export function ImportFileForm(props: ImportFileFormProps) {
   return (
     <>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {formError && (
-          <div className="error-box" role="alert">
-            {formError}
-          </div>
-        )}
+        <ErrorBox error={formError} />
         <FormField
           label={props.fileLabel}
           type="file"

@@ -7,6 +7,7 @@ import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { ColumnName, IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 import { lexiconApi } from './lexicon-api.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function ImportLexiconPanel() {
   const t = useT();
@@ -54,11 +55,7 @@ export function ImportLexiconPanel() {
       />
       <h3>{t(adminImport.exportTitle)}</h3>
       <p className="muted">{t(adminImport.exportIntro)}</p>
-      {exportError && (
-        <div className="error-box" role="alert">
-          {exportError}
-        </div>
-      )}
+      <ErrorBox error={exportError} />
       <div className="button-row">
         {LEXICON_EXPORT_FORMATS.map((format) => (
           <button

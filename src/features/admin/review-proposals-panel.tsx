@@ -23,6 +23,7 @@ import { adminApi } from './admin-api.ts';
 import { reviewQueueApi } from './review-api.ts';
 import { useLoaded } from '../../lib/use-loaded.ts';
 import { QueueFilter, QueueMessages, QueuePager, StateCell } from './review-queue.tsx';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 /** Who proposed a text (the author's account may be gone). */
 const authorOf = (t: Translate, proposal: { authorName: string | null }) =>
@@ -308,11 +309,7 @@ function DecisionForm({
       onSubmit={(event: FormEvent) => event.preventDefault()}
       noValidate
     >
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorBox error={formError} />
       <p className="muted" role="status" data-testid="selected-count">
         {t(adminReview.chosenCount, { count: selected.length })}
       </p>

@@ -177,11 +177,7 @@ export function ReasonForm({
 
   return (
     <form className="form review-decision" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorBox error={formError} />
       {children}
       <div className="field">
         <label htmlFor={`${id}-reason`}>{reasonLabel}</label>

@@ -7,6 +7,7 @@ import { admin } from '../../../core/i18n/messages/admin.ts';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { api, requestJson, toApiError } from '../../lib/api-client.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 function consentLine(speaker: Speaker): MessageDescriptor {
   if (speaker.withdrawn) return admin.consentWithdrew;
@@ -68,11 +69,7 @@ export function SpeakersPanel() {
     <section className="card stack" aria-labelledby="admin-speakers-heading" data-testid="admin-speakers">
       <h2 id="admin-speakers-heading">{t(admin.speakersTitle)}</h2>
       <p className="muted">{t(admin.speakersIntro)}</p>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox error={error} />
       {speakers === null ? (
         !error && <p role="status">{t(admin.speakersLoading)}</p>
       ) : speakers.length === 0 ? (

@@ -8,6 +8,7 @@ import { PATHS } from '../../app/paths.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function ForgotPasswordPage() {
   const t = useT();
@@ -75,11 +76,7 @@ function ResetForm({ token }: { token: string }) {
   }
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {formError && (
-        <div className="error-box" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorBox error={formError} />
       <FormField
         label={t(auth.newPassword)}
         type="password"

@@ -8,6 +8,7 @@ import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
 import { authStore } from '../../lib/auth-store.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function LoginPage() {
   const t = useT();
@@ -46,11 +47,7 @@ export function LoginPage() {
         noValidate={false}
         aria-busy={busy}
       >
-        {error && (
-          <div className="error-box" role="alert" data-testid="login-error">
-            {error}
-          </div>
-        )}
+        <ErrorBox error={error} testId="login-error" />
         <FormField
           label={t(auth.email)}
           type="email"

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
 import { authApi } from './auth-api.ts';
 import { authStore } from '../../lib/auth-store.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
@@ -63,11 +64,7 @@ export function SignupPage() {
         <p>{t(auth.signUpLead)}</p>
       </div>
       <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-        {formError && (
-          <div className="error-box" role="alert" data-testid="signup-error">
-            {formError}
-          </div>
-        )}
+        <ErrorBox error={formError} testId="signup-error" />
         <FormField
           label={t(auth.fullName)}
           name="name"

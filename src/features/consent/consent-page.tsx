@@ -19,6 +19,7 @@ import { CONSENT_TYPE_LABELS } from './consent-labels.ts';
 import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
 import { outboxLabel } from '../../offline/outbox-label.ts';
 import { useDeviceConsent } from './device-consent.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 const CHOICES: { value: ConsentType; hint: MessageDescriptor }[] = [
   { value: 'recording', hint: consent.recordingHint },
@@ -174,11 +175,7 @@ export function ConsentPage() {
 
       <form className="card form" onSubmit={onSubmit} aria-labelledby="consent-grant-heading">
         <h2 id="consent-grant-heading">{t(consent.grantTitle)}</h2>
-        {error && (
-          <div className="error-box" role="alert">
-            {error}
-          </div>
-        )}
+        <ErrorBox error={error} />
         {notice && (
           <div className="success-box" role="status">
             {notice}

@@ -7,6 +7,7 @@ import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { dateLang, formatHours, periodLabel } from './chart-scale.ts';
 import { dataApi } from './data-api.ts';
 import { LineChart } from './line-chart.tsx';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function ActivitySection() {
   const t = useT();
@@ -63,11 +64,7 @@ export function ActivitySection() {
           </select>
         </div>
       </div>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       {!timeline && !error && <p>{t(data.loading)}</p>}
       {timeline && points.length === 0 && <p className="muted">{t(data.noActivity)}</p>}
       {first && last && timeline && (

@@ -21,6 +21,7 @@ import { dataApi } from './data-api.ts';
 import { DialectsSection } from './dialects-section.tsx';
 import { LexiconPreview } from './lexicon-preview.tsx';
 import './data.css';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function DataPage() {
   const t = useT();
@@ -44,11 +45,7 @@ export function DataPage() {
         <p>{t(data.intro)}</p>
       </div>
       <p className="muted">{t(data.consentNote)}</p>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       <div className="grid" data-testid="stat-tiles">
         <Tile
           label={t(data.audioHours)}

@@ -5,6 +5,7 @@ import type { DialectFigures } from '../../../core/api/data.ts';
 import { data } from '../../../core/i18n/messages/data.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { dataApi } from './data-api.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function DialectsSection() {
   const t = useT();
@@ -25,11 +26,7 @@ export function DialectsSection() {
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t(data.dialectsTitle)}</h2>
       <p className="muted">{t(data.dialectsNote)}</p>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       {!dialects && !error && <p>{t(data.loading)}</p>}
       {dialects?.length === 0 && <p className="muted">{t(data.noDialects)}</p>}
       {dialects && dialects.length > 0 && (

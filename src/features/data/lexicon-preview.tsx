@@ -5,6 +5,7 @@ import { LEXICON_DASHBOARD_LIMIT, LEXICON_PREVIEW_ENTRIES } from '../../../core/
 import { data } from '../../../core/i18n/messages/data.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import { dataApi } from './data-api.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
   const t = useT();
@@ -51,11 +52,7 @@ export function LexiconPreview({ lexiconSize }: { lexiconSize: number }) {
           {t(data.search)}
         </button>
       </form>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBox error={error} />
       {entries?.length === 0 && (
         <p className="muted">{t(searched ? data.noMatch : data.noEntries)}</p>
       )}

@@ -15,6 +15,7 @@ import {
   readinessText,
   STATUS_ICON,
 } from './training-text.ts';
+import { ErrorBox } from '../../components/error-box.tsx';
 
 interface ModelCardProps {
   model: TrainingModelStatus;
@@ -153,11 +154,7 @@ export function ModelCard({ model, isAdmin, busy, actionError, onStart, onStop }
           )}
         </div>
       ) : null}
-      {actionError && (
-        <div className="error-box" role="alert">
-          {actionError}
-        </div>
-      )}
+      <ErrorBox error={actionError} />
 
       <RunHistory runs={model.history} title={title} />
     </article>
