@@ -14,6 +14,9 @@ import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
 
 type ProposalRow = typeof uiMessageProposals.$inferSelect;
 
+/** Messages per statement of a PO import: well below PostgreSQL's limit of parameters. */
+const IMPORT_CHUNK = 1000;
+
 const UI_REVIEWS: ReviewsTable = {
   table: uiMessageReviews,
   item: uiMessageReviews.proposalId,
@@ -215,37 +218,57 @@ export class InterfaceMessagesRepository {
     entries: { messageId: string; source: string; text: string }[],
     adminId: string,
   ) {
+    // A message named twice in a file counts once, as its last entry says.
+    const wanted = [...new Map(entries.map((entry) => [entry.messageId, entry])).values()];
     return this.db.transaction(async (tx) => {
-      let approved = 0;
-      let unchanged = 0;
-      for (const entry of entries) {
-        const [existing] = await tx
+      // A few statements for the whole file, not three per message (a full catalogue is 1,500 and more).
+      const approvedNow = new Map<string, ProposalRow>();
+      for (let start = 0; start < wanted.length; start += IMPORT_CHUNK) {
+        const ids = wanted.slice(start, start + IMPORT_CHUNK).map((entry) => entry.messageId);
+        const rows = await tx
           .select()
           .from(uiMessageProposals)
           .where(
             and(
               eq(uiMessageProposals.language, language),
-              eq(uiMessageProposals.messageId, entry.messageId),
+              inArray(uiMessageProposals.messageId, ids),
               eq(uiMessageProposals.state, 'approved'),
             ),
           );
-        if (existing && existing.text === entry.text && existing.source === entry.source) {
-          unchanged += 1;
-          continue;
-        }
-        await supersedeApproved(tx, language, entry.messageId, null);
-        await tx.insert(uiMessageProposals).values({
-          language,
-          messageId: entry.messageId,
-          source: entry.source,
-          text: entry.text,
-          authorId: adminId,
-          state: 'approved',
-          decidedBy: adminId,
-        });
-        approved += 1;
+        for (const row of rows) approvedNow.set(row.messageId, row);
       }
-      return { approved, unchanged };
+      const changed = wanted.filter((entry) => {
+        const existing = approvedNow.get(entry.messageId);
+        return !(existing && existing.text === entry.text && existing.source === entry.source);
+      });
+      for (let start = 0; start < changed.length; start += IMPORT_CHUNK) {
+        const chunk = changed.slice(start, start + IMPORT_CHUNK);
+        await tx
+          .update(uiMessageProposals)
+          .set({ state: 'superseded', updatedAt: new Date() })
+          .where(
+            and(
+              eq(uiMessageProposals.language, language),
+              inArray(
+                uiMessageProposals.messageId,
+                chunk.map((entry) => entry.messageId),
+              ),
+              eq(uiMessageProposals.state, 'approved'),
+            ),
+          );
+        await tx.insert(uiMessageProposals).values(
+          chunk.map((entry) => ({
+            language,
+            messageId: entry.messageId,
+            source: entry.source,
+            text: entry.text,
+            authorId: adminId,
+            state: 'approved' as const,
+            decidedBy: adminId,
+          })),
+        );
+      }
+      return { approved: changed.length, unchanged: wanted.length - changed.length };
     });
   }
 }
