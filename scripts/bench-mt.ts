@@ -299,7 +299,7 @@ async function main(): Promise<void> {
   const w = (x: Wire) => `${kb(x.gzip)} / ${kb(x.brotli)}`;
   console.log(
     `\nWhat the phone downloads to translate offline, kB gzip / brotli (kB = 1000 bytes); the same compact model throughout (language models pruned at ${DEFAULT_PRUNE.lmThreshold}). The benchmark corpus has no lexicon (its section is an empty header). ` +
-      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality ${DYNAMIC_BROTLI_QUALITY}, each page on its own). The model file is sent gzip only (brotli 11 shown for comparison).`,
+      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality ${DYNAMIC_BROTLI_QUALITY}, each page on its own). The model file is sent in brotli at quality 11 (made once per version) to clients that offer it, else gzip; a retrain's column gives gzip.`,
   );
   console.log(
     '\n| pairs | model file | memory pages, first time (pages) | 100 new pairs | first download: before → in the file → now | a retrain re-sends: before → in the file → now | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
@@ -309,7 +309,7 @@ async function main(): Promise<void> {
     const [a, b] = rows.filter((r) => r.size === d.size) as [Row, Row];
     const first = {
       gzip: d.modelFile.gzip + d.memoryPages.gzip,
-      brotli: d.modelFile.gzip + d.memoryPages.brotli,
+      brotli: d.modelFile.brotli + d.memoryPages.brotli,
     };
     console.log(
       `| ${d.size} | **${w(d.modelFile)}** | ${w(d.memoryPages)} (${d.memoryPages.pages}) | ${w(d.memoryUpdate)} | ` +
