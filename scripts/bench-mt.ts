@@ -9,7 +9,12 @@
 // format 4 with the memory in the file (word ids of the model's vocabularies), and now (the model file without the
 // memory, which travels apart in pages of GET /api/translation/memory and afterwards only as what changed).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { MEMORY_PAGE_SIZE, memoryColumns } from '../core/api/chat.ts';
+import { MEMORY_PAGE_SIZE, memoryColumns, type MemoryPage } from '../core/api/chat.ts';
+import {
+  decodeMemoryPage,
+  encodeMemoryPage,
+  type MemoryVocabularies,
+} from '../core/api/memory-page-coding.ts';
 import { ByteWriter, crc32 } from '../core/mt/binary-format.ts';
 import { evaluateModel, score, splitHeldOut, type Scores } from '../core/mt/evaluate.ts';
 import { shuffled } from '../core/mt/random.ts';
@@ -95,14 +100,19 @@ interface Download {
   /** The memory apart (GET /api/translation/memory): every page of a first download, and one of 100 new pairs. */
   memoryPages: Wire & { pages: number };
   memoryUpdate: Wire;
+  /** The same pages coded with the words of the model file the phone holds (its usual case). */
+  codedPages: Wire & { pages: number };
+  codedUpdate: Wire;
 }
 
 /**
- * The bytes of GET /api/translation/memory answers as the server sends them (JSON, each page compressed on its own
- * by plugins/compression.ts: gzip level 6, or brotli at DYNAMIC_BROTLI_QUALITY when the client offers it).
+ * The bytes of GET /api/translation/memory answers as the server sends them, each page compressed on its own by
+ * plugins/compression.ts (gzip level 6, or brotli at DYNAMIC_BROTLI_QUALITY when the client offers it): as JSON,
+ * or, given the vocabularies of the model the phone holds, coded with its words (core/api/memory-page-coding.ts).
  */
 function memoryWire(
   pairs: readonly TranslationPairInput[],
+  vocab?: MemoryVocabularies,
   pageSize = MEMORY_PAGE_SIZE,
 ): Wire & { pages: number } {
   const total = { gzip: 0, brotli: 0, pages: 0 };
@@ -110,14 +120,17 @@ function memoryWire(
   for (let start = 0; start < Math.max(1, pairs.length); start += pageSize) {
     const chunk = pairs.slice(start, start + pageSize);
     const remaining = Math.max(0, pairs.length - start - chunk.length);
-    const body = JSON.stringify({
+    const page: MemoryPage = {
       ...memoryColumns(chunk.map((p, i) => ({ id: start + i + 1, english: p.english, lopit: p.lopit }))),
       removed: [],
       cursor: `${epoch}:${start + chunk.length}:0`,
       more: remaining > 0,
       remaining,
       reset: start === 0,
-    });
+    };
+    const body = vocab ? encodeMemoryPage(page, vocab) : JSON.stringify(page);
+    if (vocab && JSON.stringify(decodeMemoryPage(body as Uint8Array, vocab)) !== JSON.stringify(page))
+      throw new Error('a coded memory page does not read back');
     total.gzip += gzipSync(body, { level: 6 }).length;
     total.brotli += brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
@@ -212,6 +225,8 @@ async function main(): Promise<void> {
       modelFile: wire(modelOnly),
       memoryPages: memoryWire(train),
       memoryUpdate: memoryWire(pool.slice(size, size + 100)),
+      codedPages: memoryWire(train, parseModelFile(modelOnly).model.vocab),
+      codedUpdate: memoryWire(pool.slice(size, size + 100), parseModelFile(modelOnly).model.vocab),
     });
     const model = new MtModel(data);
     const memory = new TranslationMemory(train);
@@ -299,20 +314,21 @@ async function main(): Promise<void> {
   const w = (x: Wire) => `${kb(x.gzip)} / ${kb(x.brotli)}`;
   console.log(
     `\nWhat the phone downloads to translate offline, kB gzip / brotli (kB = 1000 bytes); the same compact model throughout (language models pruned at ${DEFAULT_PRUNE.lmThreshold}). The benchmark corpus has no lexicon (its section is an empty header). ` +
-      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (JSON as the API sends it: gzip level 6 / brotli quality ${DYNAMIC_BROTLI_QUALITY}, each page on its own). The model file is sent in brotli at quality 11 (made once per version) to clients that offer it, else gzip; a retrain's column gives gzip.`,
+      `Before: one file of format 3 (memory as text); then format 4 with the memory in the file as word ids of the model's vocabularies; now the model file (format 4, memory section empty) and the memory apart, ${MEMORY_PAGE_SIZE} pairs a page (as the API sends it: gzip level 6 / brotli quality ${DYNAMIC_BROTLI_QUALITY}, each page on its own), as JSON or coded with the words of the model the phone holds (the usual case: the memory is fetched after the model). The model file is sent in brotli at quality 11 (made once per version) to clients that offer it, else gzip; a retrain's column gives gzip.`,
   );
   console.log(
-    '\n| pairs | model file | memory pages, first time (pages) | 100 new pairs | first download: before → in the file → now | a retrain re-sends: before → in the file → now | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
+    '\n| pairs | model file | memory pages, first time (pages): JSON / coded | 100 new pairs: JSON / coded | first download: before → in the file → now (coded pages) | a retrain re-sends: before → in the file → now | chrF en→es full → compact | chrF es→en full → compact | BLEU en→es / es→en full → compact |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const d of downloads) {
     const [a, b] = rows.filter((r) => r.size === d.size) as [Row, Row];
+    // A phone fetches the memory after the model, so its pages come coded with the model's words.
     const first = {
-      gzip: d.modelFile.gzip + d.memoryPages.gzip,
-      brotli: d.modelFile.brotli + d.memoryPages.brotli,
+      gzip: d.modelFile.gzip + d.codedPages.gzip,
+      brotli: d.modelFile.brotli + d.codedPages.brotli,
     };
     console.log(
-      `| ${d.size} | **${w(d.modelFile)}** | ${w(d.memoryPages)} (${d.memoryPages.pages}) | ${w(d.memoryUpdate)} | ` +
+      `| ${d.size} | **${w(d.modelFile)}** | ${w(d.memoryPages)} / **${w(d.codedPages)}** (${d.memoryPages.pages}) | ${w(d.memoryUpdate)} / ${w(d.codedUpdate)} | ` +
         `${w(d.before.file)} → ${w(d.combined.file)} → ${w(first)} | ` +
         `${kb(d.before.file.gzip)} → ${kb(d.combined.file.gzip)} → **${kb(d.modelFile.gzip)}** | ` +
         `${a.model.chrf.toFixed(2)} → ${a.compact.chrf.toFixed(2)} | ` +

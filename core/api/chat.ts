@@ -83,10 +83,22 @@ export const MEMORY_PAGE_SIZE = 500;
  */
 export const memoryCursorSchema = syncCursorSchema(2, 2);
 
-/** Without `since`, the whole memory from the start; with it, only what changed after that cursor. */
+const MODEL_VERSION_MESSAGE = 'model must be the version of a model file';
+/** A model file's version, as its ETag names it (the SHA-256 of the file, in hex). */
+export const modelVersionSchema = z
+  .string({ error: MODEL_VERSION_MESSAGE })
+  .max(64, MODEL_VERSION_MESSAGE)
+  .regex(/^[0-9a-f]{64}$/, MODEL_VERSION_MESSAGE);
+
+/**
+ * Without `since`, the whole memory from the start; with it, only what changed after that cursor. With `model`,
+ * the version of the model file the phone holds: when it is the latest, the page comes coded with that model's
+ * words (memory-page-coding.ts) instead of as JSON.
+ */
 export const memoryQuerySchema = z.object({
   since: memoryCursorSchema.optional(),
   limit: integerTextSchema(1, MEMORY_PAGE_MAX).optional(),
+  model: modelVersionSchema.optional(),
 });
 export type MemoryQuery = z.infer<typeof memoryQuerySchema>;
 

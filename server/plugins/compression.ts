@@ -9,11 +9,12 @@ import zlib from 'node:zlib';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Text-like answers only (JSON, text, XML, CSV, GEDCOM, JavaScript). Audio, archives, images and raw binary
+ * Text-like answers only (JSON, text, XML, CSV, GEDCOM, JavaScript), and coded memory pages, whose columns
+ * compress like text (core/api/memory-page-coding.ts). Audio, archives, images and raw binary
  * (application/octet-stream model artifacts) are already compressed or not worth the CPU.
  */
 export const COMPRESSIBLE_TYPES =
-  /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|^application\/javascript/;
+  /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|^application\/javascript|^application\/x-lopit-memory(?:;|$)/;
 
 /**
  * Brotli quality for answers made per request. Measured on verse-length pairs (10,000 of them, in pages as the

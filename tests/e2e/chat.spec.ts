@@ -3,6 +3,7 @@
 // returns real audio, and translation on the device with the server stopped, from a model trained by the
 // training queue. All texts are in an obviously made-up language ("Blorpish"); no Lopit is invented.
 import type { APIRequestContext } from '@playwright/test';
+import { MEMORY_PAGE_CODED_TYPE } from '../../core/api/memory-page-coding.ts';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { expect, signInContext, signUpByApi, signUpContributorByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -235,12 +236,20 @@ test.describe('chat without the server', () => {
     expect((await request.get(`${server.url}/api/translation/model`)).ok()).toBe(true);
 
     await signInContext(context, server.url, admin);
+    const memoryPages: string[] = [];
+    context.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/translation/memory')
+        memoryPages.push(response.headers()['content-type'] ?? '');
+    });
     await page.goto(`${server.url}/chat`);
     // The model file and, kept apart from it, the approved pairs for exact answers.
     await expect(page.getByTestId('offline-model-status')).toContainText(
       /Works offline: model saved on this device .+, with [\d,]+ approved sentences/,
       { timeout: 30_000 },
     );
+    // Fetched after the model, the memory's pages came coded with its words.
+    expect(memoryPages.length).toBeGreaterThan(0);
+    expect(memoryPages.every((type) => type === MEMORY_PAGE_CODED_TYPE)).toBe(true);
     // The longer line still fits a phone.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await layoutProblems(page)).toEqual([]);

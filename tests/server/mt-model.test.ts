@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMemoryPage, MEMORY_PAGE_CODED_TYPE } from '../../core/api/memory-page-coding.ts';
 import { memoryEntries, memoryPageSchema, toTranslateResponse } from '../../core/api/chat.ts';
 import { MT_MIN_TRAINING_PAIRS } from '../../core/constants.ts';
 import {
@@ -190,6 +191,31 @@ describe.each(DATABASE_KINDS)('translation model training and download on %s', (
     expect(brotli.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
     expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect((await getModel({ 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('codes memory pages with the words of the model a phone holds when it is the latest, else sends JSON', async () => {
+    const vocab = parseModelFile(new Uint8Array((await getModel()).rawPayload)).model.vocab;
+    const memory = (query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/translation/memory?limit=2000${query}`, headers });
+    const json = await memory('');
+    expect(json.headers['content-type']).toContain('application/json');
+    const coded = await memory(`&model=${trained.version}`);
+    expect(coded.statusCode, coded.body).toBe(200);
+    expect(coded.headers['content-type']).toBe(MEMORY_PAGE_CODED_TYPE);
+    const page = memoryPageSchema.parse(json.json());
+    expect(page.ids.length).toBeGreaterThan(0);
+    expect(decodeMemoryPage(new Uint8Array(coded.rawPayload), vocab)).toEqual(page);
+    expect(coded.rawPayload.length).toBeLessThan(json.rawPayload.length / 2);
+    // Compressed on the wire like the JSON pages.
+    const zipped = await memory(`&model=${trained.version}`, { 'accept-encoding': 'br' });
+    expect(zipped.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(zipped.rawPayload).equals(coded.rawPayload)).toBe(true);
+    // A phone holding another (older) model gets JSON, which it reads whatever its model.
+    const older = await memory(`&model=${'0'.repeat(64)}`);
+    expect(older.headers['content-type']).toContain('application/json');
+    expect(memoryPageSchema.parse(older.json())).toEqual(page);
+    for (const bad of ['abc', 'A'.repeat(64), `${'0'.repeat(64)}%00`, '0'.repeat(65)])
+      expect((await memory(`&model=${bad}`)).statusCode, bad).toBe(400);
   });
 
   it('is the model file of core/mt with the lexicon; with the memory kept apart it translates offline as the server does', async () => {

@@ -1,10 +1,11 @@
 // Public, rate-limited translation: POST /api/translation/translate answers from the translation engine
 // (memory of approved pairs, trained model, lexicon); GET /api/translation/model hands out the latest trained
 // model file for offline use in the browser, and GET /api/translation/memory the approved pairs of the memory,
-// page by page and then only what changed, which a phone keeps beside the model.
+// page by page and then only what changed, which a phone keeps beside the model (coded with the words of the
+// model it holds when that is the latest).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +20,12 @@ import {
   translateResponseSchema,
 } from '../../../core/api/chat.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
-import { ModelFormatError, phoneFile } from '../../../core/mt/index.ts';
+import {
+  encodeMemoryPage,
+  MEMORY_PAGE_CODED_TYPE,
+  type MemoryVocabularies,
+} from '../../../core/api/memory-page-coding.ts';
+import { ModelFormatError, parseModelFile, phoneFile } from '../../../core/mt/index.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { BlobNotFoundError } from '../../lib/blob-store.ts';
@@ -53,6 +59,8 @@ interface PhoneModel {
   gzip: Buffer;
   /** Brotli at its best quality: about a tenth smaller than gzip (795 against 891 kB at 10,000 pairs). */
   brotli: Buffer;
+  /** The vocabularies a phone holding this file reads coded memory pages with. */
+  vocab: MemoryVocabularies;
 }
 
 /**
@@ -77,7 +85,7 @@ function phoneModels(artifacts: ArtifactStore) {
             },
           }),
         ]);
-        return { plain, gzip: zipped, brotli };
+        return { plain, gzip: zipped, brotli, vocab: parseModelFile(file).model.vocab };
       });
       cached = { version: artifact.version, bytes };
       // A failure is not kept: the next request tries again.
@@ -94,6 +102,27 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
   const artifacts = ArtifactStore.fromConfig(app.database.db, config);
   const engine = new EngineService(app.database.db, app.repositories, artifacts, app.log);
   const phoneModel = phoneModels(artifacts);
+
+  /**
+   * The vocabularies of the latest model when it is the version a phone holds, else null (the page then goes as
+   * JSON, which any phone reads): a phone whose model is older, or a file that cannot be read.
+   */
+  async function latestVocabularies(
+    version: string,
+    log: FastifyBaseLogger,
+  ): Promise<MemoryVocabularies | null> {
+    const artifact = await artifacts.latest('mt');
+    if (artifact?.version !== version) return null;
+    try {
+      return (await phoneModel(artifact)).vocab;
+    } catch (error) {
+      log.warn(
+        { artifact: artifact.id, err: error },
+        'memory page sent as JSON: the model file cannot be read',
+      );
+      return null;
+    }
+  }
 
   app.post(
     '/translate',
@@ -117,7 +146,12 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
     async (request, reply) => {
       // The same pairs the server's engine answers from, for anyone: the chat is public, and so is the model.
       void reply.header('Cache-Control', 'no-store');
-      return app.repositories.translation.memoryPage(request.query);
+      const page = await app.repositories.translation.memoryPage(request.query);
+      const vocab = request.query.model && (await latestVocabularies(request.query.model, request.log));
+      if (!vocab) return page;
+      // Bytes, not the schema's JSON: Fastify sends a Buffer as it is.
+      const coded: FastifyReply = reply;
+      return coded.type(MEMORY_PAGE_CODED_TYPE).send(Buffer.from(encodeMemoryPage(page, vocab)));
     },
   );
 

@@ -3,21 +3,20 @@
 // on from there; an answer it cannot read changes nothing; removals and a rebuilt server's reset are followed; the
 // kept pairs answer exactly, with or without a model. The network is a fake fetch serving a real model file of the
 // made-up toy language.
-import { IDBFactory } from 'fake-indexeddb';
-import type * as IdbKeyval from 'idb-keyval';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { clear } from 'idb-keyval';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryColumns, type MemoryEntry, type MemoryPage } from '../../../core/api/chat.ts';
+import { encodeMemoryPage, MEMORY_PAGE_CODED_TYPE } from '../../../core/api/memory-page-coding.ts';
 import { compactModel } from '../../../core/mt/prune.ts';
-import { phoneFile, serialiseModel } from '../../../core/mt/serialise.ts';
+import { parseModelFile, phoneFile, serialiseModel } from '../../../core/mt/serialise.ts';
 import { toyCorpus } from '../../../core/mt/toy-language.fixture.ts';
 import { trainModel } from '../../../core/mt/train.ts';
 
-// idb-keyval as it is, with its reads counted.
-vi.mock('idb-keyval', async (importOriginal) => {
-  const actual = await importOriginal<typeof IdbKeyval>();
-  return { ...actual, get: vi.fn(actual.get) };
-});
 const MODEL_KEY = 'lopit.mt-model';
+/** Reads of the whole kept model file from IndexedDB. */
+const fileReads = vi.spyOn(IDBObjectStore.prototype, 'get');
+const modelReads = () => fileReads.mock.calls.filter(([key]) => key === MODEL_KEY).length;
 
 const BASE = 'http://phone.invalid/api/translation';
 const EPOCH = '0f0e0d0c-0b0a-4909-8807-060504030201';
@@ -29,6 +28,10 @@ let modelFile: Uint8Array;
 interface FakeServer {
   model: Uint8Array | null;
   etag: string;
+  /** Whether it codes memory pages for a phone naming its model (a version of 64 hex digits, as ours are). */
+  coded: boolean;
+  /** The model each memory request named. */
+  models: (string | null)[];
   pages: Map<string, MemoryPage>;
   failAt: Set<string>;
   asked: string[];
@@ -68,9 +71,19 @@ function fakeFetch(input: string | URL, init?: RequestInit): Promise<Response> {
   }
   const since = url.searchParams.get('since') ?? '';
   server.asked.push(since);
+  server.models.push(url.searchParams.get('model'));
   if (server.failAt.has(since)) return Promise.reject(new TypeError('Failed to fetch'));
   const answer = server.pages.get(since);
-  return Promise.resolve(answer ? Response.json(answer) : new Response('{}', { status: 500 }));
+  if (!answer) return Promise.resolve(new Response('{}', { status: 500 }));
+  // Coded with the model's words when the phone names the model the server holds, as the server does.
+  if (server.coded && server.model && url.searchParams.get('model') === server.etag.slice(1, -1)) {
+    const { vocab } = parseModelFile(server.model).model;
+    const body = encodeMemoryPage(answer, vocab);
+    return Promise.resolve(
+      new Response(new Blob([body as BlobPart]), { headers: { 'Content-Type': MEMORY_PAGE_CODED_TYPE } }),
+    );
+  }
+  return Promise.resolve(Response.json(answer));
 }
 
 async function freshWorker() {
@@ -82,11 +95,21 @@ beforeAll(async () => {
   modelFile = phoneFile(serialiseModel(compactModel(await trainModel(corpus)), { pairs: [], lexicon: [] }));
 });
 
-beforeEach(() => {
-  // A phone with nothing kept.
+beforeEach(async () => {
+  // A phone with nothing kept. idb-keyval's default store (the model's) stays open on the database it first
+  // opened, across re-imports of the worker: emptied here. The memory's own store opens on the fresh factory.
   vi.stubGlobal('indexedDB', new IDBFactory());
+  await clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  server = { model: modelFile, etag: '"v1"', pages: new Map(), failAt: new Set(), asked: [] };
+  server = {
+    model: modelFile,
+    etag: '"v1"',
+    coded: false,
+    models: [],
+    pages: new Map(),
+    failAt: new Set(),
+    asked: [],
+  };
   server.pages = new Map([
     page('', { entries: entries.slice(0, 3), cursor: `${EPOCH}:3:0`, more: true, remaining: 2, reset: true }),
     page(`${EPOCH}:3:0`, { entries: entries.slice(3), cursor: `${EPOCH}:5:0` }),
@@ -161,38 +184,68 @@ describe('the offline copy on the phone', () => {
     });
   });
 
+  it('names the model it keeps and reads pages coded with its words, as it reads JSON ones', async () => {
+    const version = 'c0ffee'.repeat(10) + 'c0de';
+    server.etag = `"${version}"`;
+    server.coded = true;
+    const worker = await freshWorker();
+    const copy = await worker.refreshOfflineCopy(BASE);
+    expect(copy.memory).toEqual({ pairs: 5, complete: true });
+    expect(server.models).toEqual([version, version]);
+    for (const entry of entries)
+      expect(await worker.translateOnDevice(entry.english, 'en_to_lpx')).toMatchObject({
+        answer: { source: 'memory', translated: entry.lopit },
+      });
+    // Reopened later: the kept model is named again, and a page coded with it is read the same way.
+    server.pages.set(...page(`${EPOCH}:5:0`, { removed: [2], cursor: `${EPOCH}:6:1` }));
+    const reopened = await freshWorker();
+    expect((await reopened.refreshOfflineCopy(BASE)).memory).toEqual({ pairs: 4, complete: true });
+    expect(server.models.at(-1)).toBe(version);
+
+    // A coded page that does not read (damaged on the way) keeps what was kept, like any unreadable answer.
+    server.pages.set(...page(`${EPOCH}:6:1`, { entries: [{ id: 9, english: 'the dog', lopit: 'ka pim' }] }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL, init?: RequestInit) => {
+        const response = await fakeFetch(input, init);
+        if (response.headers.get('Content-Type') !== MEMORY_PAGE_CODED_TYPE) return response;
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return new Response(new Blob([bytes.subarray(0, bytes.length - 3)]), {
+          headers: { 'Content-Type': MEMORY_PAGE_CODED_TYPE },
+        });
+      }),
+    );
+    expect((await reopened.refreshOfflineCopy(BASE)).memory).toEqual({ pairs: 4, complete: false });
+  });
+
+  it('asks for JSON pages when the kept model has no version the server could name', async () => {
+    server.coded = true;
+    const worker = await freshWorker();
+    expect((await worker.refreshOfflineCopy(BASE)).memory).toEqual({ pairs: 5, complete: true });
+    expect(server.models).toEqual([null, null]);
+  });
+
   it('reads the kept model file once, not for every sentence, and picks up one another tab kept', async () => {
-    /** Reads of the whole model file by the worker module last imported. */
-    const fileReads = async () => {
-      const { get } = await import('idb-keyval');
-      return vi.mocked(get).mock.calls.filter(([key]) => key === MODEL_KEY).length;
-    };
     const sentences = corpus.slice(0, 8).map((p) => p.english);
     const downloaded = await freshWorker();
     await downloaded.refreshOfflineCopy(BASE);
-    vi.mocked((await import('idb-keyval')).get).mockClear();
+    fileReads.mockClear();
     for (const text of sentences) await downloaded.translateOnDevice(text, 'en_to_lpx');
     // The file just downloaded is used as parsed, never read back.
-    expect(await fileReads()).toBe(0);
+    expect(modelReads()).toBe(0);
 
     // Reopened days later: the kept file is read once for all the sentences.
     const reopened = await freshWorker();
-    vi.mocked((await import('idb-keyval')).get).mockClear();
     for (const text of sentences) await reopened.translateOnDevice(text, 'en_to_lpx');
-    expect(await fileReads()).toBe(1);
+    expect(modelReads()).toBe(1);
 
     // Another tab keeps a retrained model: this one reads the new file once, at its next sentence.
     server.etag = '"v2"';
     const otherTab = await freshWorker();
     await otherTab.refreshOfflineCopy(BASE);
-    const { get } = await import('idb-keyval');
-    const before = vi.mocked(get).mock.calls.length;
+    fileReads.mockClear();
     for (const text of sentences) await reopened.translateOnDevice(text, 'en_to_lpx');
-    const keys = vi
-      .mocked(get)
-      .mock.calls.slice(before)
-      .map(([key]) => key);
-    expect(keys.filter((key) => key === MODEL_KEY)).toHaveLength(1);
+    expect(modelReads()).toBe(1);
   });
 
   it('has nothing to answer with before anything was kept', async () => {

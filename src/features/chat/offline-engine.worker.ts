@@ -5,7 +5,8 @@
 //     when a new model is trained;
 //   - the translation memory (GET /api/translation/memory: the approved pairs the server's engine answers from),
 //     fetched page by page and afterwards only what changed, each page stored with its cursor in one
-//     transaction, so a link that drops mid-way loses at most one page and the next try goes on from there.
+//     transaction, so a link that drops mid-way loses at most one page and the next try goes on from there;
+//     the request names the kept model's version, so the pages come coded with its words when it is the latest.
 //
 // Both are kept with idb-keyval (which works in workers) rather than only in the service worker's cache: they
 // then work on a first visit before the service worker controls the page, and survive app updates that clear
@@ -18,6 +19,11 @@ import {
   toTranslateResponse,
   type TranslateResponse,
 } from '../../../core/api/chat.ts';
+import {
+  decodeMemoryPage,
+  MEMORY_PAGE_CODED_TYPE,
+  type MemoryVocabularies,
+} from '../../../core/api/memory-page-coding.ts';
 import {
   createEngineState,
   createEngineStateFromFile,
@@ -165,12 +171,19 @@ async function refreshMemory(
   let received = 0;
   try {
     let cursor = await get<string>(CURSOR_KEY, memoryStore);
+    // With the model kept, pages may come coded with its words: they travel once, in the model file.
+    const held = await heldVocabularies();
     for (;;) {
       const query = new URLSearchParams({ limit: String(MEMORY_PAGE_SIZE) });
       if (cursor) query.set('since', cursor);
+      if (held) query.set('model', held.version);
       const response = await fetch(`${url}?${query}`, { cache: 'no-store' });
       if (!response.ok) throw new Error(`memory download answered ${response.status}`);
-      const page = memoryPageSchema.parse(await response.json());
+      const coded = response.headers.get('Content-Type')?.startsWith(MEMORY_PAGE_CODED_TYPE);
+      if (coded && !held) throw new Error('a coded memory page for no model kept');
+      const page = coded
+        ? decodeMemoryPage(new Uint8Array(await response.arrayBuffer()), held!.vocab)
+        : memoryPageSchema.parse(await response.json());
       // The page and its cursor land together or not at all.
       await memoryStore('readwrite', (store) => {
         if (page.reset) store.clear();
@@ -207,10 +220,23 @@ export async function refreshOfflineCopy(
   return { model, memory };
 }
 
-/** The kept model file, read whole and parsed. */
-async function keptFile(): Promise<ModelFile | undefined> {
-  const stored = await get<StoredModel>(STORE_KEY);
-  return stored && parseModelFile(storedFile(stored));
+/** The kept model file, read whole and parsed once per version (kept in `parsed`); null when none is kept. */
+async function heldFile(model: string | null): Promise<ModelFile | null> {
+  if (!model) return null;
+  if (parsed?.model !== model) {
+    const stored = await get<StoredModel>(STORE_KEY);
+    if (!stored) return null;
+    parsed = { model, file: parseModelFile(storedFile(stored)) };
+  }
+  return parsed.file;
+}
+
+/** The kept model's version as the memory endpoint takes it (its ETag, unquoted), with its vocabularies. */
+async function heldVocabularies(): Promise<{ version: string; vocab: MemoryVocabularies } | null> {
+  const meta = await keptMeta();
+  const version = /^"([0-9a-f]{64})"$/.exec(meta?.etag ?? '')?.[1];
+  const file = version ? await heldFile(versionOf(meta)).catch(() => null) : null;
+  return version && file ? { version, vocab: file.model.vocab } : null;
 }
 
 /**
@@ -227,7 +253,7 @@ async function deviceEngine(): Promise<EngineState | null> {
     const memory: TranslationPairInput[] | undefined = cursor
       ? [...(await keptMemory()).values()].map(([english, lopit]) => ({ english, lopit }))
       : undefined;
-    const file = !model ? undefined : parsed?.model === model ? parsed.file : await keptFile();
+    const file = await heldFile(model);
     const state = file ? createEngineStateFromFile(file, memory) : createEngineState({ pairs: memory ?? [] });
     engine = { model, memory: cursor, state };
   }
