@@ -61,6 +61,17 @@ function applyPatches(text: string, patches: readonly [number, number][], what: 
   return chars.join('');
 }
 
+/** Each word's id, made once per vocabulary (the server codes every memory page with the latest model's). */
+const idsByVocabulary = new WeakMap<VocabularyData, Map<string, number>>();
+function wordIds(vocab: VocabularyData): Map<string, number> {
+  let ids = idsByVocabulary.get(vocab);
+  if (!ids) {
+    ids = new Map(vocab.words.map((w, i) => [w, i]));
+    idsByVocabulary.set(vocab, ids);
+  }
+  return ids;
+}
+
 interface Columns {
   shapes: ByteWriter;
   kinds: ByteWriter;
@@ -111,7 +122,7 @@ function writeSentence(text: string, vocab: VocabularyData, ids: Map<string, num
 
 /** Writes one side's texts (`count` of them) as the five columns above. */
 export function writeMemorySide(out: ByteWriter, texts: readonly string[], vocab: VocabularyData): void {
-  const ids = new Map(vocab.words.map((w, i) => [w, i]));
+  const ids = wordIds(vocab);
   const c: Columns = {
     shapes: new ByteWriter(),
     kinds: new ByteWriter(),
