@@ -198,7 +198,7 @@ export class InterfaceMessagesRepository {
       const decided = byAdmin ? (verdict === 'approve' ? 'approved' : 'rejected') : null;
       const state = decided ?? proposalStateFromReviews(counts);
       if (state === 'approved')
-        await supersedeApproved(tx, proposal.language, proposal.messageId, proposalId);
+        await supersedeApproved(tx, proposal.language, [proposal.messageId], proposalId);
       const [updated] = await tx
         .update(uiMessageProposals)
         .set({ ...counts, state, decidedBy: decided ? reviewerId : null, updatedAt: new Date() })
@@ -243,19 +243,12 @@ export class InterfaceMessagesRepository {
       });
       for (let start = 0; start < changed.length; start += IMPORT_CHUNK) {
         const chunk = changed.slice(start, start + IMPORT_CHUNK);
-        await tx
-          .update(uiMessageProposals)
-          .set({ state: 'superseded', updatedAt: new Date() })
-          .where(
-            and(
-              eq(uiMessageProposals.language, language),
-              inArray(
-                uiMessageProposals.messageId,
-                chunk.map((entry) => entry.messageId),
-              ),
-              eq(uiMessageProposals.state, 'approved'),
-            ),
-          );
+        await supersedeApproved(
+          tx,
+          language,
+          chunk.map((entry) => entry.messageId),
+          null,
+        );
         await tx.insert(uiMessageProposals).values(
           chunk.map((entry) => ({
             language,
@@ -273,15 +266,20 @@ export class InterfaceMessagesRepository {
   }
 }
 
-/** The approved translation of a message (other than `keep`) gives way to a newly approved one. */
-async function supersedeApproved(tx: DbOrTx, language: string, messageId: string, keep: number | null) {
+/** The approved translations of these messages (other than `keep`) give way to newly approved ones. */
+async function supersedeApproved(
+  tx: DbOrTx,
+  language: string,
+  messageIds: readonly string[],
+  keep: number | null,
+) {
   await tx
     .update(uiMessageProposals)
     .set({ state: 'superseded', updatedAt: new Date() })
     .where(
       and(
         eq(uiMessageProposals.language, language),
-        eq(uiMessageProposals.messageId, messageId),
+        inArray(uiMessageProposals.messageId, [...messageIds]),
         eq(uiMessageProposals.state, 'approved'),
         keep === null ? sql`true` : ne(uiMessageProposals.id, keep),
       ),
