@@ -8,8 +8,8 @@
 //   - on the page itself, to weigh the engine's memory (performance.memory after a forced GC) and to show the
 //     freeze the worker avoids (the longest main-thread task).
 // Then the chat's own worker (src/features/chat/offline-engine.worker.ts, bundled as it is), against a server
-// answering GET /api/translation/model and /memory as ours does: the first refresh (download, parse, pages kept in
-// IndexedDB), then a phone reopened: its first sentence (the model and pairs read back from IndexedDB) and each
+// answering GET /api/translation/model and /memory as ours does (pages coded with the model's words for a phone
+// naming it): the first refresh (download, parse, pages kept in IndexedDB), then a phone reopened: its first sentence (the model and pairs read back from IndexedDB) and each
 // sentence after it as the page sees it (a message round trip, the worker's IndexedDB reads included).
 // The page runs with 4x CPU throttling (DevTools' "mid-tier mobile") unless --throttle 1. CDP's throttling applies
 // to the page's target only, not to the worker: compare the worker's figures with a --throttle 1 run.
@@ -17,10 +17,12 @@
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { MEMORY_PAGE_SIZE, memoryColumns, type MemoryPage } from '../core/api/chat.ts';
+import { encodeMemoryPage, MEMORY_PAGE_CODED_TYPE } from '../core/api/memory-page-coding.ts';
 import { splitHeldOut } from '../core/mt/evaluate.ts';
 import { compactModel } from '../core/mt/prune.ts';
-import { phoneFile, serialiseModel } from '../core/mt/serialise.ts';
+import { parseModelFile, phoneFile, serialiseModel } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { loadBibleCorpus } from './lib/bible-corpus.ts';
 
@@ -191,6 +193,9 @@ const chatWorkerJs =
       minify: true,
     })
   ).outputFiles[0]?.text ?? '';
+/** The model file's version as our server names it (its SHA-256), and the words memory pages are coded with. */
+const modelVersion = createHash('sha256').update(file).digest('hex');
+const vocab = parseModelFile(file).model.vocab;
 /** The memory as GET /api/translation/memory pages it, by cursor (ids in training order). */
 const EPOCH = '00000000-0000-4000-8000-000000000000';
 function memoryPage(since: string | null): MemoryPage {
@@ -228,12 +233,18 @@ try {
       return route.fulfill({
         body: Buffer.from(file),
         contentType: 'application/octet-stream',
-        headers: { ETag: '"bench"' },
+        headers: { ETag: `"${modelVersion}"` },
       });
-    if (path === '/api/translation/memory')
+    if (path === '/api/translation/memory') {
+      // As the server answers: coded with the model's words for a phone naming it, else JSON.
+      const query = new URL(route.request().url()).searchParams;
+      const page = memoryPage(query.get('since'));
+      if (query.get('model') !== modelVersion) return route.fulfill({ json: page });
       return route.fulfill({
-        json: memoryPage(new URL(route.request().url()).searchParams.get('since')),
+        body: Buffer.from(encodeMemoryPage(page, vocab)),
+        contentType: MEMORY_PAGE_CODED_TYPE,
       });
+    }
     if (path === '/page.js') return route.fulfill({ body: pageJs, contentType: 'text/javascript' });
     return route.fulfill({
       body: '<!doctype html><title>bench</title><script type="module" src="/page.js"></script>',
