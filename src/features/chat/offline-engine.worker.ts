@@ -110,7 +110,7 @@ export interface MemoryProgress {
 
 /** The engine built, and the kept model version (META's etag and savedAt) and memory cursor it was built from. */
 let engine: { model: string | null; memory: string | null; state: EngineState } | null = null;
-/** The model file last downloaded, so that the engine built next does not read it back. */
+/** The model file last downloaded or read, with its version: each version is read from IndexedDB at most once. */
 let parsed: { model: string; file: ModelFile } | null = null;
 
 const versionOf = (meta: ModelMeta | undefined) => (meta ? `${meta.etag}|${meta.savedAt}` : null);
