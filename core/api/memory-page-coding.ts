@@ -1,8 +1,9 @@
 // A page of the translation memory (GET /api/translation/memory) coded with the word ids of the model the phone
 // already holds, so the memory's words do not travel twice: the phone names its model's version, and when that
 // is the server's latest model the page comes in this binary form instead of JSON (at 10,000 Bible verse pairs,
-// 727 kB gzip for the whole memory against 1,014 kB; npm run bench:mt prints both). Both sides run this module: the server
-// writes, the phone's worker reads with the same vocabularies, so a page names nothing the phone cannot rebuild.
+// 727 kB gzip for the whole memory against 1,014 kB; npm run bench:mt prints both). Both sides run this module:
+// the server writes, the phone's worker reads with the same vocabularies, so a page names nothing the phone
+// cannot rebuild.
 //
 // Layout (core/mt/binary-format.ts): the format byte, the cursor, flags (1 more, 2 reset), remaining, the
 // removed ids, the entries' ids (each a varint, as a difference from the one before when it is larger, which
@@ -11,7 +12,7 @@
 import { ByteFormatError, ByteReader, ByteWriter } from '../mt/binary-format.ts';
 import { readMemorySide, writeMemorySide } from '../mt/memory-coding.ts';
 import type { VocabularyData } from '../mt/model-data.ts';
-import { MEMORY_PAGE_MAX, memoryColumns, memoryEntries, memoryPageSchema, type MemoryPage } from './chat.ts';
+import { MEMORY_PAGE_MAX, memoryPageSchema, type MemoryPage } from './chat.ts';
 
 /** The media type of a coded page; anything else is a JSON page. */
 export const MEMORY_PAGE_CODED_TYPE = 'application/x-lopit-memory';
@@ -82,7 +83,9 @@ export function decodeMemoryPage(bytes: Uint8Array, vocab: MemoryVocabularies): 
   const lopit = readMemorySide(input, ids.length, vocab.lpx, 'memory page (Lopit)');
   if (input.remaining !== 0) throw new ByteFormatError('memory page has bytes after its end');
   return memoryPageSchema.parse({
-    ...memoryColumns(memoryEntries({ ids, english, lopit })),
+    ids,
+    english,
+    lopit,
     removed,
     cursor,
     more: (flags & FLAG.more) !== 0,
