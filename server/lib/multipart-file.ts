@@ -75,10 +75,11 @@ export function receiveMultipartFile(
       bb.removeAllListeners();
       bb.on('error', () => undefined);
       request.resume();
-      output?.destroy();
-      const closed = output
-        ? new Promise<void>((done) => output!.once('close', () => done()))
-        : Promise.resolve();
+      const out = output;
+      out?.destroy();
+      // A stream that has already closed (its file was whole, the body broke after it) emits no second 'close'.
+      const closed =
+        out && !out.closed ? new Promise<void>((done) => out.once('close', () => done())) : Promise.resolve();
       void closed
         .then(() => fsp.rm(target, { force: true }))
         .catch(() => undefined)
@@ -117,6 +118,8 @@ export function receiveMultipartFile(
           fail(new MultipartError('truncated', 'The upload ended before the whole file arrived.')),
         );
         stream.on('data', (chunk: Buffer) => {
+          // After a failure the parser may still hand over what it had buffered: it goes nowhere.
+          if (settled || out.destroyed) return;
           hash.update(chunk);
           size += chunk.length;
           if (!out.write(chunk)) {
@@ -125,14 +128,19 @@ export function receiveMultipartFile(
           }
         });
         stream.on('end', () => {
-          if (stream.truncated) return;
+          if (stream.truncated || settled || out.destroyed) return;
           current.sha256 = hash.digest('hex');
           current.size = size;
           out.end();
         });
         out.on('finish', () => done());
-        out.on('error', error);
+        out.on('error', (cause) => {
+          error(cause);
+          fail(new MultipartError('truncated', 'The file could not be written.'));
+        });
       });
+      // Settled by `succeed` or `fail`; a write error before the body was parsed must not go unhandled.
+      writing.catch(() => undefined);
     });
     bb.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       if (valueTruncated) fail(new MultipartError('field-too-long', `The field "${name}" is too long.`));
