@@ -35,6 +35,7 @@ import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import slowRequestsPlugin from './plugins/slow-requests.ts';
 import staticPlugin from './plugins/static.ts';
+import tempFilesPlugin from './plugins/temp-files.ts';
 import openapiPlugin from './plugins/openapi.ts';
 
 /** One route as registered: what the fuzz tier, the authorization matrix and the API contract read. */
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
   await app.register(repositoriesPlugin, { config });
+  await app.register(tempFilesPlugin, { config });
   await app.register(authPlugin);
   await app.register(trainingPlugin, { config });
   await app.register(openapiPlugin);

@@ -16,6 +16,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { modelArtifacts } from '../../db/schema.ts';
 import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
 
 /**
  * A stored model: its model_artifacts row, with `version` the SHA-256 (hex) of the bytes (names the blob, and
@@ -52,7 +53,7 @@ export class ArtifactStore {
     return new ArtifactStore(
       db,
       new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
-      path.join(config.DATA_DIR, 'uploads', 'tmp'),
+      uploadTempDir(config),
     );
   }
 

@@ -2,7 +2,6 @@
 // recording consent; listing, playing, deleting and transcribing need the owner or an admin.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,11 +38,6 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RecordingService(app.repositories, config, app.blobs);
   app.addHook('onRequest', app.requireUser);
-  // Temporary files of multipart uploads a crash left behind.
-  app.addHook('onReady', async () => {
-    const removed = await removeOldFiles(service.tempDir, 24 * 60 * 60 * 1000);
-    if (removed > 0) app.log.info({ removed }, 'old temporary upload files removed');
-  });
 
   await app.register(tusUploads, { config, service });
 
@@ -263,20 +257,6 @@ function parseMultipartMetadata(raw: unknown): z.infer<typeof multipartUploadMet
     }
   }
   return parseInput(multipartUploadMetadataSchema, value);
-}
-
-async function removeOldFiles(directory: string, maxAgeMs: number): Promise<number> {
-  const names = await fsp.readdir(directory).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names) {
-    const file = path.join(directory, name);
-    const stat = await fsp.stat(file).catch(() => null);
-    if (stat?.isFile() && Date.now() - stat.mtimeMs > maxAgeMs) {
-      await fsp.rm(file, { force: true });
-      removed += 1;
-    }
-  }
-  return removed;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -20,6 +20,7 @@ import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
 import type { Repositories, TransactionRepositories } from '../../plugins/repositories.ts';
 import { toRecording, type RecordingsRepository } from './recordings.repository.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
 
 /**
  * Audio inspections (ffmpeg decodes) of the whole process, one per core: finishing many uploads at once queues
@@ -69,7 +70,7 @@ export class RecordingService {
     blobs?: BlobStore,
   ) {
     this.blobs = blobs ?? new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
-    this.tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
+    this.tempDir = uploadTempDir(config);
   }
 
   /**

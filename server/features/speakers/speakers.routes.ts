@@ -40,6 +40,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TransactionRepositories } from '../../plugins/repositories.ts';
 import { familyOf } from '../recordings/audio-types.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
 
 export const SPEAKER_NOT_FOUND = 'This speaker was not found on your account.';
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
@@ -87,7 +88,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   // Multipart bodies are read by receiveMultipartFile; the plugin only lets them through to it.
   await app.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   const evidenceStore = evidenceStoreOf(config);
-  const tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
+  const tempDir = uploadTempDir(config);
   app.addHook('onRequest', app.requireUser);
 
   app.get('/', { schema: { response: { 200: speakersResponseSchema } } }, async (request) => ({

@@ -8,6 +8,7 @@ import { ArtifactStore } from '../models/artifact-store.ts';
 import { TrainingQueue } from './job-queue.ts';
 import { TrainingDataRepository } from './training-data.repository.ts';
 import { WorkerTokensRepository } from './worker-tokens.repository.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
 
 export interface TrainingRepositories {
   queue: TrainingQueue;
@@ -26,7 +27,7 @@ export type TrainerRepositories = Pick<TrainingRepositories, 'tokens' | 'data' |
 
 export function trainingRepositories(db: Db, config: Pick<Config, 'DATA_DIR'>): TrainingRepositories {
   const blobs = new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
-  const tempDir = path.join(config.DATA_DIR, 'uploads', 'tmp');
+  const tempDir = uploadTempDir(config);
   return {
     queue: new TrainingQueue(db),
     tokens: new WorkerTokensRepository(db),
