@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { DatabaseLockedError } from './db/driver.ts';
+import { guardProcess } from './lib/process-guard.ts';
 
 export const CONTROL_FILE = 'server.json';
 
@@ -25,14 +26,17 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     fs.rmSync(controlPath, { force: true });
+    const code = signal === 'uncaughtException' ? 1 : 0;
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);
       },
     );
   };
+  // What escapes every handler is logged; only a real fault closes the server (its supervisor restarts it).
+  guardProcess(process, app.log, () => shutdown('uncaughtException'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
