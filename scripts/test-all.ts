@@ -1,8 +1,10 @@
-// `npm test`: every tier (unit, API on PGlite and PostgreSQL when TEST_DATABASE_URL is set, end-to-end in Chromium),
-// then one closing line "N passed, N failed" summing them all.
+// `npm test`: type-check and lint first (a type error or a forbidden import fails within minutes, before any
+// tier runs), then every tier (unit, API on PGlite and PostgreSQL when TEST_DATABASE_URL is set, end-to-end in
+// Chromium), the slowest files and each step's wall time, then one closing line "N passed, N failed" summing all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { printSlowest } from './slowest-tests.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
@@ -17,10 +19,26 @@ interface Tally {
   ok: boolean;
 }
 
+const timings: { label: string; seconds: number }[] = [];
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ label, seconds: (performance.now() - started) / 1000 });
   return result.status === 0;
+}
+
+// The static checks come first and stop the run: nothing else is worth waiting for while they fail.
+for (const [label, script] of [
+  ['type-check (every part, then the whole project)', 'typecheck'],
+  ['lint (ESLint, part boundaries on resolved paths)', 'lint'],
+] as const) {
+  if (!run(label, 'npm', ['run', '--silent', script])) {
+    console.log(`\n${label} failed: the test tiers did not run.`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
 }
 
 function readJson<T>(file: string): T | null {
@@ -69,6 +87,10 @@ const e2e: Tally = {
   skipped: playwright?.stats.skipped ?? 0,
   ok: e2eOk,
 };
+
+printSlowest(path.relative(root, vitestFile), path.relative(root, playwrightFile));
+console.log('\nWall time per step:');
+for (const { label, seconds } of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
 
 const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.
