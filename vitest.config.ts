@@ -17,6 +17,10 @@ export default defineConfig({
             'build/**/*.test.ts',
           ],
           environment: 'node',
+          // Sized for a loaded 2-core machine (CI's can run at load 12-18), where a test of a few seconds takes
+          // several times that; a timeout is for a hang, never a measure of speed.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -24,8 +28,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // One migrated database of each kind per run; every test file starts from a copy of it.
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

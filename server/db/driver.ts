@@ -26,6 +26,8 @@ export interface Database {
   execScriptInTransaction(sqlText: string): Promise<void>;
   /** Runs `fn` while holding the migration lock, so two processes never migrate at once. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as a tar file, to start other databases from (tests' templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; `undefined` keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
+  /** For an in-memory PGlite: a data-folder dump (`dumpDataDir()`) to start from instead of an empty cluster. */
+  pgliteTemplate?: Blob | undefined;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -40,10 +44,10 @@ export class DatabaseLockedError extends Error {}
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl))
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, template?: Blob): Promise<Database> {
   let releaseLock = () => undefined as void;
   if (dir) {
     await fs.mkdir(path.dirname(dir), { recursive: true });
@@ -56,7 +60,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
   // pg_trgm backs the lexicon's contains search (migration 0005); PostgreSQL has it in contrib.
   const extensions = { pg_trgm };
-  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  const client = dir
+    ? new PGlite(dir, { extensions })
+    : new PGlite({ extensions, ...(template ? { loadDataDir: template } : {}) });
   try {
     await client.waitReady;
   } catch (error) {
@@ -77,6 +83,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
     // PGlite is single-connection and single-process: nothing else can migrate concurrently.
     withMigrationLock: (fn) => fn(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       releaseLock();

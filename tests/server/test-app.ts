@@ -1,6 +1,9 @@
 // Builds the app on a fresh real database for API tests: in-memory PGlite always, a scratch PostgreSQL
 // database too when TEST_DATABASE_URL is set (created per test file, dropped afterwards).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../../server/app.ts';
@@ -25,7 +28,28 @@ export interface TestApp {
 function scratchPostgres(): Promise<ScratchDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  return createScratchDatabase(adminUrl, 'lopit_test');
+  return createScratchDatabase(adminUrl, 'lopit_test', inject('postgresTemplate') ?? undefined);
+}
+
+let pgliteTemplate: Blob | undefined;
+/** The migrated PGlite data folder the API tier's global setup made (read once per test file). */
+function pgliteTemplateBlob(): Blob {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return pgliteTemplate;
+}
+
+/**
+ * Opens a copy of the run's migrated template, and gives it what a fresh installation's migrations would have
+ * given it alone: its own sync epoch (0009), so two copies are two installations to a phone's cursor.
+ */
+async function openTestDatabase(scratch: ScratchDatabase | null): Promise<Database> {
+  const database = await openDatabase(
+    scratch ? { databaseUrl: scratch.url } : { pgliteTemplate: pgliteTemplateBlob() },
+  );
+  await database.db.execute(
+    sql`update installation_settings set value = gen_random_uuid()::text where key = 'sync_epoch'`,
+  );
+  return database;
 }
 
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
@@ -36,7 +60,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: scratch?.url });
+  const database = await openTestDatabase(scratch);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
