@@ -17,6 +17,12 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
 /** Sign-in/sign-up attempts per minute, per client IP and email. */
 export const AUTH_RATE_LIMIT_PER_MINUTE = 10;
+/**
+ * Failed sign-ins past an account's per-minute limit are answered after a delay doubling from 250 ms up to 3 s:
+ * enough to slow a guesser, short enough that the account holder's own mistyped password is never a lockout.
+ */
+export const AUTH_FAILURE_DELAY_BASE_MS = 250;
+export const AUTH_FAILURE_DELAY_MAX_MS = 3_000;
 
 export const CHAT_SESSION_HISTORY_MESSAGES = 10;
 export const CHAT_HISTORY_PANEL_MESSAGES = 10;

@@ -1,5 +1,6 @@
 // Server configuration: read from the environment once at start-up, validated, typed.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -9,6 +10,56 @@ import {
 } from '../core/constants.ts';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The address ranges proxy-addr (behind Fastify's trustProxy) knows by name. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One proxy address as Fastify's trustProxy takes it: an IP, an IP/prefix range, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'give the addresses of the proxies in front of the server, separated by commas: IPs, CIDR ranges, or ' +
+  'loopback, linklocal, uniquelocal (e.g. loopback for a proxy on the same machine); or false for none';
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: false (no proxy: the connection's address is the client's) or
+ * the proxies' addresses, from which X-Forwarded-For is believed. `true` trusts every hop, so a client writing
+ * its own X-Forwarded-For would choose its address and escape every per-address limit; a hop count cannot tell
+ * the proxy from a client connecting directly, and Fastify (since 5.12.1) trusts nothing for one. Both are
+ * refused rather than taken to mean something else.
+ */
+const trustProxySchema = z
+  .string()
+  .max(4096)
+  .default('false')
+  .transform((raw, ctx): false | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (value === '' || value === 'false') return false;
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message: `${message}; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    };
+    if (value === 'true')
+      return refuse('true would trust every hop, letting any client choose its address with X-Forwarded-For');
+    if (/^\d+$/.test(value))
+      return refuse(
+        'a hop count cannot tell the proxy from a client connecting directly and is not supported',
+      );
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0)
+      return refuse(
+        `not a proxy address: ${invalid.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}`,
+      );
+    return entries;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -21,10 +72,7 @@ const configSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxySchema,
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(AUTH_RATE_LIMIT_PER_MINUTE),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: intFromEnv(60),
   AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: intFromEnv(20),

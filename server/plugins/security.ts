@@ -1,12 +1,9 @@
 // Security headers (helmet with a strict Content-Security-Policy) and rate limiting.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { EMAIL_MAX_LENGTH } from '../../core/api/auth.ts';
-import { ERROR_CODES } from '../../core/api/errors.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
 
 export default fp<{ config: Config }>(
   async function securityPlugin(app: FastifyInstance, { config }) {
@@ -33,7 +30,8 @@ export default fp<{ config: Config }>(
       // The app is often served over plain HTTP on a village network: do not force HTTPS upgrades.
       strictTransportSecurity: config.PUBLIC_APP_URL?.startsWith('https:') ? undefined : false,
     });
-    // Routes opt in with `config: { rateLimit: ... }`; see rateLimits below.
+    // Routes opt in with `config: { rateLimit: ... }` (rateLimits below); sign-in style routes use
+    // features/auth/sign-in-limits.ts.
     await app.register(rateLimit, { global: false });
 
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -65,40 +63,9 @@ export const PERMISSIONS_POLICY = [
   'display-capture=()',
 ].join(', ');
 
-/** The email a sign-in style request names, as the limits key it: trimmed, lower-cased and bounded. */
-function emailKey(body: unknown): string {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
-  return typeof email === 'string'
-    ? email
-        .slice(0, EMAIL_MAX_LENGTH + 64)
-        .trim()
-        .toLowerCase()
-    : '';
-}
-
 /** Per-route rate-limit settings, built from configuration. */
 export function rateLimits(config: Config) {
   return {
-    /** Sign-in style endpoints: per IP and email. */
-    authPerEmail: {
-      max: config.AUTH_RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: { ip: string; body?: unknown }) =>
-        `auth:${request.ip}:${emailKey(request.body)}`,
-    },
-    /** Per account, from any address: one account cannot be guessed from many addresses. */
-    authPerAccount: {
-      max: config.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: { body?: unknown; user?: { id: string } | null }) =>
-        `auth-account:${request.user?.id ?? emailKey(request.body)}`,
-    },
-    /** Any auth endpoint, per IP, so one client cannot try many emails. */
-    authPerIp: {
-      max: config.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: { ip: string }) => `auth-ip:${request.ip}`,
-    },
     /** Public read endpoints (translate, speech, lexicon, health). */
     public: {
       max: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
@@ -110,37 +77,3 @@ export function rateLimits(config: Config) {
 
 /** Bodies of sign-in style requests are small: anything larger is refused (413) before it is parsed. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
-
-/**
- * preValidation hook for sign-in style routes: every attempt counts, valid or not, before the body is
- * validated (a request refused as invalid still used up an attempt). The limits: per IP; per IP and email; per
- * account (the email, or the signed-in user) from any address. `withAccount: false` for routes that name no
- * account (reset links). (@fastify/rate-limit runs only the first of several handlers on a request, hence one
- * hook running the checks.)
- */
-export function authRateLimit(
-  app: FastifyInstance,
-  config: Config,
-  withAccount = true,
-): preValidationAsyncHookHandler {
-  const limits = rateLimits(config);
-  const checks = [
-    app.createRateLimit(limits.authPerIp),
-    ...(withAccount
-      ? [app.createRateLimit(limits.authPerEmail), app.createRateLimit(limits.authPerAccount)]
-      : []),
-  ];
-  return async (request, reply) => {
-    for (const check of checks) {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        void reply.header('Retry-After', String(result.ttlInSeconds));
-        throw new AppError(
-          429,
-          'Too many attempts. Please wait a minute and try again.',
-          ERROR_CODES.rateLimited,
-        );
-      }
-    }
-  };
-}

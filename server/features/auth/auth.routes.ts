@@ -15,14 +15,18 @@ import { SESSION_TTL_MS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { AUTH_BODY_LIMIT_BYTES, authRateLimit } from '../../plugins/security.ts';
+import { AUTH_BODY_LIMIT_BYTES } from '../../plugins/security.ts';
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { accountOfBody, accountOfUser, signInLimits } from './sign-in-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users.repository.ts';
 
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const limited = authRateLimit(instance, config);
+  const limits = signInLimits(instance, config);
+  // Sign-in and sign-up name their account by email; a password change, by the signed-in user.
+  const limitedByEmail = limits.attempts(accountOfBody);
+  const limitedByUser = limits.attempts(accountOfUser);
 
   async function startSession(userId: string) {
     const { token, tokenHash } = newToken();
@@ -35,7 +39,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     {
       schema: { body: signupRequestSchema, response: { 201: authResponseSchema } },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      preValidation: limited,
+      preValidation: limitedByEmail,
     },
     async (request, reply) => {
       const { email, name, password } = request.body;
@@ -61,14 +65,17 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     {
       schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      preValidation: limited,
+      preValidation: limitedByEmail,
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const row = await app.repositories.users.findByEmail(email);
       const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
-      if (!row || !valid)
+      if (!row || !valid) {
+        // An unknown email counts as an account does, so the answers do not tell which emails have one.
+        await limits.failed(request, reply, accountOfBody);
         throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
+      }
       if (needsRehash(row.passwordHash))
         await app.repositories.users.setPasswordHash(row.id, await hashPassword(password));
       return { token: await startSession(row.id), user: toUser(row) };
@@ -114,12 +121,13 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       schema: { body: changePasswordRequestSchema, response: { 200: okSchema } },
       onRequest: app.requireUser,
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      preValidation: limited,
+      preValidation: limitedByUser,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const row = await app.repositories.users.findById(user.id);
       if (!row || !(await verifyPassword(request.body.currentPassword, row.passwordHash))) {
+        await limits.failed(request, reply, accountOfUser);
         throw new AppError(400, 'Your current password is not correct.', ERROR_CODES.invalidCredentials, [
           { path: 'currentPassword', message: 'Your current password is not correct' },
         ]);
@@ -135,7 +143,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     {
       schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      preValidation: authRateLimit(instance, config, false),
+      preValidation: limits.attempts(),
     },
     async (request) => {
       const userId = await app.repositories.users.consumePasswordReset(hashToken(request.body.token));
