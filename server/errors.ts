@@ -19,5 +19,7 @@ export const forbidden = (message = errorCodes.forbidden.message) =>
   new AppError(403, message, ERROR_CODES.forbidden);
 export const notFound = (message = errorCodes.notFound.message) =>
   new AppError(404, message, ERROR_CODES.notFound);
+/** What a vote, review or transcript was about is gone for good (ERROR_CODES.itemGone). */
+export const itemGone = (message: string) => new AppError(404, message, ERROR_CODES.itemGone);
 export const conflict = (message: string, code: string = ERROR_CODES.conflict, details?: unknown) =>
   new AppError(409, message, code, details);

@@ -3,7 +3,9 @@
 // - Precaches the app shell, every route's code (heritage pages carry their content in their chunks),
 //   icons and the consent documents, so the installed app opens and reads without signal.
 // - Navigations fall back to the cached shell; /api is never answered with the shell.
-// - Named runtime caches with expiry for read-only public data (the lexicon, stale-while-revalidate).
+// - Named runtime caches with expiry for read-only public data (the lexicon, stale-while-revalidate). Never a
+//   person's recordings: the server re-checks consent on every play (the review pack keeps its own copy in
+//   IndexedDB, and drops it when the server says the clip is gone).
 // - Background Sync: when the connection returns, wakes an open page to replay the outbox, or replays it
 //   here when no page is open (same engine and senders as the page, recordings included:
 //   src/offline/sync-engine.ts).

@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   ownContribution: 'OWN_CONTRIBUTION',
   /** 422 of POST /api/i18n/proposals: placeholders or plurals differ from the English (issue 18). */
   translationProblems: 'TRANSLATION_PROBLEMS',
+  /**
+   * 404 of a vote, report, review or transcript whose item is gone for good (deleted, its speaker withdrew
+   * consent, no longer open): nobody can fix it, so the phone's outbox drops it with a notice (issue 29).
+   */
+  itemGone: 'ITEM_GONE',
 } as const;
 
 export { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from './client-errors.ts';

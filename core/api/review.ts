@@ -101,21 +101,36 @@ export const REVIEW_PACK_CLIPS_MAX = 100;
 export const REVIEW_PACK_BYTES = 6 * 1024 * 1024;
 export const REVIEW_PACK_BYTES_MAX = 50 * 1024 * 1024;
 
+const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID_LIST = new RegExp(`^${UUID_TEXT}(,${UUID_TEXT})*$`);
+
+/** Up to REVIEW_PACK_CLIPS_MAX recording ids separated by commas, as a query parameter. */
+const clipIdListSchema = (name: string) =>
+  z
+    .string()
+    .max(REVIEW_PACK_CLIPS_MAX * 37, `${name} is too long`)
+    .regex(UUID_LIST, `${name} must be recording ids separated by commas`)
+    .transform((text) => text.split(','))
+    .optional();
+
 /**
  * GET /api/review/clips: pending clips of other consenting speakers this person has not voted on, fewest votes
- * first, until `limit` clips or `maxBytes` of audio. `exclude` names clips the phone already holds or skipped.
+ * first, until `limit` clips or `maxBytes` of audio. `exclude` names clips the phone skipped or reviewed;
+ * `held` names the clips its pack holds, which are left out too, and the answer's `gone` says which of them
+ * this person may no longer review (deleted, decided, the speaker withdrew, voted on elsewhere), so they leave
+ * the phone. `limit` 0 only checks the held clips.
  */
 export const reviewPackQuerySchema = z.object({
-  limit: integerTextSchema(1, REVIEW_PACK_CLIPS_MAX).default(REVIEW_PACK_CLIPS),
+  limit: integerTextSchema(0, REVIEW_PACK_CLIPS_MAX).default(REVIEW_PACK_CLIPS),
   maxBytes: integerTextSchema(1, REVIEW_PACK_BYTES_MAX).default(REVIEW_PACK_BYTES),
-  exclude: z
-    .string()
-    .max(REVIEW_PACK_CLIPS_MAX * 37, 'exclude is too long')
-    .regex(/^([0-9a-f-]{36})(,[0-9a-f-]{36})*$/, 'exclude must be recording ids separated by commas')
-    .transform((text) => text.split(','))
-    .optional(),
+  exclude: clipIdListSchema('exclude'),
+  held: clipIdListSchema('held'),
 });
-export const reviewPackSchema = z.object({ clips: z.array(reviewClipSchema) });
+export const reviewPackSchema = z.object({
+  clips: z.array(reviewClipSchema),
+  /** Of the `held` clips, those no longer open to this person. */
+  gone: z.array(z.string()),
+});
 export type ReviewPack = z.infer<typeof reviewPackSchema>;
 
 /** A clip in the admins' queue. */

@@ -267,6 +267,21 @@ export interface PackedTranscribeItem {
   at: number;
 }
 
+/** What a dropped entry was, for its notice (outbox-kinds.ts GONE_NOTICE). */
+export type GoneNoticeKind = 'vote' | 'report' | 'review' | 'transcript';
+
+/**
+ * A vote, review or transcript the server refused because what it was about is gone for good (ITEM_GONE):
+ * it left the outbox, and this row stays until the contributor has read the notice.
+ */
+export interface GoneNotice {
+  /** The dropped outbox entry's id. */
+  id: string;
+  userId: string;
+  kind: GoneNoticeKind;
+  at: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -285,6 +300,7 @@ export class LocalDb extends Dexie {
   speakers!: EntityTable<LocalSpeaker, 'id'>;
   speakerEvidence!: EntityTable<LocalEvidence, 'key'>;
   transcribePack!: EntityTable<PackedTranscribeItem, 'key'>;
+  goneNotices!: EntityTable<GoneNotice, 'id'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -341,6 +357,8 @@ export class LocalDb extends Dexie {
     this.version(6).stores({ speakers: 'id, userId', speakerEvidence: 'key, speakerId' });
     // Schema 7: the clips to transcribe and the transcripts to check, with their audio, kept for offline use.
     this.version(7).stores({ transcribePack: 'key, [userId+kind]' });
+    // Schema 8: notices of reviews dropped because their item is gone (issue 29).
+    this.version(8).stores({ goneNotices: 'id, userId' });
   }
 }
 

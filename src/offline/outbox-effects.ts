@@ -1,10 +1,13 @@
 // What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy, later
 // unsent edits of the same translation are rebased onto the version the server now holds, and a recording the
 // server holds leaves the device (its audio with it), and a review the server holds keeps its clip or proposal
-// out of the review pack; a reported sentence stays out of the prompt pack.
+// out of the review pack; a reported sentence stays out of the prompt pack. A review whose item the server says
+// is gone leaves the outbox the same way, with a notice for the contributor.
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { ReviewedPair, SaveTranslation } from '../../core/api/translation.ts';
-import type { LocalDb, OutboxEntry } from './local-db.ts';
+import type { LocalDb, OutboxEntry, OutboxProblem } from './local-db.ts';
+import { park } from './outbox.ts';
+import { GONE_NOTICE } from './outbox-kinds.ts';
 import { removePackedClip, reviewedItemId } from './review-pack.ts';
 import { confirmSpeakerEntry } from './speakers.ts';
 
@@ -49,20 +52,12 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
         case 'consent.withdraw':
           await db.consents.put({ userId: entry.userId, status: response as ConsentStatus, cachedAt: now });
           break;
-        // The pack lost the item when the review was made; a refill that raced with it must not bring it back.
         case 'clip.vote':
         case 'clip.report':
-          await removePackedClip(db, reviewedItemId(entry));
-          break;
         case 'proposal.review':
-          await db.reviewProposals.delete(Number(reviewedItemId(entry)));
-          break;
         case 'lexicon.review':
-          await db.reviewWords.delete(Number(reviewedItemId(entry)));
-          break;
-        // The sentence left the pack when it was reported; a pack downloaded meanwhile may have brought it back.
         case 'prompt.report':
-          await db.prompts.delete(Number(reviewedItemId(entry)));
+          await forgetReviewedItem(db, entry);
           break;
         case 'speaker.create':
         case 'speaker.consent':
@@ -77,6 +72,53 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       }
     },
   );
+}
+
+/**
+ * The server says the entry's item is gone for good (ITEM_GONE): a kind GONE_NOTICE names leaves the outbox,
+ * its item leaves the packs and a notice waits for the contributor, in one transaction; any other kind waits
+ * for the contributor like a refusal (nothing they made is ever dropped unseen).
+ */
+export async function dropGone(db: LocalDb, entry: OutboxEntry, problem: OutboxProblem, now = Date.now()) {
+  const notice = GONE_NOTICE[entry.kind];
+  if (!notice) return park(db, entry, problem);
+  await db.transaction(
+    'rw',
+    [
+      db.outbox,
+      db.goneNotices,
+      db.reviewClips,
+      db.reviewClipChunks,
+      db.reviewProposals,
+      db.reviewWords,
+      db.prompts,
+    ],
+    async () => {
+      await db.outbox.delete(entry.seq);
+      await forgetReviewedItem(db, entry);
+      await db.goneNotices.put({ id: entry.id, userId: entry.userId, kind: notice, at: now });
+    },
+  );
+}
+
+/**
+ * A reviewed item leaves the phone's packs. It left when the review was made; a refill that raced with it must
+ * not bring it back (a reported sentence likewise stays out of the prompt pack).
+ */
+async function forgetReviewedItem(db: LocalDb, entry: OutboxEntry) {
+  switch (entry.kind) {
+    case 'clip.vote':
+    case 'clip.report':
+      return removePackedClip(db, reviewedItemId(entry));
+    case 'proposal.review':
+      return db.reviewProposals.delete(Number(reviewedItemId(entry)));
+    case 'lexicon.review':
+      return db.reviewWords.delete(Number(reviewedItemId(entry)));
+    case 'prompt.report':
+      return db.prompts.delete(Number(reviewedItemId(entry)));
+    default:
+      return undefined;
+  }
 }
 
 /** Later edits of the same pair by the same person were made on top of this one: base them on its result. */

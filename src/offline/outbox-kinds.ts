@@ -2,10 +2,10 @@
 // Idempotency-Key; a recording is a resumable upload (recording-uploader.ts, XHR on the page, fetch in the
 // service worker). An environment that lacks a kind's sender leaves those entries for one that has it. Every
 // sender answers with the same outcomes, so the sync engine treats every kind alike.
-import type { ApiErrorBody } from '../../core/api/errors.ts';
+import { ERROR_CODES, type ApiErrorBody } from '../../core/api/errors.ts';
 import { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from '../../core/api/client-errors.ts';
 import { retryAfterMs } from './backoff.ts';
-import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+import type { GoneNoticeKind, LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
 
 export const SYNC_REQUEST_TIMEOUT_MS = 20_000;
 
@@ -18,7 +18,9 @@ export type SendOutcome =
   | { kind: 'confirmed'; body: unknown }
   | { kind: 'retry'; message: string; retryAfter: number | null }
   | { kind: 'signed-out'; message: string }
-  | { kind: 'refused'; problem: OutboxProblem };
+  | { kind: 'refused'; problem: OutboxProblem }
+  /** What the entry was about is gone for good (ITEM_GONE): nobody can fix it (GONE_NOTICE says what follows). */
+  | { kind: 'gone'; problem: OutboxProblem };
 
 export interface SendContext {
   apiBase: string;
@@ -60,7 +62,35 @@ export const KIND_PHASE: Record<OutboxKind, number> = {
   'recording.upload': 1,
 };
 
-/** What an answer that is not a success means: retry later, sign in again, or the contributor decides. */
+/**
+ * What an entry of each kind was, told to the contributor when the server drops it as gone; null for kinds
+ * never dropped that way (their own work, or consent), which wait for the contributor like any refusal.
+ */
+export const GONE_NOTICE: Record<OutboxKind, GoneNoticeKind | null> = {
+  'clip.vote': 'vote',
+  'clip.report': 'report',
+  'proposal.review': 'review',
+  'lexicon.review': 'review',
+  'transcript.review': 'review',
+  'ui.review': 'review',
+  // A transcript of a clip nobody may hear any more cannot be kept, whatever its writer does.
+  'transcript.save': 'transcript',
+  'prompt.report': null,
+  'translation.save': null,
+  'consent.submit': null,
+  'consent.withdraw': null,
+  'speaker.create': null,
+  'speaker.consent': null,
+  'speaker.evidence': null,
+  'speaker.withdraw': null,
+  'ui.propose': null,
+  'recording.upload': null,
+};
+
+/**
+ * What an answer that is not a success means: retry later, sign in again, drop it as gone, or the
+ * contributor decides.
+ */
 export function outcomeOfFailure(
   status: number,
   body: unknown,
@@ -76,7 +106,9 @@ export function outcomeOfFailure(
     // The same key still being processed (an earlier attempt whose answer was lost): ask again later.
     error.code === 'IDEMPOTENCY_KEY_IN_FLIGHT';
   if (retryable) return { kind: 'retry', message, retryAfter: retryAfterMs(retryAfterHeader, now) };
-  return { kind: 'refused', problem: { status, code: error.code, message, details: error.details } };
+  const problem = { status, code: error.code, message, details: error.details };
+  if (error.code === ERROR_CODES.itemGone) return { kind: 'gone', problem };
+  return { kind: 'refused', problem };
 }
 
 /** One JSON POST to the entry's path with its UUID as Idempotency-Key. */

@@ -1,6 +1,7 @@
 // The review pack on a real IndexedDB implementation (fake-indexeddb): refills bounded by count and bytes that
 // leave out what is held, queued or skipped; reviews that queue an outbox entry and take the item out of the
-// pack in one step; changed votes that keep their place; and what a confirmation or refusal does.
+// pack in one step; changed votes that keep their place; held clips the server says are gone leaving the phone;
+// and what a confirmation or refusal does.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -76,22 +77,27 @@ const proposal = (id: number, pairId = id): ReviewProposal => ({
   createdAt: '2026-11-21T00:00:00.000Z',
 });
 
-/** A server with these clips and proposals; records what it was asked. */
+/**
+ * A server with these clips and proposals; records what it was asked. `gone`: clips whose audio it no longer
+ * gives; `withdrawn`: clips it no longer offers at all (their speaker withdrew), which it says of held ones.
+ */
 function fakeServer(clips: ReviewClip[], proposals: ReviewProposal[] = [], words: ReviewLexiconEntry[] = []) {
-  const asked: { limit: number; maxBytes: number; exclude: string[] }[] = [];
+  const asked: Parameters<ReviewPackSource['clips']>[0][] = [];
   const gone = new Set<string>();
+  const withdrawn = new Set<string>();
   const source: ReviewPackSource = {
     clips: (query) => {
       asked.push(query);
       const offered: ReviewClip[] = [];
       let bytes = 0;
       for (const candidate of clips) {
-        if (query.exclude.includes(candidate.id)) continue;
+        const left = [...query.exclude, ...query.held].includes(candidate.id) || withdrawn.has(candidate.id);
+        if (left) continue;
         if (offered.length >= query.limit || bytes + candidate.sizeBytes > query.maxBytes) break;
         offered.push(candidate);
         bytes += candidate.sizeBytes;
       }
-      return Promise.resolve(offered);
+      return Promise.resolve({ clips: offered, gone: query.held.filter((id) => withdrawn.has(id)) });
     },
     audio: (id) => {
       if (gone.has(id)) return Promise.resolve(null);
@@ -101,7 +107,7 @@ function fakeServer(clips: ReviewClip[], proposals: ReviewProposal[] = [], words
     proposals: ({ limit }) => Promise.resolve(proposals.slice(0, limit)),
     words: ({ limit }) => Promise.resolve(words.slice(0, limit)),
   };
-  return { source, asked, gone };
+  return { source, asked, gone, withdrawn };
 }
 
 describe('clip pack', () => {
@@ -127,7 +133,7 @@ describe('clip pack', () => {
     expect(asked[0]!.maxBytes).toBe(REVIEW_PACK_BYTES);
     expect(await clipPackSize(db, 'u1')).toEqual({ clips: 2, bytes: 2 * big });
     // Even a server that ignores maxBytes cannot overfill the phone: the third big clip is left out.
-    await refillClipPack(db, 'u2', { ...source, clips: () => Promise.resolve(clips) });
+    await refillClipPack(db, 'u2', { ...source, clips: () => Promise.resolve({ clips, gone: [] }) });
     expect(await clipPackSize(db, 'u2')).toEqual({ clips: 3, bytes: 2 * big + 10 });
   });
 
@@ -139,10 +145,11 @@ describe('clip pack', () => {
     await queueClipVote(db, 'u1', first!, 'up');
     await skipItem(db, 'u1', 'clip', second!.id);
     await refillClipPack(db, 'u1', source);
-    const exclude = asked[1]!.exclude;
+    const { exclude, held } = asked[1]!;
     expect(exclude).toContain(first!.id);
     expect(exclude).toContain(second!.id);
-    expect(exclude).toContain(third!.id);
+    expect(held).toContain(third!.id);
+    expect(held).toHaveLength(REVIEW_PACK_CLIPS - 2);
     expect(asked[1]!.limit).toBe(2);
     const ids = (await packedClips(db, 'u1')).map((c) => c.id);
     expect(ids).not.toContain(first!.id);
@@ -156,6 +163,37 @@ describe('clip pack', () => {
     gone.add(uuid(1));
     await refillClipPack(db, 'u1', source);
     expect((await packedClips(db, 'u1')).map((c) => c.id)).toEqual([uuid(2)]);
+  });
+
+  it('drops held clips the server says are gone, with their audio, at the next contact, a full pack too', async () => {
+    const clips = Array.from({ length: REVIEW_PACK_CLIPS + 5 }, (_, n) => clip(n + 1));
+    const { source, asked, withdrawn } = fakeServer(clips);
+    await refillClipPack(db, 'u1', source);
+    expect((await clipPackSize(db, 'u1')).clips).toBe(REVIEW_PACK_CLIPS);
+    // The speakers of the first two withdraw while the phone is in the village.
+    withdrawn.add(uuid(1)).add(uuid(2));
+    // A full pack asks for nothing new, and is still checked.
+    await refillClipPack(db, 'u1', source, { topUp: false });
+    expect(asked[1]).toMatchObject({ limit: 0 });
+    expect(asked[1]!.held).toEqual(clips.slice(0, REVIEW_PACK_CLIPS).map((c) => c.id));
+    const ids = (await packedClips(db, 'u1')).map((c) => c.id);
+    expect(ids).toEqual(clips.slice(2, REVIEW_PACK_CLIPS).map((c) => c.id));
+    for (const id of [uuid(1), uuid(2)]) {
+      expect(await db.reviewClipChunks.where('clipId').equals(id).count()).toBe(0);
+      expect(await clipAudio(db, { id, mimeType: 'audio/webm' })).toBeNull();
+    }
+    // The server cannot take out a clip the phone does not hold for this person.
+    await refillClipPack(db, 'u1', {
+      ...source,
+      clips: () => Promise.resolve({ clips: [], gone: [uuid(40)] }),
+    });
+    expect(await packedClips(db, 'u1')).toHaveLength(REVIEW_PACK_CLIPS - 2);
+  });
+
+  it('asks nothing of the server when it holds nothing and wants nothing', async () => {
+    const { source, asked } = fakeServer([clip(1)]);
+    expect(await refillClipPack(db, 'u1', source, { topUp: false })).toEqual({ clips: 0, bytes: 0 });
+    expect(asked).toEqual([]);
   });
 
   it("keeps one person's pack: another person's leaves with its audio", async () => {
@@ -250,7 +288,10 @@ describe('review outbox kinds', () => {
     const { source } = fakeServer([clip(1)]);
     const entry = await queueClipVote(db, 'u1', clip(1), 'up');
     // The server's answer to a pack asked for before the vote: the clip is offered again.
-    await refillClipPack(db, 'u1', { ...source, clips: () => Promise.resolve([clip(1)]) });
+    await refillClipPack(db, 'u1', {
+      ...source,
+      clips: () => Promise.resolve({ clips: [clip(1)], gone: [] }),
+    });
     expect(await packedClips(db, 'u1')).toEqual([]);
     await confirmEntry(db, entry, { review: { id: uuid(1), state: 'pending' } });
     expect(await entriesOf(db, 'u1')).toEqual([]);

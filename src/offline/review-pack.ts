@@ -1,7 +1,9 @@
 // The review pack on the phone (issue 15): clips to listen to with their audio, proposed translations and
 // lexicon entries sent to review, so the Listen and Review screens work for days without a signal. A review goes into the outbox and
 // takes its item out of the pack in one transaction; the pack refills when the phone is online and holds few
-// items, leaving out what it holds, what waits in the outbox and what the reviewer skipped.
+// items, leaving out what it holds, what waits in the outbox and what the reviewer skipped. Every contact
+// re-checks the clips held: those the server says are gone (a speaker withdrew, a clip was decided or deleted)
+// leave the phone with their audio.
 import {
   REVIEW_PACK_BYTES,
   REVIEW_PACK_CLIPS,
@@ -12,6 +14,7 @@ import {
   type ProposalReview,
   type ReviewClip,
   type ReviewLexiconEntry,
+  type ReviewPack,
   type ReviewProposal,
 } from '../../core/api/review.ts';
 import type { EntityTable } from 'dexie';
@@ -307,7 +310,8 @@ export function unsentReviews(entries: readonly OutboxEntry[], since: number) {
 
 /** Where a refill reads from (the page's API client; a fake in tests). */
 export interface ReviewPackSource {
-  clips(query: { limit: number; maxBytes: number; exclude: string[] }): Promise<ReviewClip[]>;
+  /** New clips (up to `limit`, 0 for none), and which of the `held` ones are gone. */
+  clips(query: { limit: number; maxBytes: number; exclude: string[]; held: string[] }): Promise<ReviewPack>;
   /** The clip's audio; null when the server no longer gives it (consent withdrawn, clip deleted). */
   audio(clipId: string): Promise<ArrayBuffer | null>;
   proposals(query: { limit: number }): Promise<ReviewProposal[]>;
@@ -334,30 +338,40 @@ export async function clipPackNeedsRefill(db: LocalDb, userId: string): Promise<
 }
 
 /**
- * Fills `userId`'s clip pack up to REVIEW_PACK_CLIPS clips and REVIEW_PACK_BYTES of audio: the server chooses
- * (fewest votes first, never the caller's own), leaving out what the phone holds, what waits in the outbox and
- * what was skipped. Each clip is stored with its audio in one transaction, so what has arrived stays when the
- * connection drops halfway (the error is thrown after). Returns what the pack now holds.
+ * Checks `userId`'s clip pack with the server and fills it up to REVIEW_PACK_CLIPS clips and REVIEW_PACK_BYTES
+ * of audio: held clips the server says are gone leave the phone; new ones are the server's choice (fewest votes
+ * first, never the caller's own), leaving out what the phone holds, what waits in the outbox and what was
+ * skipped. `topUp: false` only checks what is held. Each clip is stored with its audio in one transaction, so
+ * what has arrived stays when the connection drops halfway (the error is thrown after). Returns what the pack
+ * now holds.
  */
 export async function refillClipPack(
   db: LocalDb,
   userId: string,
   source: ReviewPackSource,
-  onProgress?: (done: number, total: number) => void,
+  { topUp = true, onProgress }: { topUp?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ clips: number; bytes: number }> {
   await dropOtherPacks(db, userId);
   const held = await packedClips(db, userId);
   const heldBytes = held.reduce((sum, clip) => sum + clip.sizeBytes, 0);
-  const room = REVIEW_PACK_CLIPS - held.length;
-  if (room <= 0 || heldBytes >= REVIEW_PACK_BYTES) return clipPackSize(db, userId);
+  const room = heldBytes < REVIEW_PACK_BYTES ? Math.max(0, REVIEW_PACK_CLIPS - held.length) : 0;
+  const limit = topUp ? room : 0;
+  if (held.length === 0 && limit === 0) return clipPackSize(db, userId);
+  const heldIds = held.map((clip) => clip.id).slice(0, REVIEW_PACK_CLIPS_MAX);
   const exclude = [
     ...new Set([
-      ...held.map((clip) => clip.id),
       ...(await queuedItemIds(db, userId, 'clip:')),
       ...(await skipped(db, userId, 'clip')).map((skip) => skip.itemId),
     ]),
   ].slice(0, REVIEW_PACK_CLIPS_MAX);
-  const offered = await source.clips({ limit: room, maxBytes: REVIEW_PACK_BYTES - heldBytes, exclude });
+  const { clips: offered, gone } = await source.clips({
+    limit,
+    maxBytes: Math.max(1, REVIEW_PACK_BYTES - heldBytes),
+    exclude,
+    held: heldIds,
+  });
+  const goneIds = gone.filter((id) => heldIds.includes(id));
+  await db.transaction('rw', db.reviewClips, db.reviewClipChunks, () => removeClips(db, goneIds));
   let rank = (held.at(-1)?.rank ?? -1) + 1;
   let done = 0;
   onProgress?.(done, offered.length);

@@ -1,7 +1,8 @@
 // The sync engine against an in-process stand-in for the server that honours Idempotency-Key.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDb } from './local-db.ts';
+import { dismissGoneNotices, goneCounts } from './gone-notices.ts';
+import { LocalDb, type OutboxKind } from './local-db.ts';
 import { enqueue, entriesOf } from './outbox.ts';
 import { SyncEngine, type SyncEnvironment } from './sync-engine.ts';
 
@@ -105,6 +106,18 @@ function engine(overrides: Partial<SyncEnvironment> = {}) {
     ...overrides,
   });
 }
+
+const packedClip = (id: string) => ({
+  id,
+  text: 'zorbel',
+  language: 'lpx' as const,
+  duration: 2,
+  mimeType: 'audio/webm',
+  sizeBytes: 4,
+  flags: [],
+  upVotes: 0,
+  downVotes: 0,
+});
 
 const edit = (id: number, translation: string, baseVersion = 1) =>
   enqueue(db, {
@@ -215,6 +228,55 @@ describe('SyncEngine', () => {
     expect(conflict).toMatchObject({ state: 'attention', problem: { status: 409, code: 'EDIT_CONFLICT' } });
     expect((conflict!.problem!.details as { current: Saved }).current.lopit).toBe('theirs');
     expect(server.applied).toEqual(['2:other']);
+  });
+
+  it('drops a review whose item is gone (ITEM_GONE) with a notice; other refusals wait for the contributor', async () => {
+    const queue = (kind: OutboxKind, subject: string, path: string) =>
+      enqueue(db, { userId: 'u1', kind, subject, path, body: { vote: 'up' }, label: subject });
+    const withdrawn = await queue('clip.vote', 'clip:a', 'review/clips/a/vote');
+    const decided = await queue('proposal.review', 'proposal:7', 'review/proposals/7/review');
+    const bare404 = await queue('clip.vote', 'clip:b', 'review/clips/b/vote');
+    const own = await queue('clip.vote', 'clip:c', 'review/clips/c/vote');
+    // A server that said ITEM_GONE to a translation would be wrong: the contributor's text is never dropped.
+    const translation = await edit(1, 'a');
+    // A refill that raced with the vote brought the clip back into the pack.
+    await db.reviewClips.put({ ...packedClip('a'), userId: 'u1', rank: 0, chunkCount: 1 });
+    await db.reviewClipChunks.put({ clipId: 'a', index: 0, data: new ArrayBuffer(4) });
+    const answers: Record<string, [number, string]> = {
+      'review/clips/a/vote': [404, 'ITEM_GONE'],
+      'review/proposals/7/review': [404, 'ITEM_GONE'],
+      'review/clips/b/vote': [404, 'NOT_FOUND'],
+      'review/clips/c/vote': [403, 'OWN_CONTRIBUTION'],
+      'translation/save': [404, 'ITEM_GONE'],
+    };
+    const fetch: typeof globalThis.fetch = (input) => {
+      const path = (input as string).replace(/^.*\/api\//, '');
+      if (path === 'health') return Promise.resolve(json(200, { status: 'ok' }));
+      const [status, code] = answers[path]!;
+      return Promise.resolve(json(status, { message: `${code} answer`, code }));
+    };
+    const sync = engine({ fetch, now: () => 5000 });
+    await sync.trigger();
+
+    const left = await entriesOf(db, 'u1');
+    expect(left.map((entry) => [entry.id, entry.state, entry.problem?.code])).toEqual([
+      [bare404.id, 'attention', 'NOT_FOUND'],
+      [own.id, 'attention', 'OWN_CONTRIBUTION'],
+      [translation.id, 'attention', 'ITEM_GONE'],
+    ]);
+    expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
+    expect(await db.reviewClips.get('a')).toBeUndefined();
+    expect(await db.reviewClipChunks.where('clipId').equals('a').count()).toBe(0);
+    expect(await db.goneNotices.toArray()).toEqual(
+      [
+        { id: withdrawn.id, userId: 'u1', kind: 'vote', at: 5000 },
+        { id: decided.id, userId: 'u1', kind: 'review', at: 5000 },
+      ].sort((x, y) => x.id.localeCompare(y.id)),
+    );
+    expect(await goneCounts(db, 'u1')).toEqual({ vote: 1, review: 1 });
+    expect(await goneCounts(db, 'u2')).toEqual({});
+    await dismissGoneNotices(db, 'u1');
+    expect(await goneCounts(db, 'u1')).toEqual({});
   });
 
   it('pauses when the session is no longer accepted, keeping every entry', async () => {

@@ -6,16 +6,17 @@
 // - One replay at a time across tabs and the service worker (Web Locks).
 // - Every contribution is an outbox entry; its kind's sender (outbox-kinds.ts) carries it: a JSON POST with
 //   the entry's UUID as Idempotency-Key, or a resumable upload for a recording. An entry leaves the outbox
-//   only after the server has confirmed it. Network errors, timeouts, 429 and 5xx are retried; any other
-//   refusal is kept for the contributor to resolve, with the server's reason; 401 pauses everything until the
-//   user signs in again.
+//   only after the server has confirmed it, or, for a vote or review, said that its item is gone for good
+//   (ITEM_GONE: dropped with a notice, outbox-effects.ts). Network errors, timeouts, 429 and 5xx are retried;
+//   any other refusal is kept for the contributor to resolve, with the server's reason; 401 pauses everything
+//   until the user signs in again.
 //
 // Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code (the service
 // worker without the recording sender: it leaves recordings to the page).
 import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs, UNREACHABLE_PROBE_CAP_MS } from './backoff.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
-import { confirmEntry } from './outbox-effects.ts';
+import { confirmEntry, dropGone } from './outbox-effects.ts';
 import {
   JSON_SENDERS,
   SYNC_REQUEST_TIMEOUT_MS,
@@ -160,6 +161,7 @@ export class SyncEngine {
         return;
       }
       if (outcome.kind === 'refused') await park(db, attempt, outcome.problem);
+      else if (outcome.kind === 'gone') await dropGone(db, attempt, outcome.problem, this.now());
       else {
         await confirmEntry(db, attempt, outcome.body, this.now());
         await this.env.onConfirmed?.(attempt);

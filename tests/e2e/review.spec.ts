@@ -369,3 +369,55 @@ test('three contributors: a clip validated by two votes (one offline), a transla
   expect(proposalStates.approved).toBe(1);
   expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
 });
+
+test('a vote made offline on a clip whose speaker then withdrew leaves with a notice, not "Needs attention"', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const WITHDRAWN_TEXT = 'zz kelvaro withdrawn clip';
+  const leaver = await signUpByApi(request, server.url, 'Leaver');
+  await grantConsentByApi(request, server.url, leaver.token, 'recording');
+  const body = multipartBody(
+    { bytes: toneWav(1.5, { frequency: 330 }), fileName: 'withdrawn.wav' },
+    { transcript: WITHDRAWN_TEXT, language: 'lpx' },
+  );
+  const uploaded = await request.post(`${server.url}/api/audio/upload`, {
+    headers: { ...auth(leaver), ...body.headers },
+    data: body.payload,
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  // The clip is on the listener's phone (after the other clips of the pack, when the tests before left some).
+  const listener = await phone(browser, await signUpByApi(request, server.url, 'Villager'));
+  await listener.goto(`${server.url}/listen`);
+  const text = listener.getByTestId('clip-text');
+  await expect(text).toBeVisible();
+  for (let skipped = 0; (await text.textContent()) !== WITHDRAWN_TEXT; skipped += 1) {
+    expect(skipped, 'the clip is in the pack').toBeLessThan(40);
+    const before = await text.textContent();
+    await listener.getByTestId('listen-clip').getByRole('button', { name: 'Skip' }).click();
+    await expect(text).not.toHaveText(before ?? '');
+  }
+
+  // Offline in the village, the listener votes; meanwhile the speaker withdraws.
+  await listener.context().setOffline(true);
+  await listenAndSayYes(listener);
+  await expect(listener.getByTestId('review-counts')).toContainText('1 waiting on this phone to be sent');
+  const withdrawn = await request.post(`${server.url}/api/consent/withdraw`, {
+    headers: auth(leaver),
+    data: {},
+  });
+  expect(withdrawn.ok(), await withdrawn.text()).toBe(true);
+
+  // Back online: the server refuses the vote as gone; it leaves the phone with a short notice.
+  await listener.context().setOffline(false);
+  const notice = listener.getByTestId('gone-notice');
+  await expect(notice).toContainText('1 vote was for a clip that is no longer available.', {
+    timeout: 30_000,
+  });
+  await expect(listener.getByTestId('review-counts')).not.toContainText('waiting');
+  await expect(listener.getByTestId('sync-indicator')).toContainText('All saved');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toBeHidden();
+});

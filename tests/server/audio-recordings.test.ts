@@ -108,7 +108,9 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect(whole.headers['content-type']).toBe('audio/wav');
     expect(whole.headers['content-length']).toBe(String(bytes.length));
     expect(whole.headers['accept-ranges']).toBe('bytes');
-    expect(whole.headers['cache-control']).toMatch(/^private/);
+    // Kept by the browser only to be revalidated: the route decides on every play who may hear it.
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    expect(whole.headers.etag).toBe(`"${sha256(bytes)}"`);
     expect(whole.headers['content-disposition']).toBe(
       `attachment; filename="K_ _dance_ _song.wav"; filename*=UTF-8''K%C9%A8%20%22dance%22%20%3Bsong.wav`,
     );

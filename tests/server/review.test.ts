@@ -218,7 +218,8 @@ describe.each(DATABASE_KINDS)('community review on %s', (kind) => {
       expect((await get(`/api/audio/recordings/${clips[1]!.id}/audio`, reviewer.auth)).statusCode).toBe(200);
 
       expect((await get('/api/review/clips?exclude=nope', reviewer.auth)).statusCode).toBe(400);
-      expect((await get('/api/review/clips?limit=0', reviewer.auth)).statusCode).toBe(400);
+      expect((await get('/api/review/clips?limit=-1', reviewer.auth)).statusCode).toBe(400);
+      expect((await get(`/api/review/clips?held=${'-'.repeat(36)}`, reviewer.auth)).statusCode).toBe(400);
     });
 
     it('takes a clip out of review when its speaker withdraws consent, whatever its state', async () => {
@@ -230,13 +231,59 @@ describe.each(DATABASE_KINDS)('community review on %s', (kind) => {
         [r2(), 'up'],
       ]);
       const pending = await storeClip(t.app, leaver.auth);
+      // A reviewer's phone keeps the clip: revalidated on every play, an unchanged clip costs a 304.
+      const audioUrl = `/api/audio/recordings/${pending.id}/audio`;
+      const heard = await get(audioUrl, r3());
+      expect(heard.statusCode).toBe(200);
+      expect(heard.headers['cache-control']).toBe('private, no-cache');
+      expect(heard.headers.etag).toBe(`"${pending.sha256}"`);
+      const revalidated = await get(audioUrl, { ...r3(), 'if-none-match': String(heard.headers.etag) });
+      expect(revalidated.statusCode).toBe(304);
+      const held = `/api/review/clips?limit=0&held=${pending.id}`;
+      expect(answer(await get(held, r3()), reviewPackSchema)).toEqual({ clips: [], gone: [] });
+
       expect((await post('/api/consent/withdraw', leaver.auth, {})).statusCode).toBe(200);
       const pack = answer(await get('/api/review/clips?limit=100', r3()), reviewPackSchema).clips;
       expect(pack.map((item) => item.id)).not.toContain(pending.id);
-      expect((await voteOn(t.app, r3(), pending.id, 'up')).statusCode).toBe(404);
+      // The phone that holds it learns it is gone at its next contact.
+      expect(answer(await get(held, r3()), reviewPackSchema)).toEqual({ clips: [], gone: [pending.id] });
+      const vote = await voteOn(t.app, r3(), pending.id, 'up');
+      expect(vote.statusCode).toBe(404);
+      expect(answer(vote, apiErrorSchema).code).toBe('ITEM_GONE');
+      const report = await post(`/api/review/clips/${pending.id}/report`, r3(), { reason: 'noise' });
+      expect(answer(report, apiErrorSchema).code).toBe('ITEM_GONE');
       for (const clip of [validated, pending]) {
         expect((await get(`/api/audio/recordings/${clip.id}/audio`, r3())).statusCode).toBe(404);
       }
+      // A copy in the browser's cache is no way around it: the revalidation is refused too.
+      const stale = await get(audioUrl, { ...r3(), 'if-none-match': String(heard.headers.etag) });
+      expect(stale.statusCode).toBe(404);
+    });
+
+    it('tells a phone which clips of its pack are no longer open to its reviewer, and offers others', async () => {
+      const reviewer = await signUp(t.app, { name: 'Holder' });
+      const [open, decided, voted] = [
+        await storeClip(t.app, speaker.auth, { transcript: 'Held open' }),
+        await storeClip(t.app, speaker.auth, { transcript: 'Held decided' }),
+        await storeClip(t.app, speaker.auth, { transcript: 'Held voted' }),
+      ];
+      const settled = await post(`/api/admin/review/clips/${decided.id}/settle`, admin.auth, {
+        state: 'invalidated',
+        reason: 'Noise',
+      });
+      expect(settled.statusCode, settled.body).toBe(200);
+      // Voted on from another phone.
+      await castVotes(t.app, voted.id, [[reviewer.auth, 'up']]);
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const heldIds = [open.id, decided.id, voted.id, unknown];
+      const checked = answer(
+        await get(`/api/review/clips?limit=100&held=${heldIds.join(',')}`, reviewer.auth),
+        reviewPackSchema,
+      );
+      expect(checked.gone).toEqual([decided.id, voted.id, unknown]);
+      // What the phone holds is not offered again.
+      expect(checked.clips.map((item) => item.id)).not.toContain(open.id);
+      expect(checked.clips.length).toBeGreaterThan(0);
     });
 
     it("counts a reviewer's votes today and in all", async () => {

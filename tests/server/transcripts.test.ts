@@ -256,8 +256,13 @@ describe.each(DATABASE_KINDS)('transcripts on %s', (kind) => {
     await post('/api/consent/withdraw', leaver.auth, {});
     expect((await queue(r1())).map((c) => c.id)).not.toContain(clip.id);
     expect((await pack(r1())).map((p) => p.id)).not.toContain(proposed.id);
-    expect((await transcribe(r1(), clip.id, 'Zorbu')).statusCode).toBe(404);
-    expect((await review(r1(), proposed.id, { verdict: 'approve' })).statusCode).toBe(404);
+    // ITEM_GONE: the phone's outbox drops these with a notice instead of asking the contributor to fix them.
+    const save = await transcribe(r1(), clip.id, 'Zorbu');
+    expect(save.statusCode).toBe(404);
+    expect(save.json()).toMatchObject({ code: 'ITEM_GONE' });
+    const refused = await review(r1(), proposed.id, { verdict: 'approve' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'ITEM_GONE' });
   });
 
   it('counts transcripts written and reviews given, today and in all', async () => {

@@ -138,6 +138,10 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
     message: 'The translation does not keep the placeholders or plural forms of the English.',
     note: 'Translate the app: a proposal refused',
   },
+  itemGone: {
+    message: 'This is no longer available.',
+    note: 'Review and Transcribe: the clip or text was removed, or its speaker withdrew consent',
+  },
 };
 
 /** One message per server error code, keyed by the code's name in ERROR_CODES. */

@@ -65,3 +65,31 @@ export const outbox = defineMessages('outbox', {
     note: 'Waiting items: a field speaker withdrew their consent',
   },
 });
+
+/**
+ * The notice of changes the phone dropped unsent because what they were about is gone for good (a clip removed
+ * or its speaker's consent withdrawn, a text no longer open): Settings → Sync, Listen, Review and Transcribe.
+ */
+export const droppedNotice = defineMessages('outbox-dropped', {
+  vote: {
+    message:
+      '{count, plural, one {# vote was for a clip that is no longer available.} other {# votes were for clips that are no longer available.}}',
+    note: 'Notice after sync: votes dropped because their clip was removed or its speaker withdrew consent',
+  },
+  report: {
+    message:
+      '{count, plural, one {# report was for a clip that is no longer available.} other {# reports were for clips that are no longer available.}}',
+    note: 'Notice after sync: reports of clips dropped because the clip is gone',
+  },
+  review: {
+    message:
+      '{count, plural, one {# review was for something no longer open for review.} other {# reviews were for things no longer open for review.}}',
+    note: 'Notice after sync: reviews of translations, words or transcripts dropped because the text is gone',
+  },
+  transcript: {
+    message:
+      '{count, plural, one {# transcript was for a clip that is no longer available.} other {# transcripts were for clips that are no longer available.}}',
+    note: 'Notice after sync: transcripts dropped because their clip was removed or its speaker withdrew consent',
+  },
+  dismiss: { message: 'OK', note: 'Notice after sync: button that hides the notice' },
+});

@@ -33,7 +33,7 @@ import {
 } from '../../../core/i18n/icu.ts';
 import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
 import { PoSyntaxError, readPo, writePo } from '../../../core/i18n/po.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, itemGone, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
@@ -169,7 +169,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
           body.verdict === 'reject' ? body.reason : null,
           user.role === 'admin',
         );
-        if (result.kind === 'missing') throw notFound(UI_PROPOSAL_NOT_FOUND);
+        if (result.kind === 'missing') throw itemGone(UI_PROPOSAL_NOT_FOUND);
         if (result.kind === 'own') throw ownContribution('translation');
         return { messageId: result.messageId, proposal: result.proposal };
       }),

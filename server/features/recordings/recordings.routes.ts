@@ -145,9 +145,11 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
     const row = await service.findAudibleRow(request.params.id, currentUser(request));
     if (!row) throw notFound(RECORDING_NOT_FOUND);
     const etag = `"${row.sha256}"`;
+    // A person's voice must not outlive their consent in a browser's cache: every play asks again, and this
+    // route re-checks who may hear it (an unchanged clip costs a 304 by its content hash, a withdrawn one a 404).
     void reply
       .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, max-age=86400')
+      .header('Cache-Control', 'private, no-cache')
       .header('ETag', etag)
       .header('Content-Disposition', contentDisposition(row.fileName, row.mimeType));
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();

@@ -39,6 +39,25 @@ const clipText = sql<string>`btrim(coalesce(${recordings.transcript}, ''))`;
  */
 const speakerConsents = clipConsents('recordings');
 
+/**
+ * What a review pack offers `reviewerId`: pending, transcribed clips of other speakers who consent, that this
+ * person has neither voted on nor reported.
+ */
+function openToReviewer(reviewerId: string) {
+  const voted = sql`exists (select 1 from ${clipVotes} v
+    where v.recording_id = ${recordings.id} and v.voter_id = ${reviewerId})`;
+  const reported = sql`exists (select 1 from ${clipReports} r
+    where r.recording_id = ${recordings.id} and r.reporter_id = ${reviewerId} and r.resolved_at is null)`;
+  return and(
+    eq(recordings.reviewState, 'pending'),
+    sql`${recordings.ownerId} <> ${reviewerId}`,
+    transcribedCondition('recordings'),
+    speakerConsents,
+    sql`not ${voted}`,
+    sql`not ${reported}`,
+  );
+}
+
 function flagsOf(quality: unknown): ClipFlag[] {
   const parsed = recordingQualitySchema.safeParse(quality);
   if (!parsed.success) return [];
@@ -65,32 +84,20 @@ export class ClipReviewRepository {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * A review pack for `reviewerId`: pending, transcribed clips of other speakers who consent, that this
-   * person has neither voted on nor reported, fewest votes first (then an order of the reviewer's own, so two
-   * reviewers in one village do not hear the same clips in the same order), until `limit` clips or
-   * `maxBytes` of audio.
+   * A review pack for `reviewerId`: clips open to them (openToReviewer), fewest votes first (then an order of
+   * the reviewer's own, so two reviewers in one village do not hear the same clips in the same order), until
+   * `limit` clips or `maxBytes` of audio.
    */
   async pack(
     reviewerId: string,
     { limit, maxBytes, exclude = [] }: { limit: number; maxBytes: number; exclude?: string[] },
   ): Promise<ReviewClip[]> {
-    const voted = sql`exists (select 1 from ${clipVotes} v
-      where v.recording_id = ${recordings.id} and v.voter_id = ${reviewerId})`;
-    const reported = sql`exists (select 1 from ${clipReports} r
-      where r.recording_id = ${recordings.id} and r.reporter_id = ${reviewerId} and r.resolved_at is null)`;
+    if (limit === 0) return [];
     const rows = await this.db
       .select({ row: recordings, text: clipText })
       .from(recordings)
       .where(
-        and(
-          eq(recordings.reviewState, 'pending'),
-          sql`${recordings.ownerId} <> ${reviewerId}`,
-          transcribedCondition('recordings'),
-          speakerConsents,
-          sql`not ${voted}`,
-          sql`not ${reported}`,
-          exclude.length > 0 ? notInArray(recordings.id, exclude) : undefined,
-        ),
+        and(openToReviewer(reviewerId), exclude.length > 0 ? notInArray(recordings.id, exclude) : undefined),
       )
       .orderBy(
         sql`${recordings.upVotes} + ${recordings.downVotes}`,
@@ -107,6 +114,17 @@ export class ClipReviewRepository {
       pack.push(toReviewClip(row, text));
     }
     return pack;
+  }
+
+  /** Of `ids` (the clips a phone's pack holds), those no longer open to `reviewerId`, in the order given. */
+  async gone(reviewerId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const open = await this.db
+      .select({ id: recordings.id })
+      .from(recordings)
+      .where(and(openToReviewer(reviewerId), inArray(recordings.id, [...ids])));
+    const stillOpen = new Set(open.map((row) => row.id));
+    return ids.filter((id) => !stillOpen.has(id));
   }
 
   /** A vote by someone other than the speaker; a second vote by the same person replaces the first. */

@@ -23,7 +23,7 @@ import {
   reviewLexiconQuerySchema,
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ClipChange } from './clip-review.repository.ts';
@@ -36,7 +36,7 @@ export const ownContribution = (what: string) =>
 
 /** The answer of a clip change, or the error it calls for. */
 export function clipChangeAnswer(change: ClipChange) {
-  if (change.kind === 'missing') throw notFound(CLIP_NOT_FOUND);
+  if (change.kind === 'missing') throw itemGone(CLIP_NOT_FOUND);
   if (change.kind === 'own') throw ownContribution('clip');
   return { review: change.review };
 }
@@ -52,9 +52,17 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.get(
     '/clips',
     { schema: { querystring: reviewPackQuerySchema, response: { 200: reviewPackSchema } } },
-    async (request) => ({
-      clips: await app.repositories.clipReview.pack(currentUser(request).id, request.query),
-    }),
+    async (request) => {
+      const reviewerId = currentUser(request).id;
+      const { held = [], exclude = [] } = request.query;
+      return {
+        clips: await app.repositories.clipReview.pack(reviewerId, {
+          ...request.query,
+          exclude: [...exclude, ...held],
+        }),
+        gone: await app.repositories.clipReview.gone(reviewerId, held),
+      };
+    },
   );
 
   app.post(
@@ -119,7 +127,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
           body.verdict,
           body.verdict === 'reject' ? body.reason : null,
         );
-        if (result.kind === 'missing') throw notFound(PROPOSAL_NOT_FOUND);
+        if (result.kind === 'missing') throw itemGone(PROPOSAL_NOT_FOUND);
         if (result.kind === 'own') throw ownContribution('translation');
         return { proposal: result.proposal };
       }),
@@ -151,7 +159,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
           body.verdict,
           body.verdict === 'reject' ? body.reason : null,
         );
-        if (result.kind === 'missing') throw notFound(LEXICON_ENTRY_NOT_FOUND);
+        if (result.kind === 'missing') throw itemGone(LEXICON_ENTRY_NOT_FOUND);
         if (result.kind === 'own') throw ownContribution('import');
         return { entry: result.entry };
       }),

@@ -18,7 +18,7 @@ import {
   transcriptStatsQuerySchema,
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart, ownContribution } from '../review/review.routes.ts';
@@ -55,7 +55,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
     (request, reply) =>
       idempotent(request, reply, async ({ transcripts }) => {
         const result = await transcripts.save(request.params.id, request.body.text, actorOf(request));
-        if (result.kind === 'missing') throw notFound(TRANSCRIBE_CLIP_NOT_FOUND);
+        if (result.kind === 'missing') throw itemGone(TRANSCRIBE_CLIP_NOT_FOUND);
         if (result.kind === 'own') {
           throw new AppError(403, 'You cannot transcribe your own clip.', ERROR_CODES.ownContribution);
         }
@@ -92,7 +92,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
           body.verdict,
           body.verdict === 'reject' ? body.reason : null,
         );
-        if (result.kind === 'missing') throw notFound(TRANSCRIPT_NOT_FOUND);
+        if (result.kind === 'missing') throw itemGone(TRANSCRIPT_NOT_FOUND);
         if (result.kind === 'own') throw ownContribution('transcript');
         return { transcript: result.transcript };
       }),

@@ -132,9 +132,9 @@ const modelStep = named('model', async ({ report }): Promise<StepOutcome> => {
 
 const reviewStep = named('review', async ({ userId, report }) => {
   const db = localDb();
-  const pack = await refillClipPack(db, userId, reviewPackSource, (done, total) =>
-    report(t(m.clipsProgress, { done, total })),
-  );
+  const pack = await refillClipPack(db, userId, reviewPackSource, {
+    onProgress: (done, total) => report(t(m.clipsProgress, { done, total })),
+  });
   const proposals = await refillProposalPack(db, userId, reviewPackSource);
   const words = await refillWordPack(db, userId, reviewPackSource);
   if (pack.clips === 0 && proposals === 0 && words === 0) {

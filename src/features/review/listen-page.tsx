@@ -10,6 +10,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { qualityWord } from '../recording/quality-text.ts';
 import { localDb, type PackedClip } from '../../offline/local-db.ts';
 import { clipAudio } from '../../offline/review-pack.ts';
+import { GoneNotice } from '../sync/gone-notice.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { bringBackSkipped, reportClip, skip, voteOnClip } from './review-actions.ts';
 import { CountsLine, EmptyPack, OfflineNotice, ReviewTabs } from './review-shared.tsx';
@@ -35,6 +36,7 @@ export function ListenPage() {
       </div>
       <ReviewTabs current="listen" />
       <CountsLine counts={counts} noun="votes" />
+      <GoneNotice />
       {offline && pack && <OfflineNotice held={pack.length} message={m.offline} />}
       {clip ? (
         <ClipCard

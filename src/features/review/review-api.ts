@@ -21,14 +21,17 @@ export const reviewApi = {
 
 /** The review pack's source on the page: the API, through the app's client. */
 export const reviewPackSource: ReviewPackSource = {
-  clips: async ({ limit, maxBytes, exclude }) =>
-    (
-      await requestJson(reviewPackSchema, () =>
-        api.get('review/clips', {
-          searchParams: { limit, maxBytes, ...(exclude.length > 0 ? { exclude: exclude.join(',') } : {}) },
-        }),
-      )
-    ).clips,
+  clips: ({ limit, maxBytes, exclude, held }) =>
+    requestJson(reviewPackSchema, () =>
+      api.get('review/clips', {
+        searchParams: {
+          limit,
+          maxBytes,
+          ...(exclude.length > 0 ? { exclude: exclude.join(',') } : {}),
+          ...(held.length > 0 ? { held: held.join(',') } : {}),
+        },
+      }),
+    ),
   audio: async (clipId) => {
     try {
       return await request(() =>

@@ -14,6 +14,7 @@ import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.ts
 import { useAuth } from '../auth/use-auth.ts';
 import type { PackedProposal, PackedWord } from '../../offline/local-db.ts';
 import { bringBackSkipped, reviewProposal, reviewWord, skip } from './review-actions.ts';
+import { GoneNotice } from '../sync/gone-notice.tsx';
 import { CountsLine, EmptyPack, OfflineNotice, ReviewTabs } from './review-shared.tsx';
 import { useReviewShortcuts } from './use-review-shortcuts.ts';
 import { refillPack, useProposalPack, useReviewScreen, useWordPack } from './use-review-pack.ts';
@@ -38,6 +39,7 @@ export function ReviewPage() {
       </div>
       <ReviewTabs current="review" />
       <CountsLine counts={counts} noun="reviews" />
+      <GoneNotice />
       {offline && pack && <OfflineNotice held={pack.held} message={m.offline} />}
       {proposal && pack ? (
         <ProposalCard

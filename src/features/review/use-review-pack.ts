@@ -47,7 +47,8 @@ function publish(kind: PackKind, change: Partial<RefillState>) {
 
 /**
  * Brings more items onto the phone, one refill per pack at a time. Without `force`, only when the pack holds
- * fewer than REVIEW_PACK_REFILL_BELOW items. Never throws: the state says how it went.
+ * fewer than REVIEW_PACK_REFILL_BELOW items (the clips held are checked with the server each time). Never
+ * throws: the state says how it went.
  */
 export function refillPack(kind: PackKind, userId: string, { force = false } = {}): Promise<void> {
   inFlight[kind] ??= (async () => {
@@ -55,8 +56,9 @@ export function refillPack(kind: PackKind, userId: string, { force = false } = {
     try {
       const db = localDb();
       if (kind === 'clips') {
-        if (force || (await clipPackNeedsRefill(db, userId)))
-          await refillClipPack(db, userId, reviewPackSource);
+        // Every contact checks the clips held (some may be gone); more come only when few are left.
+        const topUp = force || (await clipPackNeedsRefill(db, userId));
+        await refillClipPack(db, userId, reviewPackSource, { topUp });
       } else {
         // The Review screen checks translations, then the words an admin sent to review.
         if (force || (await packedProposals(db, userId)).length < REVIEW_PACK_REFILL_BELOW)

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Settings → Sync as a contributor sees it (Testing Library, IndexedDB by fake-indexeddb): every kind waiting on
-// this phone is listed, recordings included; a refused one says why, can be tried again, or (confirmed) discarded.
+// this phone is listed, recordings included; a refused one says why, can be tried again, or (confirmed) discarded;
+// a vote on a clip that is gone leaves quietly, with a notice instead of a decision to make.
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,6 +48,7 @@ beforeEach(async () => {
     localDb().outbox.clear(),
     localDb().recordings.clear(),
     localDb().recordingChunks.clear(),
+    localDb().goneNotices.clear(),
   ]);
 });
 afterEach(() => {
@@ -83,6 +85,36 @@ describe('SyncSection', () => {
     await waitFor(() => expect(item.textContent).toContain('Not accepted: Not audio.'));
     await userEvent.click(within(item).getByRole('button', { name: 'Try again' }));
     await waitFor(async () => expect((await entries())[0]?.state).toBe('pending'));
+  });
+
+  it('a vote on a clip that is gone leaves the outbox with a short notice, not "Needs attention"', async () => {
+    await enqueue(localDb(), {
+      userId: USER.id,
+      kind: 'clip.vote',
+      subject: 'clip:gone',
+      path: 'review/clips/gone/vote',
+      body: { vote: 'up' },
+      label: 'Vote on a clip',
+    });
+    vi.stubGlobal('fetch', (input: string) =>
+      Promise.resolve(
+        input.endsWith('/api/health')
+          ? Response.json({ status: 'ok' })
+          : Response.json(
+              { message: 'This clip is no longer available for review.', code: ERROR_CODES.itemGone },
+              { status: 404 },
+            ),
+      ),
+    );
+    render(<SyncSection />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
+    const notice = await screen.findByTestId('gone-notice');
+    expect(notice.textContent).toContain('1 vote was for a clip that is no longer available.');
+    expect(await entries()).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId('gone-notice')).toBeNull());
+    expect(await localDb().goneNotices.count()).toBe(0);
   });
 
   it('deleting a refused recording asks first, and Cancel keeps it', async () => {

@@ -10,6 +10,7 @@ import { formatBytes } from '../../lib/format-bytes.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { outboxLabelText, type OutboxLabel } from '../../offline/outbox-label.ts';
 import { localiseErrorText } from '../../lib/error-texts.ts';
+import { GoneNotice } from '../sync/gone-notice.tsx';
 import { discard, retryAndSync } from '../sync/outbox-actions.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { requestPersistentStorage, syncEngine, useSyncStatus } from '../sync/sync.ts';
@@ -58,6 +59,7 @@ export function SyncSection() {
     <section className="card form" aria-labelledby="sync-heading" id="sync" data-testid="sync-section">
       <h2 id="sync-heading">{t(syncSettings.heading)}</h2>
       <p className="muted">{t(syncSettings.intro)}</p>
+      <GoneNotice />
       <dl className="key-values">
         <dt>{t(syncSettings.connection)}</dt>
         <dd>

@@ -32,6 +32,7 @@ import {
   transcriptReviewSubject,
   transcriptSubject,
 } from './transcribe-api.ts';
+import { GoneNotice } from '../sync/gone-notice.tsx';
 import { useAudioQueue, type QueuedItem, type QueueState } from './use-audio-queue.ts';
 import '../review/review.css';
 import '../speak/speak.css';
@@ -64,6 +65,7 @@ export function TranscribePage() {
         onChange={setTab}
         testIdPrefix="transcribe-tab-"
       />
+      <GoneNotice />
       {tab === 'write' ? (
         <WritePart userId={userId} offline={offline} stats={stats} />
       ) : (
