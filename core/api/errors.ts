@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   uploadOffsetConflict: 'UPLOAD_OFFSET_CONFLICT',
   uploadGone: 'UPLOAD_GONE',
   uploadProtocol: 'UPLOAD_PROTOCOL',
+  /** 429 of a tus creation: the account's unfinished uploads are at UPLOAD_QUOTA_OPEN_UPLOADS or _BYTES. */
+  uploadQuota: 'UPLOAD_QUOTA',
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   notTrained: 'NOT_TRAINED',
   /** 409 of POST /api/translation/save; details: editConflictDetailsSchema (core/api/translation.ts). */

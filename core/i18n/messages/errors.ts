@@ -124,6 +124,10 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
   uploadOffsetConflict: { message: 'The upload starts again where the server is.', note: 'Recording upload' },
   uploadGone: { message: 'The upload expired; it starts again.', note: 'Recording upload' },
   uploadProtocol: { message: 'The upload was refused.', note: 'Recording upload' },
+  uploadQuota: {
+    message: 'Too many unfinished uploads on the server; this one is sent once they finish.',
+    note: 'Recording upload: the account holds the most unfinished uploads it may',
+  },
   rangeNotSatisfiable: { message: 'This part of the file does not exist.', note: 'Playing audio' },
   notTrained: { message: 'No model has been trained yet.', note: 'Chat and training' },
   editConflict: {
