@@ -128,6 +128,14 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
     message: 'Too many unfinished uploads on the server; this one is sent once they finish.',
     note: 'Recording upload: the account holds the most unfinished uploads it may',
   },
+  imageTooLarge: {
+    message: 'The photo is too large. Take it again in the app.',
+    note: 'Consent photo of a field speaker: too many pixels',
+  },
+  unreadableImage: {
+    message: 'The photo cannot be read. Take it again.',
+    note: 'Consent photo of a field speaker: damaged or incomplete',
+  },
   rangeNotSatisfiable: { message: 'This part of the file does not exist.', note: 'Playing audio' },
   notTrained: { message: 'No model has been trained yet.', note: 'Chat and training' },
   editConflict: {
