@@ -148,12 +148,12 @@ export class RecordingUploadStore extends FileStore {
   private async createOrResume(upload: Upload): Promise<Upload> {
     try {
       const existing = await this.getUpload(upload.id);
-      const expired = isStale(existing.creation_date, Date.now());
+      const stale = isStale(existing.creation_date, Date.now());
       const same =
         existing.size === upload.size &&
         existing.metadata?.sha256 === upload.metadata?.sha256 &&
         existing.metadata?.ownerId === upload.metadata?.ownerId;
-      if (same && !expired) {
+      if (same && !stale) {
         upload.offset = existing.offset;
         upload.creation_date = existing.creation_date;
         upload.storage = existing.storage;
