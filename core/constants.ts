@@ -45,6 +45,18 @@ export const RECORDING_LEVEL_FLOOR_DB = -120;
 /** Largest audio upload by default (the server's AUDIO_MAX_BYTES overrides). */
 export const AUDIO_DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
 /**
+ * Unfinished resumable uploads one account may hold on the server at once (a creation past either answers 429
+ * and the phone tries again later). A phone sends its outbox one recording at a time, so even one back after
+ * days with 50 clips holds one or two open; 100 also leaves room for several phones on one account.
+ */
+export const UPLOAD_QUOTA_OPEN_UPLOADS = 100;
+/**
+ * Bytes the unfinished uploads of one account may declare in all (their Upload-Length, reserved on creation):
+ * 50 clips of 5 minutes are about 60 MB as Opus and 1.5 GB only as 48 kHz WAV, which the app never makes;
+ * 512 MB holds five uploads of the largest size. Never below the server's AUDIO_MAX_BYTES.
+ */
+export const UPLOAD_QUOTA_BYTES = 512 * 1024 * 1024;
+/**
  * The longest recording, 5 minutes: the browser recorder stops there (VITE_RECORDING_MAX_SECONDS overrides it
  * at build time) and the server flags longer uploads as too long (AUDIO_MAX_SECONDS overrides it there).
  */

@@ -41,6 +41,12 @@ export const ERROR_CODES = {
   uploadOffsetConflict: 'UPLOAD_OFFSET_CONFLICT',
   uploadGone: 'UPLOAD_GONE',
   uploadProtocol: 'UPLOAD_PROTOCOL',
+  /** 429 of a tus creation: the account's unfinished uploads are at UPLOAD_QUOTA_OPEN_UPLOADS or _BYTES. */
+  uploadQuota: 'UPLOAD_QUOTA',
+  /** 422 of consent evidence: a photo whose header declares more pixels than CONSENT_PHOTO_MAX_EDGE/_PIXELS. */
+  imageTooLarge: 'IMAGE_TOO_LARGE',
+  /** 422 of consent evidence: a photo that does not decode whole (truncated, damaged, not what it claims). */
+  unreadableImage: 'UNREADABLE_IMAGE',
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   notTrained: 'NOT_TRAINED',
   /** 409 of POST /api/translation/save; details: editConflictDetailsSchema (core/api/translation.ts). */

@@ -17,6 +17,13 @@ export const CONSENT_EVIDENCE_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 export const CONSENT_EVIDENCE_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 /** Longest edge, in pixels, of the photo the phone keeps and sends: a signed form stays legible. */
 export const SPEAKER_PHOTO_MAX_EDGE = 1600;
+/**
+ * Longest edge, in pixels, a photo of the form may declare: the phone sends SPEAKER_PHOTO_MAX_EDGE, or the camera's
+ * own photo when it cannot scale it (a 12 MP phone camera is 4000 x 3000). Checked in the header before decoding.
+ */
+export const CONSENT_PHOTO_MAX_EDGE = 6000;
+/** Pixels a photo of the form may declare (a 24 MP camera photo), so that decoding it stays within memory. */
+export const CONSENT_PHOTO_MAX_PIXELS = 24_000_000;
 /** Image types accepted as a photo of a signed form (sniffed from the bytes). */
 export const CONSENT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

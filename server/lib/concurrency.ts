@@ -1,5 +1,6 @@
 // At most N tasks at a time; the rest wait in order. For work that is heavy per item (decoding audio with
 // ffmpeg): 200 phones finishing uploads at once otherwise start 200 decoders on a 2-core server.
+import os from 'node:os';
 export class ConcurrencyLimit {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -19,3 +20,10 @@ export class ConcurrencyLimit {
     }
   }
 }
+
+/**
+ * The decoders (ffmpeg) of the whole process, one per core: recordings, spoken consents and consent photos
+ * finishing at once queue here instead of starting a decoder each (the sync storm had 200 at once on 2 cores;
+ * p50 26 s per PATCH).
+ */
+export const decoders = new ConcurrencyLimit(Math.max(1, os.availableParallelism()));

@@ -16,6 +16,7 @@ import {
 } from '../../core/api/speakers.ts';
 import {
   createAudioTestApp,
+  form,
   opusOf,
   sha256,
   toneWav,
@@ -34,34 +35,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** multipart/form-data with text fields and one file. */
-function form(
-  fields: Record<string, string>,
-  file: { name: string; bytes: Buffer; fileName: string } | null,
-) {
-  const boundary = `----lopit${crypto.randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(DATABASE_KINDS)('field speakers on %s', (kind) => {
   let t: AudioTestApp;
@@ -192,7 +165,8 @@ describe.each(DATABASE_KINDS)('field speakers on %s', (kind) => {
       { id: consentId, consentType: 'recording', kind: 'spoken' },
       PNG,
     );
-    expect(notAudio.statusCode, notAudio.body).toBe(400);
+    expect(notAudio.statusCode, notAudio.body).toBe(415);
+    expect(JSON.parse(notAudio.body)).toMatchObject({ code: 'UNSUPPORTED_AUDIO' });
     // Someone else's speaker: not found.
     const stranger = await sendConsent(
       other.auth,

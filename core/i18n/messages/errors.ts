@@ -124,6 +124,18 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
   uploadOffsetConflict: { message: 'The upload starts again where the server is.', note: 'Recording upload' },
   uploadGone: { message: 'The upload expired; it starts again.', note: 'Recording upload' },
   uploadProtocol: { message: 'The upload was refused.', note: 'Recording upload' },
+  uploadQuota: {
+    message: 'Too many unfinished uploads on the server; this one is sent once they finish.',
+    note: 'Recording upload: the account holds the most unfinished uploads it may',
+  },
+  imageTooLarge: {
+    message: 'The photo is too large. Take it again in the app.',
+    note: 'Consent photo of a field speaker: too many pixels',
+  },
+  unreadableImage: {
+    message: 'The photo cannot be read. Take it again.',
+    note: 'Consent photo of a field speaker: damaged or incomplete',
+  },
   rangeNotSatisfiable: { message: 'This part of the file does not exist.', note: 'Playing audio' },
   notTrained: { message: 'No model has been trained yet.', note: 'Chat and training' },
   editConflict: {

@@ -6,7 +6,6 @@
 // committing its row happen under a per-SHA-256 lock, and a deletion checks for other rows under the same lock,
 // so a blob is never removed while a row that names it is being committed (in this process).
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { User } from '../../../core/api/auth.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
@@ -15,18 +14,12 @@ import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
-import { ConcurrencyLimit } from '../../lib/concurrency.ts';
+import { decoders } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
 import type { Repositories, TransactionRepositories } from '../../plugins/repositories.ts';
 import { toRecording, type RecordingsRepository } from './recordings.repository.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
-
-/**
- * Audio inspections (ffmpeg decodes) of the whole process, one per core: finishing many uploads at once queues
- * them instead of starting a decoder each (the sync storm had 200 at once on 2 cores; p50 26 s per PATCH).
- */
-const inspections = new ConcurrencyLimit(Math.max(1, os.availableParallelism()));
 
 export const RECORDING_NOT_FOUND = 'This recording was not found. It may have been deleted.';
 export const CONSENT_REQUIRED_MESSAGE =
@@ -152,7 +145,7 @@ export class RecordingService {
 
   /** Checks a file's real type, duration and levels; as many at a time as the machine has cores. */
   inspect(filePath: string, clientDuration: number | null): Promise<AudioInspection> {
-    return inspections.run(() =>
+    return decoders.run(() =>
       inspectAudio(filePath, {
         ffmpegPath: this.config.FFMPEG_PATH,
         maxSeconds: this.config.AUDIO_MAX_SECONDS,

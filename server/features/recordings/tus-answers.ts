@@ -52,10 +52,13 @@ export function errorBody(status: number, text: string, maxBytes: number): strin
   );
 }
 
+/** A size in bytes as people read it: 1.5 MB, 120 KB. */
+export function fileSizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.round((bytes / 1024) * 10) / 10} KB`;
+}
+
 export function fileTooLargeMessage(maxBytes: number): string {
-  const size =
-    maxBytes >= 1024 * 1024
-      ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`
-      : `${Math.round((maxBytes / 1024) * 10) / 10} KB`;
-  return `The file is larger than ${size}, the most the server accepts. Record shorter pieces.`;
+  return `The file is larger than ${fileSizeText(maxBytes)}, the most the server accepts. Record shorter pieces.`;
 }

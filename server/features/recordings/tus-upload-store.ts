@@ -1,10 +1,10 @@
 // Partial recordings of the tus endpoint on disk (DATA_DIR/uploads/tus): upload ids derived from the user and
-// the recording, the metadata kept with a partial upload, the store that resumes a recreated upload, storing a
-// finished upload once, and removing stale ones.
+// the recording, the metadata kept with a partial upload, the store that resumes a recreated upload and counts
+// each account's open uploads, storing a finished upload once, and removing stale ones.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
+import { FileConfigstore, FileStore } from '@tus/file-store';
 import type { Upload } from '@tus/server';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -12,6 +12,8 @@ import { tusUploadMetadataSchema } from '../../../core/api/recordings.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { hookError } from './tus-answers.ts';
+import { UploadQuota, type QuotaLimits } from './tus-quota.ts';
 import {
   RECORDING_NOT_FOUND,
   type RecordingFields,
@@ -86,20 +88,72 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
   };
 }
 
+/** Partial uploads and their info files are readable by the server's user alone (the folder is 0700 too). */
+const PRIVATE_FILE = 0o600;
+
+/** The info file beside each partial upload (id.json), written private. */
+class PrivateInfoStore extends FileConfigstore {
+  constructor(private readonly folder: string) {
+    super(folder);
+  }
+
+  override async set(key: string, value: Upload): Promise<void> {
+    if (!UPLOAD_ID.test(key)) throw new Error('not an upload id');
+    const file = path.join(this.folder, `${key}.json`);
+    await fsp.writeFile(file, JSON.stringify(value), { mode: PRIVATE_FILE });
+  }
+}
+
 /**
  * FileStore that reuses a live partial upload when the same recording's upload is created again with the same
- * length, checksum and owner (the tus client then learns the offset with HEAD), instead of truncating it.
+ * length, checksum and owner (the tus client then learns the offset with HEAD), instead of truncating it; that
+ * writes its files private; and that counts each account's open uploads against the quota (UploadQuota).
  */
 export class RecordingUploadStore extends FileStore {
+  readonly quota: UploadQuota;
+
+  constructor(directory: string, limits: QuotaLimits) {
+    super({ directory, configstore: new PrivateInfoStore(directory) });
+    this.quota = new UploadQuota(limits, expired);
+  }
+
+  /** Counts the partial uploads already in the folder, and makes files an earlier version left private. */
+  async load(): Promise<void> {
+    for (const name of await fsp.readdir(this.directory)) {
+      if (UPLOAD_ID.test(name.replace(/\.json$/, '')))
+        await fsp.chmod(path.join(this.directory, name), PRIVATE_FILE).catch(() => undefined);
+    }
+    await this.quota.load(this.directory, (id) => UPLOAD_ID.test(id));
+  }
+
   override async create(upload: Upload): Promise<Upload> {
+    const ownerId = upload.metadata?.ownerId;
+    if (!ownerId || upload.size === undefined)
+      throw new Error('An upload is created with its owner and size.');
+    let undo: () => void;
+    try {
+      // Before any await: the check and the count are one step.
+      undo = this.quota.reserve(upload.id, ownerId, upload.size, Date.now());
+    } catch (error) {
+      throw error instanceof AppError ? hookError(error) : error;
+    }
+    try {
+      return await this.createOrResume(upload);
+    } catch (error) {
+      undo();
+      throw error;
+    }
+  }
+
+  private async createOrResume(upload: Upload): Promise<Upload> {
     try {
       const existing = await this.getUpload(upload.id);
-      const expired = isStale(existing.creation_date, Date.now());
+      const stale = isStale(existing.creation_date, Date.now());
       const same =
         existing.size === upload.size &&
         existing.metadata?.sha256 === upload.metadata?.sha256 &&
         existing.metadata?.ownerId === upload.metadata?.ownerId;
-      if (same && !expired) {
+      if (same && !stale) {
         upload.offset = existing.offset;
         upload.creation_date = existing.creation_date;
         upload.storage = existing.storage;
@@ -108,10 +162,32 @@ export class RecordingUploadStore extends FileStore {
     } catch {
       // No usable upload under this id: create it.
     }
-    return super.create(upload);
+    // FileStore.create, with the data file private (the info file is written by PrivateInfoStore).
+    const filePath = this.filePath(upload.id);
+    await fsp.writeFile(filePath, '', { mode: PRIVATE_FILE });
+    await this.configstore.set(upload.id, upload);
+    upload.storage = { type: 'file', path: filePath };
+    return upload;
+  }
+
+  /** Termination (DELETE): the upload stops counting. */
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      this.quota.release(id);
+    }
+  }
+
+  /** Removes an upload's files whatever is left of them (stored, refused or stale); it stops counting. */
+  async discard(id: string): Promise<void> {
+    await fsp.rm(this.filePath(id), { force: true });
+    await fsp.rm(`${this.filePath(id)}.json`, { force: true });
+    this.quota.release(id);
   }
 
   filePath(id: string): string {
+    if (!UPLOAD_ID.test(id)) throw new Error('not an upload id');
     return path.join(this.directory, id);
   }
 }
@@ -137,9 +213,8 @@ export class UploadFinisher {
     return running;
   }
 
-  async remove(id: string): Promise<void> {
-    await fsp.rm(this.store.filePath(id), { force: true });
-    await fsp.rm(`${this.store.filePath(id)}.json`, { force: true });
+  remove(id: string): Promise<void> {
+    return this.store.discard(id);
   }
 
   private async storeUpload(upload: Upload, user: User): Promise<StoreResult> {
@@ -162,8 +237,11 @@ export class UploadFinisher {
   }
 }
 
+/** Whether an upload created at `createdAt` (milliseconds) was left longer than UPLOAD_EXPIRY_MS by `now`. */
+export const expired = (createdAt: number, now: number): boolean => now > createdAt + UPLOAD_EXPIRY_MS;
+
 export function isStale(creationDate: string | undefined, now: number): boolean {
-  return creationDate !== undefined && now > new Date(creationDate).getTime() + UPLOAD_EXPIRY_MS;
+  return creationDate !== undefined && expired(new Date(creationDate).getTime(), now);
 }
 
 /** Removes partial uploads created longer ago than UPLOAD_EXPIRY_MS (and data files without their info). */

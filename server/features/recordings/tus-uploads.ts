@@ -1,5 +1,7 @@
 // Resumable uploads (tus 1.0: creation, creation-with-upload, HEAD, PATCH, termination) at /api/audio/tus, on
-// @tus/server with partial uploads in DATA_DIR/uploads/tus (removed 30 days after creation if never finished).
+// @tus/server with partial uploads in DATA_DIR/uploads/tus (files 0600, removed 30 days after creation if never
+// finished). Each account may hold at most UPLOAD_QUOTA_OPEN_UPLOADS unfinished uploads declaring at most
+// UPLOAD_QUOTA_BYTES in all; a creation past either answers 429 UPLOAD_QUOTA, which the phone retries later.
 //
 // Fastify authenticates every request (bearer token) and checks recording consent on POST and PATCH, then
 // hands a web Request to the tus server and sends its Response back, with every error as JSON
@@ -16,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_OPEN_UPLOADS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -64,7 +67,12 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   await fsp.chmod(directory, 0o700);
   // No expiration period in the store: @tus/server would read a POST-finished upload again after it was stored
   // and removed. Stale partial uploads are removed here instead (start-up, then daily).
-  const store = new RecordingUploadStore({ directory });
+  // The quota never refuses one upload of the largest size the server takes.
+  const store = new RecordingUploadStore(directory, {
+    uploads: UPLOAD_QUOTA_OPEN_UPLOADS,
+    bytes: Math.max(UPLOAD_QUOTA_BYTES, config.AUDIO_MAX_BYTES),
+  });
+  await store.load();
   const finisher = new UploadFinisher(store, service);
   const requestUsers = new WeakMap<Request, User>();
   const userOf = (request: Request): User => {

@@ -1,6 +1,6 @@
 // /api/speakers: field speakers a contributor records who have no account (issue 16). A contributor adds a
 // speaker, records their consent with what shows it (a spoken consent recording or a photo of the signed form,
-// one file per request, checked by its bytes) and records their withdrawal; every write honours
+// one file per request, decoded before it counts) and records their withdrawal; every write honours
 // Idempotency-Key, so the phone's outbox replays it safely. Only who added a speaker (or an admin) uses them.
 // /api/admin/speakers: every speaker with who added them, and the evidence files, for admins only. Evidence
 // files live apart from recordings (DATA_DIR/consent-evidence): no dataset, export or player can reach them.
@@ -9,7 +9,6 @@ import multipart from '@fastify/multipart';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -17,7 +16,6 @@ import {
   adminSpeakersQuerySchema,
   CONSENT_EVIDENCE_AUDIO_MAX_BYTES,
   CONSENT_EVIDENCE_PHOTO_MAX_BYTES,
-  CONSENT_PHOTO_TYPES,
   speakerConsentFieldsSchema,
   speakerConsentResponseSchema,
   speakerCreateSchema,
@@ -39,8 +37,10 @@ import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.t
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TransactionRepositories } from '../../plugins/repositories.ts';
-import { familyOf } from '../recordings/audio-types.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
+import { decoders } from '../../lib/concurrency.ts';
+import { inspectAudio } from '../recordings/inspect-audio.ts';
+import { checkPhoto } from './evidence-photo.ts';
 
 export const SPEAKER_NOT_FOUND = 'This speaker was not found on your account.';
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
@@ -63,24 +63,24 @@ async function shown(repositories: TransactionRepositories, id: string): Promise
   return speaker;
 }
 
-/** Checks an evidence file by its bytes: audio for a spoken consent, an image for a photo of the form. */
-async function evidenceType(filePath: string, size: number, kind: ConsentEvidenceKind): Promise<string> {
-  if (size === 0) throw new AppError(400, 'The file is empty.', ERROR_CODES.emptyFile);
-  const sniffed = await fileTypeFromFile(filePath);
-  if (kind === 'spoken') {
-    if (!sniffed || !familyOf(sniffed.mime))
-      throw badEvidence(
-        'A spoken consent must be an audio recording (WebM, Ogg, MP4/M4A, WAV, MP3 or FLAC).',
-      );
-    if (size > CONSENT_EVIDENCE_AUDIO_MAX_BYTES)
-      throw new AppError(413, 'This spoken consent is too large.', ERROR_CODES.fileTooLarge);
-    return sniffed.mime;
-  }
-  if (!sniffed || !(CONSENT_PHOTO_TYPES as readonly string[]).includes(sniffed.mime))
-    throw badEvidence('A photo of the signed form must be a JPEG, PNG or WebP image.');
-  if (size > CONSENT_EVIDENCE_PHOTO_MAX_BYTES)
-    throw new AppError(413, 'This photo is too large.', ERROR_CODES.fileTooLarge);
-  return sniffed.mime;
+/**
+ * Checks an evidence file by decoding it, and answers the type it is kept and served as: a spoken consent must
+ * decode as audio (the recordings' own inspection; an audio type even when the container sniffs as video/webm),
+ * a photo of the form as a whole image of bounded size. Nothing is kept of a file refused here.
+ */
+async function evidenceType(
+  filePath: string,
+  size: number,
+  kind: ConsentEvidenceKind,
+  config: Config,
+): Promise<string> {
+  if (kind === 'photo') return checkPhoto(filePath, size, { ffmpegPath: config.FFMPEG_PATH });
+  if (size > CONSENT_EVIDENCE_AUDIO_MAX_BYTES)
+    throw new AppError(413, 'This spoken consent is too large.', ERROR_CODES.fileTooLarge);
+  const inspection = await decoders.run(() =>
+    inspectAudio(filePath, { ffmpegPath: config.FFMPEG_PATH, maxSeconds: config.AUDIO_MAX_SECONDS }),
+  );
+  return inspection.mimeType;
 }
 
 export default async function speakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
@@ -153,7 +153,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
       const { file, fields } = received;
       if (!file) throw badEvidence('Attach the spoken consent or the photo in the field "evidence".');
       const kind = kindOf(fields);
-      const mimeType = await evidenceType(file.path, file.size, kind);
+      const mimeType = await evidenceType(file.path, file.size, kind, config);
       await evidenceStore.put(file.path, { keepSource: true });
       try {
         return await idempotent(
