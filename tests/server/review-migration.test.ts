@@ -59,3 +59,44 @@ describe('migration 0010 (community review) over existing data', () => {
     }
   });
 });
+
+describe('migration 0015 (spoken consents typed as audio) over existing evidence', () => {
+  it('retypes spoken consents stored as video and leaves photos alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lopit-evidence-migration-'));
+    const database = await openDatabase({});
+    try {
+      const migrations = await readMigrations();
+      for (const migration of migrations.filter((one) => one.version < 15))
+        fs.writeFileSync(path.join(dir, migration.name), migration.sql);
+      await migrate(database, dir);
+      const db = database.db;
+      const speakerId = crypto.randomUUID();
+      await db.execute(
+        sql`insert into speakers (id, name, pseudonym) values (${speakerId}, 'Elder Quillan', 'spk-1')`,
+      );
+      const events = rowsOf<{ id: string }>(
+        await db.execute(sql`insert into consent_events (speaker_id, action, consent_type, form_version)
+          values (${speakerId}, 'grant', 'recording', 'v1'), (${speakerId}, 'grant', 'full', 'v1') returning id`),
+      );
+      const [first, second] = events.map((event) => event.id);
+      await db.execute(sql`insert into consent_evidence (consent_event_id, kind, mime_type, size_bytes, sha256)
+        values (${first}, 'spoken', 'video/webm', 10, ${'a'.repeat(64)}),
+               (${second}, 'spoken', 'video/mp4', 10, ${'b'.repeat(64)}),
+               (${first}, 'photo', 'image/jpeg', 10, ${'c'.repeat(64)})`);
+      for (const migration of migrations.filter((one) => one.version >= 15))
+        fs.writeFileSync(path.join(dir, migration.name), migration.sql);
+      expect(await migrate(database, dir)).toContain('0015_spoken_consent_audio_type.sql');
+      const types = rowsOf<{ kind: string; mime_type: string }>(
+        await db.execute(sql`select kind, mime_type from consent_evidence order by sha256`),
+      );
+      expect(types).toEqual([
+        { kind: 'spoken', mime_type: 'audio/webm' },
+        { kind: 'spoken', mime_type: 'audio/mp4' },
+        { kind: 'photo', mime_type: 'image/jpeg' },
+      ]);
+    } finally {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
