@@ -260,15 +260,13 @@ export class InterfaceMessagesRepository {
           chunk.map((entry) => entry.messageId),
           null,
         );
-        await tx
-          .insert(uiMessageProposals)
-          .values(
-            chunk.map((entry) => ({
-              ...importedRow(language, entry, adminId),
-              state: 'approved' as const,
-              decidedBy: adminId,
-            })),
-          );
+        await tx.insert(uiMessageProposals).values(
+          chunk.map((entry) => ({
+            ...importedRow(language, entry, adminId),
+            state: 'approved' as const,
+            decidedBy: adminId,
+          })),
+        );
       }
       for (let start = 0; start < proposing.length; start += IMPORT_CHUNK) {
         await nextTurn();
