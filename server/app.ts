@@ -5,7 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../core/api/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/driver.ts';
-import { inputValidatorCompiler } from './lib/validation.ts';
+import { inputRulesHook, inputValidatorCompiler } from './lib/validation.ts';
 import accountsRoutes from './features/auth/accounts.routes.ts';
 import recordingsRoutes from './features/recordings/recordings.routes.ts';
 import { adminPromptsRoutes, promptReportRoutes } from './features/prompts/prompts.routes.ts';
@@ -85,6 +85,8 @@ export async function buildApp({
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    // Last of the route's own preValidation hooks (a rate limit counts a refused attempt first).
+    route.preValidation = [...[route.preValidation ?? []].flat(), inputRulesHook];
     const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
     for (const method of [route.method].flat()) {
       // Fastify's own HEAD twin of a GET, and the trailing-slash twin of a prefix route, are the same route.

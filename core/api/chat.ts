@@ -109,7 +109,8 @@ export type MemoryEntry = z.infer<typeof memoryEntrySchema>;
 /**
  * A page of the translation memory a phone keeps for offline answers (the same pairs the server's engine answers
  * from): entries to add or replace, ids to remove, and where to go on from. `reset`: the phone's copy is of
- * another epoch (or it had none) and is replaced by what follows; `more`: another page waits (`remaining` changes).
+ * another epoch or beyond what the server has reached (or it had none) and is replaced by what follows; `more`:
+ * another page waits (`remaining` changes).
  * The entries travel as columns (ids, then every English text, then every Lopit one): gzip compresses like with
  * like: at 10,000 verse pairs 1,014 kB gzip against 1,091 kB as one object per entry.
  */

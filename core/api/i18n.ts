@@ -118,8 +118,13 @@ export const importPoSchema = z.object({
     .min(1, validationText('fileEmpty'))
     .max(PO_FILE_MAX_CHARS, validationText('poFileTooLarge')),
 });
+/**
+ * What a PO import did: translations approved, fuzzy ones sent to community review as the admin's proposals,
+ * ones identical to the approved text, and the ones skipped with the reason (the in-app editor's rule).
+ */
 export const importPoReportSchema = z.object({
   approved: z.number().int(),
+  proposed: z.number().int(),
   unchanged: z.number().int(),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
 });

@@ -145,6 +145,7 @@ export const adminClipSchema = reviewClipSchema.extend({
 });
 export type AdminClip = z.infer<typeof adminClipSchema>;
 export const ADMIN_REVIEW_PAGE_MAX = 200;
+/** `state=reported` lists every clip with an open report, held or still in the community's queue. */
 export const adminClipsQuerySchema = z.object({
   state: clipReviewStateSchema.optional(),
   flag: clipFlagSchema.optional(),

@@ -48,7 +48,8 @@ const CURSOR_MESSAGE = 'since must be a cursor from an earlier answer';
 /**
  * A phone's place in a list of changes, as the server gave it: the installation's sync epoch, then `counters`
  * change numbers (`<sync epoch>:<n>[:<n>...]`), or `counters + extra` of them when the list has a second form.
- * A cursor of another epoch (a rebuilt database) is answered from the start.
+ * A cursor of another epoch (a rebuilt database), or naming a change this database has not reached yet (restored
+ * from an earlier backup), is answered from the start.
  */
 export const syncCursorSchema = (counters: number, extra = 0) => {
   const counter = '(:(0|[1-9][0-9]{0,14}))';
@@ -112,8 +113,8 @@ export type TranslationRevision = z.infer<typeof translationRevisionSchema>;
 export const revisionsResponseSchema = z.object({ revisions: z.array(translationRevisionSchema) });
 /**
  * `cursor` is where the next request continues (`since`); `more` says whether pairs remain after this page and
- * `remaining` how many; `reset` says the answer starts from the beginning (no `since`, or one of another
- * epoch), so a copy made from it holds only what these pages hold.
+ * `remaining` how many; `reset` says the answer starts from the beginning (no `since`, one of another epoch or
+ * one beyond what the server has reached), so a copy made from it holds only what these pages hold.
  */
 export const pairsResponseSchema = z.object({
   pairs: z.array(reviewedPairSchema),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_MESSAGES } from './catalogue.ts';
 import { SCREEN_ID_PATTERN } from './define.ts';
 import { compileChecked, placeholdersOf, pseudoMessage, pseudoText, translationProblems } from './icu.ts';
+import { UI_MESSAGE_MAX } from './languages.ts';
 import { isListed, UI_LANGUAGE_LISTING_SHARE } from './languages.ts';
 import { PoSyntaxError, readPo, writePo } from './po.ts';
 
@@ -39,6 +40,33 @@ describe('translation checks', () => {
     ]);
     expect(translationProblems(source, 'Blorp {count')[0]).toMatchObject({ kind: 'syntax' });
   });
+  it('refuses a text longer than the editor allows, before reading it as ICU', () => {
+    expect(translationProblems(source, `{count} ${'x'.repeat(UI_MESSAGE_MAX)}`)).toEqual([
+      { kind: 'too-long', max: UI_MESSAGE_MAX },
+    ]);
+    const longest = `{name} {count, plural, other {#}} ${'x'.repeat(UI_MESSAGE_MAX - 34)}`;
+    expect(longest).toHaveLength(UI_MESSAGE_MAX);
+    expect(translationProblems(source, longest)).toEqual([]);
+  });
+  it('refuses controls that reorder text, and markup the English does not have', () => {
+    expect(translationProblems('Chat', '\u202Etah\u202C')).toEqual([
+      { kind: 'bidi-control', name: 'U+202E' },
+      { kind: 'bidi-control', name: 'U+202C' },
+    ]);
+    expect(translationProblems('Chat', '\u2067Chat\u2069')).toEqual([
+      { kind: 'bidi-control', name: 'U+2067' },
+      { kind: 'bidi-control', name: 'U+2069' },
+    ]);
+    // Marks that reorder nothing stay allowed (right-to-left languages need them).
+    expect(translationProblems('Chat', 'Chat\u200F')).toEqual([]);
+    expect(translationProblems('Chat', '<b>Chat</b> <img src=x onerror=alert(1)>')).toEqual([
+      { kind: 'markup', name: '<b>' },
+      { kind: 'markup', name: '</b>' },
+      { kind: 'markup', name: '<img src=x onerror=alert(1)>' },
+    ]);
+    expect(translationProblems('Press <b>Save</b>', 'Bonyo <b>Save</b>')).toEqual([]);
+    expect(translationProblems('{count} < 5', '{count} < 5 > 2')).toEqual([]);
+  });
   it('lists the placeholders to keep', () => {
     expect(placeholdersOf(source)).toEqual(['{count, plural}', '{name}']);
   });
@@ -72,15 +100,46 @@ describe('PO files', () => {
     const po = writePo({ code: 'qaa', name: 'Blorpish' }, entries);
     expect(po).toContain('msgctxt "a.one"');
     expect(po).toContain('#. it is');
-    expect(readPo(po)).toEqual(entries.map(({ id, source, translation }) => ({ id, source, translation })));
+    expect(readPo(po).map(({ line: _, ...entry }) => entry)).toEqual(
+      entries.map(({ id, source, translation }) => ({ id, source, translation })),
+    );
   });
   it('reads multi-line strings and refuses what is not PO', () => {
     expect(readPo('msgctxt "x.y"\nmsgid ""\n"Hel"\n"lo"\nmsgstr "Blo"\n"rp"\n')).toEqual([
-      { id: 'x.y', source: 'Hello', translation: 'Blorp' },
+      { id: 'x.y', source: 'Hello', translation: 'Blorp', line: 1 },
     ]);
     expect(() => readPo('msgid "open')).toThrow(PoSyntaxError);
     expect(() => readPo('hello')).toThrow(PoSyntaxError);
     expect(() => readPo('msgctxt "x"\nmsgid "a"\nmsgid_plural "b"')).toThrow(/plural/);
+  });
+  it('reads the fuzzy flag of each entry, with or without blank lines between them', () => {
+    const po = [
+      '#, fuzzy',
+      'msgid ""',
+      'msgstr "Language: qaa\\n"',
+      '',
+      '#. a note',
+      '#, c-format, fuzzy',
+      'msgctxt "a"',
+      'msgid "One"',
+      'msgstr "Blorp"',
+      '#, python-format',
+      'msgctxt "b"',
+      'msgid "Two"',
+      'msgstr "Zib"',
+      'msgctxt "c"',
+      'msgid "Three"',
+      'msgstr "Zab"',
+    ].join('\n');
+    expect(readPo(po)).toEqual([
+      { id: 'a', source: 'One', translation: 'Blorp', fuzzy: true, line: 7 },
+      { id: 'b', source: 'Two', translation: 'Zib', line: 11 },
+      { id: 'c', source: 'Three', translation: 'Zab', line: 14 },
+    ]);
+  });
+  it('refuses a context given twice, naming both lines', () => {
+    const twice = 'msgctxt "a"\nmsgid "One"\nmsgstr "x"\n\nmsgctxt "a"\nmsgid "One"\nmsgstr "y"\n';
+    expect(() => readPo(twice)).toThrow('Line 5: msgctxt "a" was given before, on line 1');
   });
 });
 

@@ -1,11 +1,14 @@
 // What a translation of an interface message must keep of its English source, checked with Lingui's ICU
 // compiler (@lingui/message-utils): the same placeholders, and each plural or select of the source with an
-// `other` case. Also the pseudo-language that shows, in tests, any text not taken from the catalogue.
+// `other` case; and what it may not bring: more than UI_MESSAGE_MAX characters, bidirectional controls, markup
+// the English does not have. The in-app editor, its API and the PO import all check this one rule. Also the
+// pseudo-language that shows, in tests, any text not taken from the catalogue.
 import {
   compileMessageOrThrow,
   type CompiledMessage,
   type CompiledMessageToken,
 } from '@lingui/message-utils/compileMessage';
+import { UI_MESSAGE_MAX } from './languages.ts';
 
 export type { CompiledMessage };
 
@@ -58,6 +61,9 @@ function choices(compiled: CompiledMessage): Map<string, Set<string>> {
 }
 
 export type TranslationProblem =
+  | { kind: 'too-long'; max: number }
+  | { kind: 'bidi-control'; name: string }
+  | { kind: 'markup'; name: string }
   | { kind: 'syntax'; detail: string }
   | { kind: 'missing-placeholder'; name: string }
   | { kind: 'unknown-placeholder'; name: string }
@@ -76,17 +82,43 @@ export function compileChecked(
 }
 
 /**
- * What is wrong with `translation` as a translation of `source` (empty when nothing): it must be valid ICU,
- * use exactly the source's placeholders, each with the same kind (a plural stays a plural, with its own cases
- * for the language's plural forms but always `other`).
+ * Controls that reorder the text around them (embeddings, overrides, isolates: U+202A-U+202E, U+2066-U+2069):
+ * one U+202E turned a menu's "Chat" into "tahC". The marks U+200E, U+200F and U+061C reorder nothing and stay
+ * allowed for languages written right to left.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/gu;
+/** An HTML-like tag (`<b>`, `</a>`, `<img src=x>`), up to 200 characters long. */
+const MARKUP_TAG = /<\/?[A-Za-z][^<>]{0,200}>/g;
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** What the text itself may not hold, whatever its placeholders: its length, reordering controls, new markup. */
+function textProblems(source: string, translation: string): TranslationProblem[] {
+  if (translation.length > UI_MESSAGE_MAX) return [{ kind: 'too-long', max: UI_MESSAGE_MAX }];
+  const problems: TranslationProblem[] = [];
+  const allowedControls = new Set(source.match(BIDI_CONTROL));
+  for (const char of new Set(translation.match(BIDI_CONTROL)))
+    if (!allowedControls.has(char)) problems.push({ kind: 'bidi-control', name: codePoint(char) });
+  const allowedTags = new Set(source.match(MARKUP_TAG));
+  for (const tag of new Set(translation.match(MARKUP_TAG)))
+    if (!allowedTags.has(tag)) problems.push({ kind: 'markup', name: tag });
+  return problems;
+}
+
+/**
+ * What is wrong with `translation` as a translation of `source` (empty when nothing): at most UI_MESSAGE_MAX
+ * characters, no reordering controls or markup the source does not have, valid ICU using exactly the source's
+ * placeholders, each with the same kind (a plural stays a plural, with its own cases for the language's plural
+ * forms but always `other`).
  */
 export function translationProblems(source: string, translation: string): TranslationProblem[] {
+  const problems = textProblems(source, translation);
+  if (problems[0]?.kind === 'too-long') return problems;
   const sourceCompiled = compileMessageOrThrow(source);
   const checked = compileChecked(translation);
-  if ('problem' in checked) return [checked.problem];
+  if ('problem' in checked) return [...problems, checked.problem];
   const expected = messageArguments(sourceCompiled);
   const given = messageArguments(checked.compiled);
-  const problems: TranslationProblem[] = [];
   for (const [name, kind] of expected) {
     if (!given.has(name)) problems.push({ kind: 'missing-placeholder', name });
     else if (given.get(name) !== kind) problems.push({ kind: 'wrong-kind', name, expected: kind || 'text' });

@@ -1,7 +1,8 @@
 // The catalogue of one language as a gettext PO file, so translators can also work in the field's tools
 // (Poedit, Weblate, Pootle…): one entry per message, msgctxt the message id, msgid the English source,
 // msgstr the translation (empty when there is none), the note as an extracted comment (#.) and the screen as
-// a reference (#:). Import reads the same shape back; entries are matched by msgctxt.
+// a reference (#:). Import reads the same shape back, with the fuzzy flag (#, fuzzy); entries are matched by
+// msgctxt, each given once.
 
 export interface PoEntry {
   id: string;
@@ -66,23 +67,79 @@ function unquote(text: string, line: number): string {
   });
 }
 
-/** The entries of a PO file (context, source and translation; plural-form entries are refused). */
-export function readPo(text: string): { id: string; source: string; translation: string }[] {
-  const entries: { id: string; source: string; translation: string }[] = [];
+/** One entry as read: `fuzzy` when a translator (or msgmerge) marked it as needing review (`#, fuzzy`). */
+export interface PoReadEntry {
+  id: string;
+  source: string;
+  translation: string;
+  fuzzy?: true;
+  /** The line its msgctxt is on. */
+  line: number;
+}
+
+/** Lines read between two pauses of readPoInSlices: a few milliseconds of work. */
+const LINES_PER_SLICE = 5000;
+
+/**
+ * The entries of a PO file (context, source, translation, whether it is fuzzy). Plural-form entries are
+ * refused, and so is a context given twice (msgfmt -c calls a duplicate fatal: which one was meant?).
+ */
+export function readPo(text: string): PoReadEntry[] {
+  const entries: PoReadEntry[] = [];
+  for (const _ of reading(text, entries));
+  return entries;
+}
+
+/** readPo with `pause()` awaited every LINES_PER_SLICE lines, so a server reading a large file keeps answering. */
+export async function readPoInSlices(text: string, pause: () => Promise<void>): Promise<PoReadEntry[]> {
+  const entries: PoReadEntry[] = [];
+  for (const _ of reading(text, entries)) await pause();
+  return entries;
+}
+
+/** Reads `text` into `entries`, stopping after every LINES_PER_SLICE lines; throws PoSyntaxError. */
+function* reading(text: string, entries: PoReadEntry[]): Generator<void> {
+  const seen = new Map<string, number>();
   let current: Partial<Record<'msgctxt' | 'msgid' | 'msgstr', string>> = {};
   let field: 'msgctxt' | 'msgid' | 'msgstr' | null = null;
+  let fuzzy = false;
+  let contextLine = 0;
   const flush = () => {
-    if (current.msgid !== undefined && current.msgctxt !== undefined)
-      entries.push({ id: current.msgctxt, source: current.msgid, translation: current.msgstr ?? '' });
+    if (current.msgid !== undefined && current.msgctxt !== undefined) {
+      const first = seen.get(current.msgctxt);
+      if (first !== undefined)
+        throw new PoSyntaxError(
+          `msgctxt "${current.msgctxt}" was given before, on line ${first}`,
+          contextLine,
+        );
+      seen.set(current.msgctxt, contextLine);
+      entries.push({
+        id: current.msgctxt,
+        source: current.msgid,
+        translation: current.msgstr ?? '',
+        ...(fuzzy ? { fuzzy: true as const } : {}),
+        line: contextLine,
+      });
+    }
     current = {};
     field = null;
+    fuzzy = false;
   };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  lines.forEach((raw, index) => {
+  for (const [index, raw] of lines.entries()) {
     const number = index + 1;
+    if (number % LINES_PER_SLICE === 0) yield;
     const line = raw.trim();
-    if (line === '') return flush();
-    if (line.startsWith('#')) return;
+    if (line === '') {
+      flush();
+      continue;
+    }
+    if (line.startsWith('#')) {
+      // A comment after an entry's msgid starts the next entry, even without a blank line between them.
+      if (current.msgid !== undefined) flush();
+      if (/^#,(.*,)?\s*fuzzy\s*(,|$)/.test(line)) fuzzy = true;
+      continue;
+    }
     const keyword = /^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\])\s+(.*)$/s.exec(line);
     if (keyword) {
       const [, name, rest] = keyword;
@@ -91,16 +148,16 @@ export function readPo(text: string): { id: string; source: string; translation:
       const key = name as 'msgctxt' | 'msgid' | 'msgstr';
       if (key === 'msgctxt' && (current.msgid !== undefined || current.msgctxt !== undefined)) flush();
       if (current[key] !== undefined) throw new PoSyntaxError(`${key} given twice`, number);
+      if (key === 'msgctxt') contextLine = number;
       current[key] = unquote(rest!, number);
       field = key;
-      return;
+      continue;
     }
     if (line.startsWith('"') && field) {
       current[field] += unquote(line, number);
-      return;
+      continue;
     }
     throw new PoSyntaxError('not a PO line', number);
-  });
+  }
   flush();
-  return entries;
 }

@@ -1,6 +1,11 @@
 // The review rule at every boundary.
 import { describe, expect, it } from 'vitest';
-import { clipStateFromVotes, proposalStateFromReviews } from './rules.ts';
+import {
+  CLIP_REPORTERS_TO_HOLD,
+  clipReviewState,
+  clipStateFromVotes,
+  proposalStateFromReviews,
+} from './rules.ts';
 
 describe('clipStateFromVotes', () => {
   it.each([
@@ -17,6 +22,28 @@ describe('clipStateFromVotes', () => {
     [5, 5, 'invalidated'],
   ] as const)('%i up, %i down: %s', (up, down, state) => {
     expect(clipStateFromVotes({ up, down })).toBe(state);
+  });
+});
+
+describe('clipReviewState', () => {
+  const hold = CLIP_REPORTERS_TO_HOLD;
+  it.each([
+    [0, 2, 0, null, 'validated'],
+    // Fewer reporters than the hold leave the votes (or an admin) deciding.
+    [1, 2, 0, null, 'validated'],
+    [hold - 1, 0, 0, null, 'pending'],
+    [hold - 1, 0, 2, null, 'invalidated'],
+    [hold - 1, 0, 0, 'validated', 'validated'],
+    // Enough of them send it to the admins, whatever the votes or an earlier decision say.
+    [hold, 2, 0, null, 'reported'],
+    [hold, 0, 0, 'validated', 'reported'],
+    [hold + 4, 0, 0, null, 'reported'],
+  ] as const)('%i open reports, %i up, %i down, settled %s: %s', (openReports, up, down, settled, state) => {
+    expect(clipReviewState({ openReports, up, down, settled })).toBe(state);
+  });
+
+  it('holds a clip only after more than one reporter', () => {
+    expect(CLIP_REPORTERS_TO_HOLD).toBeGreaterThan(1);
   });
 });
 

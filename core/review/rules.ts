@@ -40,19 +40,26 @@ export function clipStateFromVotes({ up, down }: VoteCounts): Exclude<ClipReview
   return votes >= CLIP_TIE_INVALID_AFTER_VOTES ? 'invalidated' : 'pending';
 }
 
+/**
+ * Distinct people whose open reports take a clip out of the community's review queue, to wait for an admin.
+ * Fewer reports leave it in everyone else's queue (a reporter stops seeing it at once) and in the admins' list
+ * of reported clips: one contributor alone cannot stall the review of every clip they report.
+ */
+export const CLIP_REPORTERS_TO_HOLD = 3;
+
 export interface ClipReviewFacts extends VoteCounts {
-  /** Reports no admin has dealt with yet. */
+  /** Reports no admin has dealt with yet, one per reporter. */
   openReports: number;
   /** An admin's decision, if any. */
   settled: 'validated' | 'invalidated' | null;
 }
 
 /**
- * A clip's state: an open report sends it to the admins (whatever the votes say); else an admin's decision
- * stands; else the votes decide.
+ * A clip's state: CLIP_REPORTERS_TO_HOLD open reports send it to the admins (whatever the votes say); else an
+ * admin's decision stands; else the votes decide.
  */
 export function clipReviewState({ openReports, settled, ...votes }: ClipReviewFacts): ClipReviewState {
-  if (openReports > 0) return 'reported';
+  if (openReports >= CLIP_REPORTERS_TO_HOLD) return 'reported';
   return settled ?? clipStateFromVotes(votes);
 }
 

@@ -1,5 +1,5 @@
-// Opens the database (PGlite or PostgreSQL), applies migrations, purges expired idempotency keys, and
-// closes it when the app closes.
+// Opens the database (PGlite or PostgreSQL), applies migrations, purges expired idempotency keys, recounts
+// clips whose stored review state an earlier report rule gave, and closes it when the app closes.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
 import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
+import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ export default fp<DatabasePluginOptions>(
     if (seeded > 0) app.log.info({ seeded }, 'translation prompts seeded');
     const purged = await purgeIdempotencyKeys(opened.db);
     if (purged > 0) app.log.info({ purged }, 'old idempotency keys purged');
+    const recounted = await new ClipReviewRepository(opened.db).recountReportHolds();
+    if (recounted > 0) app.log.info({ recounted }, 'clips recounted under the current report rule');
     app.decorate('database', opened);
     if (owned) app.addHook('onClose', async () => opened.close());
   },

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PROMPT_REPORT_REASON_LABELS } from '../../core/api/prompts.ts';
+import { CLIP_REPORTERS_TO_HOLD } from '../../core/review/rules.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -144,7 +145,11 @@ test('an admin filters the clips by a quality flag, listens to one and settles i
   const rows = panel.getByTestId('review-clip-row');
   await expect(rows).toHaveCount(2);
   const loudRow = rows.filter({ hasText: clips[0]!.text });
-  await expect(loudRow.getByTestId('clip-state')).toHaveText('⚑ Reported');
+  // One report keeps it in the community's queue; the admins see it with its count.
+  await expect(loudRow.getByTestId('clip-state')).toHaveText('◔ Pending');
+  await expect(loudRow.getByTestId('clip-report-count')).toHaveText(
+    `1 open report; ${CLIP_REPORTERS_TO_HOLD} take a clip out of the community’s queue`,
+  );
   await expect(loudRow).toContainText('1 up, 0 down');
   await expect(loudRow).toContainText('⚑ Too much noise: “zq wind in the microphone”');
   await panel.getByLabel('Quality flag').selectOption('silent');
@@ -182,7 +187,7 @@ test('an admin filters the clips by a quality flag, listens to one and settles i
   await panel.getByLabel('State').selectOption('reported');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('zq vintaro loud tone');
-  await panel.getByLabel('State').selectOption('pending');
+  await panel.getByLabel('State').selectOption('validated');
   await expect(panel.getByText('No clips here.')).toBeVisible();
   const queue = (await (
     await request.get(`${server.url}/api/admin/review/clips?state=invalidated`, { headers: auth(admin) })

@@ -13,7 +13,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { approvedByCommunity, castVotes, propose, reviewProposal } from './review-fixtures.ts';
+import { approvedByCommunity, castVotes, holdByReports, propose, reviewProposal } from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
 
@@ -107,10 +107,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
       [erin.auth, 'down'],
       [dave.auth, 'down'],
     ]);
-    const report = await inject('POST', `/api/review/clips/${bobHalf}/report`, dave.auth, {
-      reason: 'noise',
-    });
-    expect(report.statusCode, report.body).toBe(200);
+    await holdByReports(t.app, bobHalf, [dave.auth, erin.auth, carol.auth]);
 
     const pairs = answer(await inject('GET', '/api/translation/pairs', bob.auth), pairsResponseSchema).pairs;
     const [p1, p2, p3, p4, p5, p6, p7, p8] = pairs;

@@ -18,7 +18,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { approvedByCommunity, castVotes, propose, reviewProposal } from './review-fixtures.ts';
+import { approvedByCommunity, castVotes, holdByReports, propose, reviewProposal } from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
 import { readZip, type ZipEntry } from './zip-reader.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
@@ -186,10 +186,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
     await castVotes(t.app, clips.formula!.id, [down(admin)]);
     await castVotes(t.app, clips.doubtful!.id, [down(erin), down(dave)]);
     await castVotes(t.app, clips.waiting!.id, [up(erin)]);
-    const reported = await inject('POST', `/api/review/clips/${clips.flagged!.id}/report`, dave.auth, {
-      reason: 'noise',
-    });
-    expect(reported.statusCode, reported.body).toBe(200);
+    await holdByReports(t.app, clips.flagged!.id, [dave.auth, erin.auth, bob.auth]);
 
     const pairs = answer(await inject('GET', '/api/translation/pairs', dave.auth), pairsResponseSchema).pairs;
     await approvedByCommunity(t.app, dave.auth, [erin.auth, alice.auth], pairs[0]!.id, '<zorbel & "kwin">');

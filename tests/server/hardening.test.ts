@@ -1,6 +1,7 @@
 // Hostile input found from outside (issue "hardening"), each reproduction answered at once with a 4xx JSON error
 // that changes nothing: the backtracking email, uncounted invalid sign-ins, NUL and out-of-range ids reaching
-// the database, a bodiless sign-out labelled JSON, weak password hashes, and what tied a voice to a name.
+// the database (on every route, with or without a declared body), a bodiless sign-out labelled JSON, weak
+// password hashes, and what tied a voice to a name.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,50 @@ describe.each(DATABASE_KINDS)('hardening on %s', (kind) => {
       recordings: await count('recordings'),
       pairs: await count('translation_pairs'),
     }).toEqual(before);
+  });
+
+  it('applies the input rules on routes that declare no body or query, and changes nothing', async () => {
+    const consents = await count('consent_events');
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const requests = [
+      { url: '/api/consent/withdraw', payload: deep, json: true },
+      { url: '/api/consent/withdraw', payload: JSON.stringify({ note: NUL }), json: true },
+      { url: '/api/consent/withdraw', payload: '{"note":"x\\ud800"}', json: true },
+      { url: '/api/consent/withdraw', payload: NUL, json: false },
+      { url: `/api/consent/withdraw?note=${encodeURIComponent(NUL)}`, payload: '', json: true },
+    ];
+    for (const { url, payload, json } of requests) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...contributor.auth, 'content-type': json ? 'application/json' : 'text/plain' },
+        payload,
+      });
+      expect(response.statusCode, `${url} ${payload.slice(0, 40)}: ${response.body}`).toBe(400);
+      expectJsonError(response, 400, 'VALIDATION_FAILED');
+    }
+    // A GET that reads no query string refuses one it could not store, too.
+    expectJsonError(
+      await t.app.inject({ method: 'GET', url: `/api/health?x=${encodeURIComponent(NUL)}` }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(await count('consent_events')).toBe(consents);
+    // The same route with a clean (or no) body still works.
+    const clean = await t.app.inject({
+      method: 'POST',
+      url: '/api/consent/withdraw',
+      headers: { ...contributor.auth, 'content-type': 'application/json' },
+      payload: '{"note":"ok"}',
+    });
+    expect(clean.statusCode, clean.body).toBe(200);
+    expect(await count('consent_events')).toBe(consents + 1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/consent/submit',
+      headers: contributor.auth,
+      payload: { consent_type: 'full' },
+    });
   });
 
   it('refuses ids outside the database types, and ids written loosely, with 400', async () => {

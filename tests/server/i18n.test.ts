@@ -91,6 +91,8 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
       [shell.updateBlocked.id, 'Blorp {work} {job}', ['unknown-placeholder']],
       [shell.updateBlocked.id, 'Blorp {work', ['syntax']],
       [shell.navHome.id, 'Blorp {name}', ['unknown-placeholder']],
+      [shell.navHome.id, '\u202Eprolb', ['bidi-control']],
+      [shell.navHome.id, '<b>Blorp</b>', ['markup', 'markup']],
     ];
     for (const [messageId, text, kinds] of cases) {
       const refused = await propose(author.auth, messageId, text);
@@ -229,7 +231,7 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
     expect(exported.headers['content-type']).toContain('text/x-gettext-translation');
     const entries = readPo(exported.body);
     expect(entries).toHaveLength(SOURCE_MESSAGES.length);
-    expect(entries.find((entry) => entry.id === shell.navHome.id)).toEqual({
+    expect(entries.find((entry) => entry.id === shell.navHome.id)).toMatchObject({
       id: shell.navHome.id,
       source: 'Home',
       translation: 'Blorp home',
@@ -242,8 +244,9 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
       ...entry,
       translation: entry.translation || (index < needed + 5 ? blorpish(entry.source) : ''),
     }));
-    filled.push({ id: 'shell.gone', source: 'Gone', translation: 'Blorp' });
-    filled.push({ id: shell.privacy.id, source: 'Old privacy', translation: 'Blorp' });
+    filled.push({ id: 'shell.gone', source: 'Gone', translation: 'Blorp', line: 0 });
+    const outdated = filled.find((entry) => entry.id === shell.privacy.id)!;
+    Object.assign(outdated, { source: 'Old privacy', translation: 'Blorp' });
     const bad = filled.find((entry) => entry.id === shell.updateBlocked.id)!;
     bad.translation = 'Blorp, no placeholder';
     const po = writePo({ code: CODE, name: 'Blorpish' }, filled);
@@ -291,6 +294,76 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(answer(tooLong, apiErrorSchema).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('holds an import to the editor’s rule, refuses a message named twice, and sends fuzzy entries to review', async () => {
+    // Messages no earlier test translated, without placeholders.
+    const plain = SOURCE_MESSAGES.slice(-60).filter((message) => !/[{<]/.test(message.message));
+    const [long, reordered, marked, fuzzy, good] = plain;
+    const texts = new Map([
+      [long!.id, `Blorp ${'zib '.repeat(2_500)}`],
+      [reordered!.id, '\u202Etah\u202C [xpl]'],
+      [marked!.id, 'Blorp <img src=x onerror=alert(1)>'],
+      [fuzzy!.id, 'Blorp perhaps'],
+      [good!.id, 'Blorp surely'],
+    ]);
+    const fileOf = (extra: string) =>
+      writePo(
+        { code: CODE, name: 'Blorpish' },
+        [long, reordered, marked, fuzzy, good].map((message) => ({
+          id: message!.id,
+          source: message!.message,
+          translation: texts.get(message!.id)!,
+        })),
+      ).replace(`msgctxt "${fuzzy!.id}"`, `#, fuzzy\nmsgctxt "${fuzzy!.id}"`) + extra;
+    const approvedBefore = (await languages())[0]!.approved;
+
+    // The same message twice: msgfmt -c calls it fatal, and so does the import (which one was meant?).
+    const twice = await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, {
+      po: fileOf(`\nmsgctxt "${good!.id}"\nmsgid ${JSON.stringify(good!.message)}\nmsgstr "Blorp other"\n`),
+    });
+    expect(twice.statusCode, twice.body).toBe(400);
+    const refused = answer(twice, apiErrorSchema);
+    expect(refused.code).toBe('INVALID_IMPORT');
+    expect(refused.message).toContain(`msgctxt "${good!.id}" was given before`);
+    expect((await languages())[0]!.approved).toBe(approvedBefore);
+
+    const imported = await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, { po: fileOf('') });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const report = answer(imported, importPoReportSchema);
+    expect(report).toMatchObject({ approved: 1, proposed: 1, unchanged: 0 });
+    expect(Object.fromEntries(report.skipped.map((skip) => [skip.id, skip.reason]))).toEqual({
+      [long!.id]: 'longer than 2,000 characters',
+      [reordered!.id]:
+        'a control character that reorders the text (U+202E); a control character that reorders the text (U+202C)',
+      [marked!.id]: 'markup the English does not have (<img src=x onerror=alert(1)>)',
+    });
+
+    // Only the approved one is served; the fuzzy one waits for the community's review, as the admin's proposal.
+    const catalogue = answer(await get(`/api/i18n/catalogues/${CODE}`), catalogueSchema).messages;
+    expect(Object.keys(catalogue)).toContain(good!.id);
+    for (const message of [long, reordered, marked, fuzzy])
+      expect(Object.keys(catalogue)).not.toContain(message!.id);
+    const listed = answer(
+      await get(`/api/i18n/languages/${CODE}/messages`, reviewers[0]!.auth),
+      uiMessagesSchema,
+    );
+    const waiting = listed.messages.find((message) => message.id === fuzzy!.id)!;
+    expect(waiting.approved).toBeNull();
+    expect(waiting.proposals).toEqual([
+      expect.objectContaining({ text: 'Blorp perhaps', state: 'proposed', mine: false }),
+    ]);
+    // The same file again replaces the admin's proposal with itself, not beside it.
+    const again = answer(
+      await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, { po: fileOf('') }),
+      importPoReportSchema,
+    );
+    expect(again).toMatchObject({ approved: 0, proposed: 1, unchanged: 1 });
+    const relisted = answer(
+      await get(`/api/i18n/languages/${CODE}/messages`, reviewers[0]!.auth),
+      uiMessagesSchema,
+    );
+    expect(relisted.messages.find((message) => message.id === fuzzy!.id)!.proposals).toHaveLength(1);
   });
 
   it('serves the pseudo-language for every message, and English as built in', async () => {

@@ -132,6 +132,19 @@ describe.each(DATABASE_KINDS)('pairs by cursor on %s', (kind) => {
     expect(answerForeign.pairs).toHaveLength(pairs.length);
   });
 
+  it('starts again from the beginning for a cursor this database has not reached (restored from a backup)', async () => {
+    const { pairs, cursor } = await pull();
+    const [epoch, seq] = cursor.split(':');
+    expect((await page({ since: cursor })).reset).toBe(false);
+    for (const ahead of [Number(seq) + 1, 999_999_999]) {
+      const answerAhead = await pull(`${epoch}:${ahead}`, PAIRS_PAGE_MAX);
+      expect(answerAhead.pages[0]?.reset).toBe(true);
+      expect(answerAhead.pairs).toHaveLength(pairs.length);
+      // The cursor it gives back is where this database is, not the one it was sent.
+      expect(answerAhead.cursor).toBe(cursor);
+    }
+  });
+
   it('refuses cursors and limits that are not what it gave out, before reading anything', async () => {
     const { cursor } = await page({ limit: 1 });
     const [epoch] = cursor.split(':');

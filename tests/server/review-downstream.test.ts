@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportManifest, ExportSummary } from '../../core/api/exports.ts';
 import { pairsResponseSchema, type ReviewedPair } from '../../core/api/translation.ts';
 import { createAudioTestApp, type AudioTestApp } from './audio-fixtures.ts';
-import { castVotes, propose, reviewProposal, storeClip, type Auth } from './review-fixtures.ts';
+import {
+  castVotes,
+  holdByReports,
+  propose,
+  reviewProposal,
+  storeClip,
+  type Auth,
+} from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, grantConsent, signUp } from './test-app.ts';
 import { readZip, type ZipEntry } from './zip-reader.ts';
 
@@ -161,13 +168,12 @@ describe.each(DATABASE_KINDS)('what uses only accepted data on %s', (kind) => {
       ids.push(clip.id);
     }
     const flagged = await storeClip(t.app, speaker.auth, { transcript: 'narit sopek' });
-    const report = await t.app.inject({
-      method: 'POST',
-      url: `/api/review/clips/${flagged.id}/report`,
-      headers: erin.auth,
-      payload: { reason: 'not-lopit' },
-    });
-    expect(report.statusCode, report.body).toBe(200);
+    await holdByReports(
+      t.app,
+      flagged.id,
+      listeners.map((listener) => listener.auth),
+      { reason: 'not-lopit' },
+    );
     ids.push(flagged.id);
 
     const before = await download('/api/admin/exports/asr.zip?set=all&audio=original');

@@ -1,8 +1,13 @@
-// Helpers of the review tests: a clip stored through the upload API, votes through the review API, and an
-// approved translation as the community makes one (a proposal and two approvals by other people).
+// Helpers of the review tests: a clip stored through the upload API, votes and reports through the review API,
+// and an approved translation as the community makes one (a proposal and two approvals by other people).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { clipReviewResponseSchema, proposalStatusResponseSchema } from '../../core/api/review.ts';
+import {
+  clipReviewResponseSchema,
+  proposalStatusResponseSchema,
+  type ClipReport,
+} from '../../core/api/review.ts';
+import { CLIP_REPORTERS_TO_HOLD } from '../../core/review/rules.ts';
 import { pairResponseSchema } from '../../core/api/translation.ts';
 import { recordingResponseSchema, type Recording } from '../../core/api/recordings.ts';
 import { multipartBody, toneWav } from './audio-fixtures.ts';
@@ -49,6 +54,35 @@ export async function castVotes(app: FastifyInstance, clipId: string, votes: [Au
     if (response.statusCode !== 200) throw new Error(`vote failed: ${response.statusCode} ${response.body}`);
     last = answer(response, clipReviewResponseSchema).review;
   }
+  return last;
+}
+
+/**
+ * Reports a clip by the first CLIP_REPORTERS_TO_HOLD of `reporters` (none of them its speaker), so the clip
+ * leaves the community's queue for the admins (state `reported`); answers its review after the last report.
+ */
+export async function holdByReports(
+  app: FastifyInstance,
+  clipId: string,
+  reporters: Auth[],
+  report: ClipReport = { reason: 'noise' },
+) {
+  if (reporters.length < CLIP_REPORTERS_TO_HOLD)
+    throw new Error(`${CLIP_REPORTERS_TO_HOLD} reporters needed`);
+  let last;
+  for (const auth of reporters.slice(0, CLIP_REPORTERS_TO_HOLD)) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/review/clips/${clipId}/report`,
+      headers: auth,
+      payload: report,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`report failed: ${response.statusCode} ${response.body}`);
+    last = answer(response, clipReviewResponseSchema).review;
+  }
+  if (last?.state !== 'reported')
+    throw new Error(`the reports did not hold the clip: ${JSON.stringify(last)}`);
   return last;
 }
 

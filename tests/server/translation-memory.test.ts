@@ -172,6 +172,30 @@ describe.each(DATABASE_KINDS)('translation memory for phones on %s', (kind) => {
     ).toEqual(await engineMemory());
   });
 
+  it('starts again from nothing for a cursor this database has not reached (restored from a backup)', async () => {
+    await sync(2000);
+    const [epoch, seqText, consentText] = cursor!.split(':');
+    const [seq, consent] = [Number(seqText), Number(consentText)];
+    expect((await page(`?since=${encodeURIComponent(cursor!)}`)).reset).toBe(false);
+    const ahead = [
+      `${epoch}:${seq + 1}:${consent}`,
+      `${epoch}:999999999:${consent}`,
+      `${epoch}:${seq}:${consent + 1}`,
+      `${epoch}:${seq}:0:${consent + 1}:0`,
+      `${epoch}:${seq}:0:${consent}:999999999`,
+    ];
+    for (const since of ahead) {
+      const again = await page(`?since=${encodeURIComponent(since)}&limit=2000`);
+      expect(again, since).toMatchObject({ reset: true, more: false, removed: [] });
+      expect(again.cursor).toBe(cursor);
+      expect(
+        memoryEntries(again)
+          .map((e) => `${e.english} = ${e.lopit}`)
+          .sort(),
+      ).toEqual(await engineMemory());
+    }
+  });
+
   it('refuses a query it cannot read, with the field named', async () => {
     for (const query of [
       '?since=nonsense',

@@ -57,6 +57,11 @@ export const adminReview = defineMessages('admin-review', {
   },
   votes: { message: '{up} up, {down} down', note: 'Admin, clips: votes for and against a clip' },
   report: { message: '⚑ {reason}', note: 'Admin, clips: a report of a clip with its reason' },
+  clipReportCount: {
+    message:
+      '{count, plural, one {# open report} other {# open reports}}; {hold} take a clip out of the community’s queue',
+    note: 'Admin, clips: how many people reported a clip, and how many reports send a clip to the admins alone',
+  },
   reportNote: {
     message: ': “{note}”',
     note: 'Admin, clips: after a report’s reason, what the reporter wrote',

@@ -378,5 +378,10 @@ export const adminLanguages = defineMessages('admin-languages', {
       '{approved, plural, one {# message approved} other {# messages approved}}, {unchanged} unchanged, {skipped, plural, one {# skipped} other {# skipped}}.',
     note: 'Admin, interface languages: the report of a PO import',
   },
+  reportProposed: {
+    message:
+      '{count, plural, one {# entry marked fuzzy was sent to community review as your proposal.} other {# entries marked fuzzy were sent to community review as your proposals.}}',
+    note: 'Admin, interface languages: in the report of a PO import, translations the file marked as uncertain (gettext’s “fuzzy” flag; keep the word fuzzy)',
+  },
   skippedTitle: { message: 'Skipped', note: 'Admin, interface languages: heading of the skipped messages' },
 });

@@ -54,6 +54,18 @@ export const translateApp = defineMessages('translate-app', {
     message: 'Saved on this phone; it will be sent when there is a connection.',
     note: 'After proposing or reviewing: the outbox holds it until online',
   },
+  problemTooLong: {
+    message: 'Make it at most {max} characters long',
+    note: 'Error: the translation is longer than the app allows',
+  },
+  problemBidi: {
+    message: 'Remove the invisible character {name}: it reverses the text around it',
+    note: 'Error: the translation holds a bidirectional control character (e.g. U+202E), named by its code',
+  },
+  problemMarkup: {
+    message: 'Remove {name}: the English has no such markup',
+    note: 'Error: the translation holds an HTML-like tag the English does not have',
+  },
   problemSyntax: {
     message: 'The braces do not match: {detail}',
     note: 'Error: the translation is not valid; detail says where',

@@ -1,7 +1,8 @@
 // /api/i18n: the interface's languages, their catalogues of approved messages (ETag; the app and its service
 // worker revalidate them), and the community's translation of the interface: the messages of a language with
 // their proposals, proposing (placeholders and plurals checked against the English source) and reviewing,
-// both replayable by the outbox (Idempotency-Key). /api/admin/i18n: adding a language, PO export and import.
+// both replayable by the outbox (Idempotency-Key). /api/admin/i18n: adding a language, PO export and import
+// (po-import.ts).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,12 +33,13 @@ import {
   type CompiledMessage,
 } from '../../../core/i18n/icu.ts';
 import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
-import { PoSyntaxError, readPo, writePo } from '../../../core/i18n/po.ts';
+import { writePo } from '../../../core/i18n/po.ts';
 import { AppError, conflict, itemGone, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
 import { ownContribution } from '../review/review.routes.ts';
+import { planPoImport } from './po-import.ts';
 
 export const LANGUAGE_NOT_FOUND = 'This language is not in the app.';
 export const MESSAGE_NOT_FOUND = 'This message is not in the app.';
@@ -228,34 +230,12 @@ export function adminI18nRoutes(instance: FastifyInstance) {
     async (request) => {
       const language = await repository().language(request.params.code);
       if (!language) throw notFound(LANGUAGE_NOT_FOUND);
-      let entries;
-      try {
-        entries = readPo(request.body.po);
-      } catch (error) {
-        if (error instanceof PoSyntaxError)
-          throw new AppError(
-            400,
-            `This is not a PO file we can read. ${error.message}`,
-            ERROR_CODES.invalidImport,
-          );
-        throw error;
-      }
-      const skipped: { id: string; reason: string }[] = [];
-      const accepted: { messageId: string; source: string; text: string }[] = [];
-      for (const entry of entries) {
-        if (entry.translation.trim() === '') continue;
-        const source = SOURCE_BY_ID.get(entry.id);
-        if (!source) skipped.push({ id: entry.id, reason: 'not a message of the app' });
-        else if (source.message !== entry.source)
-          skipped.push({
-            id: entry.id,
-            reason: 'the English source has changed since the file was exported',
-          });
-        else if (translationProblems(source.message, entry.translation).length > 0)
-          skipped.push({ id: entry.id, reason: 'placeholders or plural forms differ from the English' });
-        else accepted.push({ messageId: entry.id, source: source.message, text: entry.translation.trim() });
-      }
-      const result = await repository().importApproved(language.code, accepted, currentUser(request).id);
+      const { approve, propose, skipped } = await planPoImport(request.body.po);
+      const result = await repository().importEntries(
+        language.code,
+        { approve, propose },
+        currentUser(request).id,
+      );
       return { ...result, skipped };
     },
   );

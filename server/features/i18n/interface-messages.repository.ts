@@ -1,6 +1,7 @@
 // SQL of the interface's languages and the community's translations of its messages (migration 0014): the
 // same review rule as translation pairs (core/review/rules.ts), an admin's verdict deciding at once. Only a
 // translation of the message's current English source counts (approved, served, exported).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProposalVerdict } from '../../../core/api/review.ts';
 import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
@@ -11,11 +12,15 @@ import { proposalStateFromReviews } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { uiLanguages, uiMessageProposals, uiMessageReviews } from '../../db/schema.ts';
 import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
+import type { ImportEntry } from './po-import.ts';
 
 type ProposalRow = typeof uiMessageProposals.$inferSelect;
 
-/** Messages per statement of a PO import: well below PostgreSQL's limit of parameters. */
-const IMPORT_CHUNK = 1000;
+/**
+ * Messages per statement of a PO import: well below PostgreSQL's limit of parameters, and small enough that
+ * building one statement (and, on PGlite, running it) holds the event loop for tens of milliseconds, not hundreds.
+ */
+const IMPORT_CHUNK = 200;
 
 const UI_REVIEWS: ReviewsTable = {
   table: uiMessageReviews,
@@ -212,37 +217,43 @@ export class InterfaceMessagesRepository {
     });
   }
 
-  /** An admin's import: each entry becomes the approved translation (an identical approved one is kept). */
-  async importApproved(
+  /**
+   * An admin's import (po-import.ts): each entry of `approve` becomes the approved translation, each of
+   * `propose` (fuzzy in the file) the admin's proposal for the community to review, replacing their open one. An
+   * entry identical to the approved translation is kept as it is.
+   */
+  async importEntries(
     language: string,
-    entries: { messageId: string; source: string; text: string }[],
+    { approve, propose }: { approve: ImportEntry[]; propose: ImportEntry[] },
     adminId: string,
-  ) {
-    // A message named twice in a file counts once, as its last entry says.
-    const wanted = [...new Map(entries.map((entry) => [entry.messageId, entry])).values()];
+  ): Promise<{ approved: number; proposed: number; unchanged: number }> {
     return this.db.transaction(async (tx) => {
       // A few statements for the whole file, not three per message (a full catalogue is 1,500 and more).
       const approvedNow = new Map<string, ProposalRow>();
-      for (let start = 0; start < wanted.length; start += IMPORT_CHUNK) {
-        const ids = wanted.slice(start, start + IMPORT_CHUNK).map((entry) => entry.messageId);
+      const ids = [...approve, ...propose].map((entry) => entry.messageId);
+      for (let start = 0; start < ids.length; start += IMPORT_CHUNK) {
+        await nextTurn();
         const rows = await tx
           .select()
           .from(uiMessageProposals)
           .where(
             and(
               eq(uiMessageProposals.language, language),
-              inArray(uiMessageProposals.messageId, ids),
+              inArray(uiMessageProposals.messageId, ids.slice(start, start + IMPORT_CHUNK)),
               eq(uiMessageProposals.state, 'approved'),
             ),
           );
         for (const row of rows) approvedNow.set(row.messageId, row);
       }
-      const changed = wanted.filter((entry) => {
+      const isNew = (entry: ImportEntry) => {
         const existing = approvedNow.get(entry.messageId);
         return !(existing && existing.text === entry.text && existing.source === entry.source);
-      });
-      for (let start = 0; start < changed.length; start += IMPORT_CHUNK) {
-        const chunk = changed.slice(start, start + IMPORT_CHUNK);
+      };
+      const approving = approve.filter(isNew);
+      const proposing = propose.filter(isNew);
+      for (let start = 0; start < approving.length; start += IMPORT_CHUNK) {
+        await nextTurn();
+        const chunk = approving.slice(start, start + IMPORT_CHUNK);
         await supersedeApproved(
           tx,
           language,
@@ -251,20 +262,50 @@ export class InterfaceMessagesRepository {
         );
         await tx.insert(uiMessageProposals).values(
           chunk.map((entry) => ({
-            language,
-            messageId: entry.messageId,
-            source: entry.source,
-            text: entry.text,
-            authorId: adminId,
+            ...importedRow(language, entry, adminId),
             state: 'approved' as const,
             decidedBy: adminId,
           })),
         );
       }
-      return { approved: changed.length, unchanged: wanted.length - changed.length };
+      for (let start = 0; start < proposing.length; start += IMPORT_CHUNK) {
+        await nextTurn();
+        const chunk = proposing.slice(start, start + IMPORT_CHUNK);
+        await tx
+          .update(uiMessageProposals)
+          .set({ state: 'superseded', updatedAt: new Date() })
+          .where(
+            and(
+              eq(uiMessageProposals.language, language),
+              inArray(
+                uiMessageProposals.messageId,
+                chunk.map((entry) => entry.messageId),
+              ),
+              eq(uiMessageProposals.authorId, adminId),
+              eq(uiMessageProposals.state, 'proposed'),
+            ),
+          );
+        await tx
+          .insert(uiMessageProposals)
+          .values(chunk.map((entry) => importedRow(language, entry, adminId)));
+      }
+      return {
+        approved: approving.length,
+        proposed: proposing.length,
+        unchanged: approve.length + propose.length - approving.length - proposing.length,
+      };
     });
   }
 }
+
+/** The row of an imported translation (a proposal unless the caller says otherwise). */
+const importedRow = (language: string, entry: ImportEntry, authorId: string) => ({
+  language,
+  messageId: entry.messageId,
+  source: entry.source,
+  text: entry.text,
+  authorId,
+});
 
 /** The approved translations of these messages (other than `keep`) give way to newly approved ones. */
 async function supersedeApproved(

@@ -23,8 +23,8 @@ import {
   translationRevisions,
   users,
 } from '../../db/schema.ts';
-import { installationValue } from '../../lib/installation-settings.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
+import { counted, cursorOf, syncEpoch } from './sync-cursor.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 
@@ -32,11 +32,6 @@ type PairRow = typeof translationPairs.$inferSelect;
 const INSERT_CHUNK = 1000;
 /** A LIMIT larger than any table here: a page asked for with `since` but no `limit` holds every change. */
 const PAGE_UNBOUNDED = 1_000_000_000;
-
-/** The settings key of the epoch that cursors name (made by migration 0009). */
-const SYNC_EPOCH_KEY = 'sync_epoch';
-
-const cursorOf = (epoch: string, seq: number) => `${epoch}:${seq}`;
 
 export function toPair(row: PairRow): TranslationPair {
   return {
@@ -101,11 +96,13 @@ export class TranslationRepository {
   /**
    * A page of pairs for a phone's copy (see pairsQuerySchema): everything, or what changed after `since`.
    * Change numbers become visible in order (0009), so the largest one on a page is a safe place to go on from.
+   * A cursor beyond the last change number this database handed out (a restore from an earlier backup) starts
+   * again too: the changes it stands for are gone, and the ones that reuse their numbers would be skipped.
    */
   async page({ category, since, limit }: PairsQuery): Promise<PairsPage> {
-    const epoch = await this.syncEpoch();
+    const epoch = await syncEpoch(this.db);
     const [sinceEpoch, sinceSeq] = since?.split(':') ?? [];
-    const reset = sinceEpoch !== epoch;
+    const reset = sinceEpoch !== epoch || Number(sinceSeq) > (await counted(this.db)).changeSeq;
     const after = reset ? 0 : Number(sinceSeq);
     const inCategory = category ? eq(translationPairs.category, category) : undefined;
     if (since === undefined && limit === undefined) {
@@ -158,11 +155,6 @@ export class TranslationRepository {
     return row?.count ?? 0;
   }
 
-  /** The installation's sync epoch (migration 0009 makes it; made here too should a restore have lost it). */
-  private syncEpoch(): Promise<string> {
-    return installationValue(this.db, SYNC_EPOCH_KEY, () => crypto.randomUUID());
-  }
-
   /** Pairs for exports and training sets, in category and id order, as withConsent leaves them. */
   async listForExport(category?: TranslationCategory): Promise<TranslationPair[]> {
     const rows = await this.db
@@ -194,10 +186,13 @@ export class TranslationRepository {
   async memoryPage({ since, limit = MEMORY_PAGE_SIZE }: MemoryQuery): Promise<MemoryPage> {
     // Read before the consents, so an event landing meanwhile is at worst sent twice, never missed.
     const lastConsent = await this.lastConsentEvent();
-    const epoch = await this.syncEpoch();
+    const epoch = await syncEpoch(this.db);
     const [sinceEpoch, sinceSeq = '0', sinceConsent = '0', catchUpTo, catchUpAfterId] =
       since?.split(':') ?? [];
-    const reset = sinceEpoch !== epoch;
+    // A cursor naming a number this database has not handed out yet starts again, as page() explains.
+    const reset =
+      sinceEpoch !== epoch ||
+      (await this.beyond(Number(sinceSeq), Number(sinceConsent), catchUpTo, catchUpAfterId));
     const after = reset ? 0 : Number(sinceSeq);
     const consentFrom = Number(sinceConsent);
     const consenting = await this.consentingAuthors();
@@ -248,6 +243,17 @@ export class TranslationRepository {
       remaining: changed.remaining,
       reset,
     };
+  }
+
+  /** Whether a memory cursor's numbers go beyond what this database has counted (sync-cursor.ts). */
+  private async beyond(seq: number, consent: number, catchUpTo?: string, afterId?: string): Promise<boolean> {
+    const now = await counted(this.db);
+    return (
+      seq > now.changeSeq ||
+      consent > now.consentEvent ||
+      Number(catchUpTo ?? 0) > now.consentEvent ||
+      Number(afterId ?? 0) > now.pairId
+    );
   }
 
   /** The id of the latest consent event (0 when none). */

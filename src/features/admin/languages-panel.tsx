@@ -1,7 +1,8 @@
 // Admin: the interface's languages (issue 18). Each language with how much of the interface the community has
 // approved and whether that is enough to offer it in the language choice (UI_LANGUAGE_LISTING_SHARE); adding a
 // language (code and name, checked with the server's schema); its PO file for translators' tools, and a PO file
-// brought back, whose translations count as approved by the admin (the server says what it took and skipped).
+// brought back, whose translations count as approved by the admin, fuzzy ones as the admin's proposals for
+// community review (the server says what it took, sent to review and skipped, and why).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { addLanguageSchema, type UiLanguage } from '../../../core/api/i18n.ts';
 import { UI_LANGUAGE_LISTING_SHARE } from '../../../core/i18n/languages.ts';
@@ -329,6 +330,9 @@ function PoReport({ report }: { report: ImportReport }) {
           skipped: report.skipped.length,
         })}
       </p>
+      {report.proposed > 0 && (
+        <p data-testid="po-report-proposed">{t(adminLanguages.reportProposed, { count: report.proposed })}</p>
+      )}
       {report.skipped.length > 0 && (
         <>
           <h4>{t(adminLanguages.skippedTitle)}</h4>

@@ -1,6 +1,6 @@
-// Admin: the clips' review queue. Filter by review state and by the server's quality flag, listen to a clip,
-// see its votes and the reports with their reasons, and settle it validated or invalidated with a reason that
-// is kept (it overrides the votes: core/review/rules.ts).
+// Admin: the clips' review queue. Filter by review state (`reported`: every clip with an open report) and by the
+// server's quality flag, listen to a clip, see its votes and the reports with their count and reasons, and
+// settle it validated or invalidated with a reason that is kept (it overrides the votes: core/review/rules.ts).
 import { useEffect, useId, useState } from 'react';
 import { FieldError } from '../../components/field-error.tsx';
 import {
@@ -15,7 +15,11 @@ import { RECORDING_MIN_SECONDS } from '../../../core/constants.ts';
 import { adminReview, CLIP_STATE_MESSAGES } from '../../../core/i18n/messages/admin-review.ts';
 import { qualityAdvice, qualityLabels } from '../../../core/i18n/messages/recording.ts';
 import { clipReportReasons } from '../../../core/i18n/messages/review.ts';
-import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/rules.ts';
+import {
+  CLIP_REPORTERS_TO_HOLD,
+  CLIP_REVIEW_STATES,
+  type ClipReviewState,
+} from '../../../core/review/rules.ts';
 import { formatDate, formatNumber, useT } from '../../i18n/i18n.tsx';
 import { recordingsApi } from '../recording/recordings-api.ts';
 import { reviewQueueApi } from './review-api.ts';
@@ -155,16 +159,24 @@ function ClipRow({ clip, onSettled }: { clip: AdminClip; onSettled: (notice: str
         {clip.reports.length === 0 ? (
           <span className="muted">{t(adminReview.none)}</span>
         ) : (
-          <ul className="review-reasons">
-            {clip.reports.map((report, index) => (
-              <li key={index}>
-                {t(adminReview.report, { reason: t(clipReportReasons[report.reason]) })}
-                {report.note && (
-                  <span className="muted">{t(adminReview.reportNote, { note: report.note })}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <div className="review-cell">
+            <span className="muted" data-testid="clip-report-count">
+              {t(adminReview.clipReportCount, {
+                count: clip.reports.length,
+                hold: formatNumber(CLIP_REPORTERS_TO_HOLD),
+              })}
+            </span>
+            <ul className="review-reasons">
+              {clip.reports.map((report, index) => (
+                <li key={index}>
+                  {t(adminReview.report, { reason: t(clipReportReasons[report.reason]) })}
+                  {report.note && (
+                    <span className="muted">{t(adminReview.reportNote, { note: report.note })}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </td>
       <StateCell label={t(CLIP_STATE_MESSAGES[clip.state])} reason={clip.settledReason} testId="clip-state" />

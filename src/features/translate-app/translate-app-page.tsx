@@ -8,7 +8,7 @@ import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
 import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
-import { useT, type Translate } from '../../i18n/i18n.tsx';
+import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSyncStatus } from '../sync/sync.ts';
@@ -47,6 +47,12 @@ function storeView(view: View) {
 
 export function problemText(t: Translate, problem: TranslationProblem): string {
   switch (problem.kind) {
+    case 'too-long':
+      return t(m.problemTooLong, { max: formatNumber(problem.max) });
+    case 'bidi-control':
+      return t(m.problemBidi, { name: problem.name });
+    case 'markup':
+      return t(m.problemMarkup, { name: problem.name });
     case 'syntax':
       return t(m.problemSyntax, { detail: (problem.detail.split('\n')[0] ?? '').replace(/:$/, '') });
     case 'missing-placeholder':
