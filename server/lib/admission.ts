@@ -39,7 +39,8 @@ export class AdmissionGate {
   private readonly waiting: Waiter[] = [];
   /** Running average of how long an admitted request holds its place, in ms. */
   private serviceMs = 50;
-  /** Requests turned away since the gate was made (503s). */
+  /** Requests given a place, and turned away (503s), since the gate was made. */
+  admitted = 0;
   rejected = 0;
 
   constructor(readonly limits: AdmissionLimits) {
@@ -90,6 +91,7 @@ export class AdmissionGate {
 
   private admit(): Admission {
     this.running += 1;
+    this.admitted += 1;
     const started = performance.now();
     let released = false;
     return {

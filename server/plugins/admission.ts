@@ -15,6 +15,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     admission: AdmissionGate;
   }
+  interface FastifyRequest {
+    /** Gives back this request's place early (see leaveAdmission); null when it holds none. */
+    admissionRelease: (() => void) | null;
+  }
+}
+
+/**
+ * Gives back the request's place before its answer is sent: for a request whose remaining work is not the
+ * database's (an upload's body arriving over 2G, its audio waiting for the decoder), so it does not hold up
+ * database-bound requests meanwhile.
+ */
+export function leaveAdmission(request: FastifyRequest): void {
+  request.admissionRelease?.();
+  request.admissionRelease = null;
 }
 
 export const SERVER_BUSY_MESSAGE =
@@ -41,6 +55,7 @@ export default fp<{ config: Config }>(
   function admissionPlugin(app: FastifyInstance, { config }) {
     const gate = new AdmissionGate(admissionLimits(config, app.database.kind));
     app.decorate('admission', gate);
+    app.decorateRequest('admissionRelease', null);
     let lastLogAt = 0;
     let loggedRejections = 0;
 
@@ -48,6 +63,7 @@ export default fp<{ config: Config }>(
       if (!needsDatabase(request)) return;
       const admission = await gate.enter();
       if (admission.admitted) {
+        request.admissionRelease = admission.release;
         // Whichever comes first: the answer sent, or the connection gone before it.
         reply.raw.once('close', admission.release);
         reply.raw.once('finish', admission.release);

@@ -6,6 +6,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema, ERROR_CODES } from '../../core/api/errors.ts';
+import { createAudioTestApp, grantRecordingConsent, sha256, toneWav, tusCreate } from './audio-fixtures.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
 
 const BODY = JSON.stringify({ id: 1, translation: 'zorblish', baseVersion: 1 });
@@ -45,8 +46,9 @@ for (const kind of DATABASE_KINDS) {
       test = null;
     });
 
-    async function start(env: Record<string, string>) {
-      test = await createTestApp(kind, { ...env, ADMISSION_MAX_WAIT_MS: '600000' });
+    async function start(env: Record<string, string>, audio = false) {
+      const settings = { ...env, ADMISSION_MAX_WAIT_MS: '600000' };
+      test = audio ? await createAudioTestApp(kind, settings) : await createTestApp(kind, settings);
       const { token } = await signUp(test.app);
       await test.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = test.app.server.address() as AddressInfo;
@@ -63,7 +65,7 @@ for (const kind of DATABASE_KINDS) {
       };
       const status = () =>
         fetch(`${base}/api/consent/status`, { headers: { authorization: `Bearer ${token}` } });
-      return { base, hold, settled, status };
+      return { base, port, token, hold, settled, status };
     }
 
     it('answers 503 with Retry-After when every place is taken, and health meanwhile', async () => {
@@ -115,6 +117,42 @@ for (const kind of DATABASE_KINDS) {
       expect(order).toEqual(['beyond the queue 503', 'queued 200']);
       expect(await held.answered).not.toBe(503);
       expect(test!.app.admission.rejected).toBe(1);
+    });
+
+    it('an upload whose body is still arriving gives its place back', async () => {
+      const { port, token, settled, status } = await start(
+        { ADMISSION_MAX_IN_FLIGHT: '1', ADMISSION_MAX_QUEUE: '0' },
+        true,
+      );
+      const auth = { authorization: `Bearer ${token}` };
+      await grantRecordingConsent(test!.app, auth);
+      const wav = toneWav(2);
+      const created = await tusCreate(test!.app, auth, wav.length, {
+        recordingId: crypto.randomUUID(),
+        fileName: 'greeting.wav',
+        mimeType: 'audio/wav',
+        durationSeconds: '2',
+        sha256: sha256(wav),
+      });
+      expect(created.statusCode).toBe(201);
+      // Half of the audio arrives; the rest is still on its way over a slow link.
+      const admittedBefore = test!.app.admission.admitted;
+      const socket = net.connect(port, '127.0.0.1');
+      sockets.push({ close: () => socket.destroy() });
+      socket.on('error', () => undefined);
+      socket.write(
+        `PATCH ${String(created.headers.location)} HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n` +
+          `Authorization: Bearer ${token}\r\nContent-Type: application/offset+octet-stream\r\n` +
+          `Upload-Offset: 0\r\nContent-Length: ${wav.length}\r\n\r\n`,
+      );
+      socket.write(wav.subarray(0, wav.length / 2));
+      // The upload was let in and, its body still arriving, holds no place.
+      while (test!.app.admission.admitted === admittedBefore)
+        await new Promise((resolve) => setImmediate(resolve));
+      await settled(0, 0);
+      // With a single place, a database-bound request is still served while the upload goes on.
+      expect((await status()).status).toBe(200);
+      expect(test!.app.admission.rejected).toBe(0);
     });
   });
 }
