@@ -2,7 +2,7 @@
 // leave a 503 or 429 with Retry-After to the sync engine, which waits as told (sync-engine.test.ts).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { retryWithinRound, serverHas } from './recording-uploader.ts';
+import { isBusyAnswer, retryWithinRound, serverHas } from './recording-uploader.ts';
 
 const session = { userId: 'u1', token: 't1' };
 
@@ -39,6 +39,14 @@ describe('retryWithinRound', () => {
   it('leaves a busy server’s 503 or 429 with Retry-After to the sync engine', () => {
     expect(retryWithinRound(503, '5')).toBe(false);
     expect(retryWithinRound(429, '5')).toBe(false);
+  });
+
+  it('knows a busy answer by its status and Retry-After', () => {
+    expect(isBusyAnswer(503, '5')).toBe(true);
+    expect(isBusyAnswer(429, '1')).toBe(true);
+    expect(isBusyAnswer(503, null)).toBe(false);
+    expect(isBusyAnswer(503, '')).toBe(false);
+    expect(isBusyAnswer(404, '5')).toBe(false);
   });
 
   it('keeps tus-js-client’s own rule otherwise', () => {

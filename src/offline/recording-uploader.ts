@@ -43,6 +43,11 @@ export async function serverHas(
   }
 }
 
+/** A busy server's answer: 503 or 429 that says how long to wait. */
+export function isBusyAnswer(status: number, retryAfterHeader: string | null): boolean {
+  return (status === 503 || status === 429) && retryAfterHeader !== null && retryAfterHeader !== '';
+}
+
 /**
  * Whether tus-js-client retries a failed request within this round (its retryDelays). Not when the server said
  * how long to wait (a busy server's 503, a 429, with Retry-After): the sync engine then waits that long plus
@@ -50,7 +55,7 @@ export async function serverHas(
  * 4xx, and 409 and 423, unless the browser knows it is offline.
  */
 export function retryWithinRound(status: number, retryAfterHeader: string | null): boolean {
-  if ((status === 503 || status === 429) && retryAfterHeader) return false;
+  if (isBusyAnswer(status, retryAfterHeader)) return false;
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
   return (status < 400 || status >= 500 || status === 409 || status === 423) && online;
 }
@@ -67,6 +72,11 @@ function uploadOne(
   now: () => number,
 ): Promise<SendOutcome> {
   const pieceStarted = new WeakMap<object, number>();
+  /**
+   * Retry-After of a busy answer to the HEAD that resumes an upload. tus-js-client takes any failed HEAD for a
+   * lost upload and creates it again at once; a busy server's HEAD instead ends this round, to wait as told.
+   */
+  let busyRetryAfter: string | null = null;
   return new Promise((resolve) => {
     const metadata: TusUploadMetadata = {
       recordingId: recording.id,
@@ -97,7 +107,10 @@ function uploadOne(
       retryDelays: [0, 1_000, 3_000],
       onShouldRetry: (error) => {
         const response = error.originalResponse;
-        return retryWithinRound(response?.getStatus() ?? 0, response?.getHeader('Retry-After') ?? null);
+        return (
+          busyRetryAfter === null &&
+          retryWithinRound(response?.getStatus() ?? 0, response?.getHeader('Retry-After') ?? null)
+        );
       },
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
@@ -106,8 +119,13 @@ function uploadOne(
         if (request.getMethod() === 'PATCH') pieceStarted.set(request, now());
       },
       onAfterResponse: (request, response) => {
-        const startedAt = pieceStarted.get(request);
         const status = response.getStatus();
+        const retryAfter = response.getHeader('Retry-After') ?? null;
+        if (request.getMethod() === 'HEAD' && isBusyAnswer(status, retryAfter)) {
+          busyRetryAfter = retryAfter;
+          throw new Error('The server is busy.');
+        }
+        const startedAt = pieceStarted.get(request);
         // 204 for a piece, 201 for the last one (the stored recording).
         if (startedAt === undefined || status < 200 || status > 299) return;
         const sent = Number(response.getHeader('Upload-Offset')) - Number(request.getHeader('Upload-Offset'));
@@ -121,6 +139,14 @@ function uploadOne(
       },
       onSuccess: () => resolve({ kind: 'confirmed', body: null }),
       onError: (error) => {
+        if (busyRetryAfter !== null) {
+          resolve({
+            kind: 'retry',
+            message: 'The server is busy.',
+            retryAfter: retryAfterMs(busyRetryAfter, now()),
+          });
+          return;
+        }
         const response = error instanceof DetailedError ? error.originalResponse : null;
         const status = response?.getStatus() ?? 0;
         if (status === 0) {
