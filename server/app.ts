@@ -29,6 +29,7 @@ import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import controlRoutes from './features/internal/control.routes.ts';
 import authPlugin from './plugins/auth.ts';
+import admissionPlugin from './plugins/admission.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -120,6 +121,8 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
+  // Before auth: the session lookup is database work too.
+  await app.register(admissionPlugin, { config });
   await app.register(repositoriesPlugin, { config });
   await app.register(tempFilesPlugin, { config });
   await app.register(authPlugin);

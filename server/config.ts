@@ -10,6 +10,15 @@ import {
 } from '../core/constants.ts';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A whole number from `min` to `max`, or unset (absent or empty: the code decides the default). */
+const optionalIntFromEnv = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 /** The address ranges proxy-addr (behind Fastify's trustProxy) knows by name. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -89,6 +98,13 @@ const configSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   /** inline: one training worker runs in the server process; off: jobs wait for `npm run worker` or external workers. */
   TRAINING_WORKER: z.enum(['inline', 'off']).default('inline'),
+  /**
+   * Admission control (server/lib/admission.ts): database-bound API requests running at once, waiting in line,
+   * and how long one may wait before it is answered 503 with Retry-After. Unset: sized for the database in use.
+   */
+  ADMISSION_MAX_IN_FLIGHT: optionalIntFromEnv(1, 10_000),
+  ADMISSION_MAX_QUEUE: optionalIntFromEnv(0, 100_000),
+  ADMISSION_MAX_WAIT_MS: optionalIntFromEnv(1, 600_000),
   PUBLIC_APP_URL: z
     .string()
     .url()

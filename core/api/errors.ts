@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   lastAdmin: 'LAST_ADMIN',
   internal: 'INTERNAL',
   unavailable: 'UNAVAILABLE',
+  /** 503 with Retry-After: too many database-bound requests at once (server/lib/admission.ts); retry later. */
+  serverBusy: 'SERVER_BUSY',
   invalidIdempotencyKey: 'INVALID_IDEMPOTENCY_KEY',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',

@@ -31,6 +31,7 @@ export interface RunReport {
   slowest: { ms: number; method: string; route: string; status: number; phone: number | null } | null;
   routes: RouteFigures[];
   retries: Record<string, number> & { total: number };
+  busy: BusyFigures;
   failedRounds: number;
   parked: {
     phone: number;
@@ -56,6 +57,57 @@ export interface RunReport {
   checks: Check[];
   ok: boolean;
   notes: string[];
+}
+
+/** 503 answers with Retry-After (admission control), and whether each phone waited that long before its next request. */
+export interface BusyFigures {
+  answers: number;
+  /** Busy answers after which the phone's next request came at least Retry-After later. */
+  honoured: number;
+  /** … and those after which it came sooner (the phone did not honour Retry-After). */
+  early: number;
+  /** Shortest and longest Retry-After the server asked for, in seconds. */
+  retryAfterS: { min: number; max: number } | null;
+  /** Shortest wait beyond Retry-After before a phone's next request, in seconds (negative: came back early). */
+  leastMarginS: number | null;
+}
+
+/** Clock slack allowed between the server's answer and the phone's timer (both in this process). */
+const RETRY_AFTER_SLACK_MS = 50;
+
+export function busyFigures(records: readonly RequestRecord[]): BusyFigures {
+  const byPhone = new Map<number, RequestRecord[]>();
+  for (const record of records) {
+    if (record.phone === null) continue;
+    byPhone.set(record.phone, [...(byPhone.get(record.phone) ?? []), record]);
+  }
+  let answers = 0;
+  let honoured = 0;
+  let early = 0;
+  let leastMarginMs: number | null = null;
+  const asked: number[] = [];
+  for (const list of byPhone.values()) {
+    list.sort((a, b) => a.startedMs - b.startedMs);
+    for (const [index, record] of list.entries()) {
+      if (record.retry !== '503-busy' || record.retryAfterS === null) continue;
+      answers += 1;
+      asked.push(record.retryAfterS);
+      const answeredAt = record.startedMs + record.durationMs;
+      const next = list.slice(index + 1).find((later) => later.startedMs >= answeredAt);
+      if (!next) continue;
+      const marginMs = next.startedMs - answeredAt - record.retryAfterS * 1000;
+      leastMarginMs = leastMarginMs === null ? marginMs : Math.min(leastMarginMs, marginMs);
+      if (marginMs >= -RETRY_AFTER_SLACK_MS) honoured += 1;
+      else early += 1;
+    }
+  }
+  return {
+    answers,
+    honoured,
+    early,
+    retryAfterS: asked.length > 0 ? { min: Math.min(...asked), max: Math.max(...asked) } : null,
+    leastMarginS: leastMarginMs === null ? null : round(leastMarginMs / 1000, 2),
+  };
 }
 
 export function percentile(sorted: readonly number[], fraction: number): number {
@@ -117,6 +169,7 @@ export function trafficFigures(records: readonly RequestRecord[]) {
       : null,
     routes,
     retries,
+    busy: busyFigures(records),
   };
 }
 
@@ -183,9 +236,19 @@ export function formatReport(runs: readonly RunReport[]): string {
       : '-',
   );
   row(
-    'retries (429 / 5xx / network+timeout / 409)',
+    'retries (429 / 503 busy / other 5xx / network+timeout / 409)',
     (run) =>
-      `${run.retries.total} (${run.retries['429'] ?? 0} / ${run.retries['5xx'] ?? 0} / ${(run.retries.network ?? 0) + (run.retries.timeout ?? 0)} / ${(run.retries['409-in-flight'] ?? 0) + (run.retries['409-offset'] ?? 0)})`,
+      `${run.retries.total} (${run.retries['429'] ?? 0} / ${run.retries['503-busy'] ?? 0} / ${run.retries['5xx'] ?? 0} / ${(run.retries.network ?? 0) + (run.retries.timeout ?? 0)} / ${(run.retries['409-in-flight'] ?? 0) + (run.retries['409-offset'] ?? 0)})`,
+  );
+  row('server busy: 503 with Retry-After', (run) =>
+    run.busy.answers === 0
+      ? '0'
+      : `${run.busy.answers} (Retry-After ${run.busy.retryAfterS?.min ?? '-'}–${run.busy.retryAfterS?.max ?? '-'} s)`,
+  );
+  row('… phones waited Retry-After before asking again', (run) =>
+    run.busy.answers === 0
+      ? '-'
+      : `${run.busy.honoured}/${run.busy.honoured + run.busy.early}${run.busy.early ? ` (${run.busy.early} CAME BACK EARLY)` : ''}, least margin ${run.busy.leastMarginS ?? '-'} s`,
   );
   row('sync rounds ended in backoff', (run) => String(run.failedRounds));
   row('refused (parked for the user)', (run) => String(run.parked.length));

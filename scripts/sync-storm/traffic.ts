@@ -17,8 +17,17 @@ export interface RequestRecord {
   startedMs: number;
   durationMs: number;
   /** Why the client will try again: null when it will not. */
-  retry: 'network' | 'timeout' | '429' | '5xx' | '409-in-flight' | '409-offset' | '408' | null;
+  retry: 'network' | 'timeout' | '429' | '503-busy' | '5xx' | '409-in-flight' | '409-offset' | '408' | null;
+  /** The answer's Retry-After in seconds (a busy server's 503, a 429); null without one. */
+  retryAfterS: number | null;
   error: string | null;
+}
+
+/** Retry-After as seconds (the server sends whole seconds), or null. */
+function retryAfterSeconds(header: string | null | undefined): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) ? seconds : null;
 }
 
 /** Which phone the current async chain belongs to (set around each phone's run). */
@@ -136,7 +145,8 @@ export class TrafficLog {
       const startedMs = this.now();
       try {
         const response = await inner(input, init);
-        let retry = retryReason(response.status);
+        const retryAfterS = retryAfterSeconds(response.headers.get('retry-after'));
+        let retry = retryReason(response.status, retryAfterS);
         if (response.status === 409) {
           // The sync engine retries a 409 only when the key is still in flight; read the code from a copy.
           const code = await response
@@ -153,6 +163,7 @@ export class TrafficLog {
           startedMs,
           durationMs: this.now() - startedMs,
           retry,
+          retryAfterS,
           error: null,
         });
         return response;
@@ -165,6 +176,7 @@ export class TrafficLog {
           startedMs,
           durationMs: this.now() - startedMs,
           retry: name === 'TimeoutError' ? 'timeout' : 'network',
+          retryAfterS: null,
           error: describeError(error),
         });
         throw error;
@@ -204,12 +216,14 @@ export class TrafficLog {
         try {
           const response = await request.send(body);
           const status = response.getStatus();
+          const retryAfterS = retryAfterSeconds(response.getHeader('Retry-After'));
           this.add({
             ...base,
             status,
             durationMs: this.now() - startedMs,
             // tus-js-client retries 409 and 423 as well as 5xx (and the sync engine's next round covers 429).
-            retry: status === 409 || status === 423 ? '409-offset' : retryReason(status),
+            retry: status === 409 || status === 423 ? '409-offset' : retryReason(status, retryAfterS),
+            retryAfterS,
             error: null,
           });
           return response;
@@ -219,6 +233,7 @@ export class TrafficLog {
             status: 0,
             durationMs: this.now() - startedMs,
             retry: 'network',
+            retryAfterS: null,
             error: describeError(error),
           });
           throw error;
@@ -228,8 +243,9 @@ export class TrafficLog {
   }
 }
 
-function retryReason(status: number): RequestRecord['retry'] {
+function retryReason(status: number, retryAfterS: number | null): RequestRecord['retry'] {
   if (status === 429) return '429';
+  if (status === 503 && retryAfterS !== null) return '503-busy';
   if (status === 408) return '408';
   if (status >= 500) return '5xx';
   return null;

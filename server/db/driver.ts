@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { acquireLock } from '../lib/process-lock.ts';
+import { yieldBetweenQueries } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,6 +70,7 @@ async function openPglite(dir: string | undefined, template?: Blob): Promise<Dat
     releaseLock();
     throw error;
   }
+  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

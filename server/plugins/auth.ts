@@ -5,6 +5,7 @@ import type { User } from '../../core/api/auth.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { toUser } from '../features/auth/users.repository.ts';
+import { needsDatabase } from './admission.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ export default fp(
     app.decorateRequest('tokenHash', null);
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
+      // Requests that need no database need no user either: no session lookup to wait for in a busy queue.
+      if (!needsDatabase(request)) return;
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) return;
       const tokenHash = hashToken(match[1]);
@@ -54,7 +57,7 @@ export default fp(
       if (request.user?.role !== 'admin') throw forbidden('Only community admins can do this.');
     } satisfies preHandlerAsyncHookHandler);
   },
-  { name: 'auth', dependencies: ['repositories'] },
+  { name: 'auth', dependencies: ['repositories', 'admission'] },
 );
 
 /** The signed-in user of a request that passed requireUser. */

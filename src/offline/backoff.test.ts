@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff.ts';
+import { BACKOFF_CAP_MS, backoffDelay, retryAfterDelay, retryAfterMs } from './backoff.ts';
 
 describe('backoffDelay', () => {
   it('starts near one second and doubles', () => {
@@ -31,5 +31,21 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
     expect(retryAfterMs(null, 0)).toBeNull();
     expect(retryAfterMs('soon', 0)).toBeNull();
+  });
+});
+
+describe('retryAfterDelay', () => {
+  it('waits what the server asked plus up to half of it again, at least a second of spread', () => {
+    expect(retryAfterDelay(10_000, () => 0)).toBe(10_000);
+    expect(retryAfterDelay(10_000, () => 1)).toBe(15_000);
+    expect(retryAfterDelay(0, () => 1)).toBe(1_000);
+    expect(retryAfterDelay(2_000, () => 0.5)).toBe(2_500);
+  });
+
+  it('spreads phones told the same Retry-After over the jitter window', () => {
+    const delays = Array.from({ length: 200 }, () => retryAfterDelay(4_000));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(4_000);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(6_000);
+    expect(new Set(delays).size).toBeGreaterThan(50);
   });
 });

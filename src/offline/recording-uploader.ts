@@ -11,26 +11,53 @@ import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
 import type { OutboxSender, SendOutcome, SyncSession } from './outbox-kinds.ts';
 import { outcomeOfFailure } from './outbox-kinds.ts';
+import { retryAfterMs } from './backoff.ts';
 import { recordingBlob } from './recording-store.ts';
 
-/** Does the server already hold this recording? null when it cannot be reached. */
-async function serverHas(
+/**
+ * Does the server already hold this recording? 'signed-out' when the session ended; a retry outcome when the
+ * server cannot be reached or is busy (with its Retry-After).
+ */
+export async function serverHas(
   apiBase: string,
   session: SyncSession,
   id: string,
-): Promise<boolean | 'signed-out' | null> {
+  fetchImpl: typeof fetch,
+  now: () => number,
+): Promise<boolean | 'signed-out' | Extract<SendOutcome, { kind: 'retry' }>> {
   try {
-    const response = await fetch(`${apiBase}/audio/recordings/${id}`, {
+    const response = await fetchImpl(`${apiBase}/audio/recordings/${id}`, {
       headers: { Authorization: `Bearer ${session.token}` },
       cache: 'no-store',
     });
     if (response.status === 401) return 'signed-out';
     if (response.ok) return true;
     if (response.status === 404) return false;
-    return null;
+    return {
+      kind: 'retry',
+      message: `The server answered ${response.status}.`,
+      retryAfter: retryAfterMs(response.headers.get('Retry-After'), now()),
+    };
   } catch {
-    return null;
+    return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
   }
+}
+
+/** A busy server's answer: 503 or 429 that says how long to wait. */
+export function isBusyAnswer(status: number, retryAfterHeader: string | null): boolean {
+  return (status === 503 || status === 429) && retryAfterHeader !== null && retryAfterHeader !== '';
+}
+
+/**
+ * Whether tus-js-client retries a failed request within this round (its retryDelays). Not when the server said
+ * how long to wait (a busy server's 503, a 429, with Retry-After): the sync engine then waits that long plus
+ * jitter, where tus-js-client would come back within a second. Otherwise tus-js-client's own rule: anything but a
+ * 4xx, and 409 and 423, unless the browser knows it is offline.
+ */
+export function retryWithinRound(status: number, retryAfterHeader: string | null): boolean {
+  if (isBusyAnswer(status, retryAfterHeader)) return false;
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  return (status < 400 || status >= 500 || status === 409 || status === 423) && online;
 }
 
 const inServiceWorker = () =>
@@ -45,6 +72,11 @@ function uploadOne(
   now: () => number,
 ): Promise<SendOutcome> {
   const pieceStarted = new WeakMap<object, number>();
+  /**
+   * Retry-After of a busy answer to the HEAD that resumes an upload. tus-js-client takes any failed HEAD for a
+   * lost upload and creates it again at once; a busy server's HEAD instead ends this round, to wait as told.
+   */
+  let busyRetryAfter: string | null = null;
   return new Promise((resolve) => {
     const metadata: TusUploadMetadata = {
       recordingId: recording.id,
@@ -73,6 +105,13 @@ function uploadOne(
       ...(inServiceWorker() ? { httpStack: new FetchHttpStack() } : {}),
       // Retries within this round; after that the sync engine's backoff takes over.
       retryDelays: [0, 1_000, 3_000],
+      onShouldRetry: (error) => {
+        const response = error.originalResponse;
+        return (
+          busyRetryAfter === null &&
+          retryWithinRound(response?.getStatus() ?? 0, response?.getHeader('Retry-After') ?? null)
+        );
+      },
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
       // Each acknowledged piece tells how fast the link sends: the next upload's pieces are sized by it.
@@ -80,8 +119,13 @@ function uploadOne(
         if (request.getMethod() === 'PATCH') pieceStarted.set(request, now());
       },
       onAfterResponse: (request, response) => {
-        const startedAt = pieceStarted.get(request);
         const status = response.getStatus();
+        const retryAfter = response.getHeader('Retry-After') ?? null;
+        if (request.getMethod() === 'HEAD' && isBusyAnswer(status, retryAfter)) {
+          busyRetryAfter = retryAfter;
+          throw new Error('The server is busy.');
+        }
+        const startedAt = pieceStarted.get(request);
         // 204 for a piece, 201 for the last one (the stored recording).
         if (startedAt === undefined || status < 200 || status > 299) return;
         const sent = Number(response.getHeader('Upload-Offset')) - Number(request.getHeader('Upload-Offset'));
@@ -95,6 +139,14 @@ function uploadOne(
       },
       onSuccess: () => resolve({ kind: 'confirmed', body: null }),
       onError: (error) => {
+        if (busyRetryAfter !== null) {
+          resolve({
+            kind: 'retry',
+            message: 'The server is busy.',
+            retryAfter: retryAfterMs(busyRetryAfter, now()),
+          });
+          return;
+        }
         const response = error instanceof DetailedError ? error.originalResponse : null;
         const status = response?.getStatus() ?? 0;
         if (status === 0) {
@@ -122,15 +174,15 @@ function uploadOne(
 }
 
 /** Sends one recording of the outbox: nothing when the server already has it, else its audio by tus. */
-export const sendRecording: OutboxSender = async (entry, { apiBase, session, now }) => {
+export const sendRecording: OutboxSender = async (entry, { apiBase, session, fetch, now }) => {
   const db = localDb();
   const { recordingId } = entry.body as { recordingId: string };
   const recording = await db.recordings.get(recordingId);
   // Deleted on this device meanwhile: nothing left to send.
   if (!recording) return { kind: 'confirmed', body: null };
-  const known = await serverHas(apiBase, session, recording.id);
+  const known = await serverHas(apiBase, session, recording.id, fetch, now);
   if (known === 'signed-out') return { kind: 'signed-out', message: 'Please sign in again.' };
-  if (known === null) return { kind: 'retry', message: 'The server cannot be reached.', retryAfter: null };
+  if (typeof known === 'object') return known;
   if (known) return { kind: 'confirmed', body: null };
   return uploadOne(db, apiBase, session, recording, await recordingBlob(db, recording), now);
 };

@@ -25,6 +25,8 @@ class FakeServer {
   /** Apply the change, then drop the connection before answering (the response is lost). */
   loseNextResponse = false;
   status: number | null = null;
+  /** Sent as Retry-After with `status` (a busy server's 503, a 429). */
+  retryAfter: string | null = null;
 
   fetch: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : input.toString();
@@ -34,7 +36,11 @@ class FakeServer {
     const headers = new Headers(init?.headers);
     const key = headers.get('Idempotency-Key');
     this.requests.push({ path, key });
-    if (this.status) return Promise.resolve(json(this.status, { message: `status ${this.status}` }));
+    if (this.status) {
+      const answer = json(this.status, { message: `status ${this.status}`, code: 'SERVER_BUSY' });
+      if (this.retryAfter) answer.headers.set('Retry-After', this.retryAfter);
+      return Promise.resolve(answer);
+    }
     if (headers.get('Authorization') !== 'Bearer t1')
       return Promise.resolve(json(401, { message: 'Sign in' }));
     const bodyText = typeof init?.body === 'string' ? init.body : '';
@@ -195,6 +201,30 @@ describe('SyncEngine', () => {
     for (let i = 0; i < 12; i += 1) await runTimer(sync);
     expect(timers.map((timer) => timer.ms)).toEqual([300_000]);
     expect((await entriesOf(db, 'u1'))[0]!.attempts).toBe(13);
+  });
+
+  it('waits as long as a busy server asks, plus jitter, without parking the entry or growing the delay', async () => {
+    await edit(1, 'a');
+    await edit(2, 'b');
+    server.status = 503;
+    server.retryAfter = '7';
+    const sync = engine({ random: () => 0.5 });
+    await sync.trigger();
+    // 7 s and half of the jitter's spread (half of 7 s).
+    expect(timers.map((timer) => timer.ms)).toEqual([8_750]);
+    for (let i = 0; i < 8; i += 1) await runTimer(sync);
+    // Nine busy answers later the delay is still the server's, where backoff would have reached minutes.
+    expect(timers.map((timer) => timer.ms)).toEqual([8_750]);
+    expect((await entriesOf(db, 'u1')).map((entry) => entry.state)).toEqual(['pending', 'pending']);
+    server.status = 429;
+    server.retryAfter = '1';
+    await runTimer(sync);
+    // A short Retry-After still gets at least a second of jitter.
+    expect(timers.map((timer) => timer.ms)).toEqual([1_500]);
+    server.status = null;
+    await runTimer(sync);
+    expect(server.applied).toEqual(['1:a', '2:b']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('applies an entry once when the answer was lost and the entry is sent again', async () => {

@@ -7,13 +7,19 @@
 // - Every contribution is an outbox entry; its kind's sender (outbox-kinds.ts) carries it: a JSON POST with
 //   the entry's UUID as Idempotency-Key, or a resumable upload for a recording. An entry leaves the outbox
 //   only after the server has confirmed it, or, for a vote or review, said that its item is gone for good
-//   (ITEM_GONE: dropped with a notice, outbox-effects.ts). Network errors, timeouts, 429 and 5xx are retried;
-//   any other refusal is kept for the contributor to resolve, with the server's reason; 401 pauses everything
-//   until the user signs in again.
+//   (ITEM_GONE: dropped with a notice, outbox-effects.ts). Network errors, timeouts, 429 and 5xx are retried
+//   (after the server's Retry-After plus jitter when it sends one, else with backoff); any other refusal is kept
+//   for the contributor to resolve, with the server's reason; 401 pauses everything until the user signs in again.
 //
 // Pure TypeScript over fetch and Dexie, so the page and the service worker run the same code (the service
 // worker without the recording sender: it leaves recordings to the page).
-import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs, UNREACHABLE_PROBE_CAP_MS } from './backoff.ts';
+import {
+  BACKOFF_CAP_MS,
+  backoffDelay,
+  retryAfterDelay,
+  retryAfterMs,
+  UNREACHABLE_PROBE_CAP_MS,
+} from './backoff.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
 import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
 import { confirmEntry, dropGone } from './outbox-effects.ts';
@@ -240,7 +246,10 @@ export class SyncEngine {
   private failed(message: string, retryAfter: number | null, { unreachable = false } = {}): void {
     const failures = this.status.consecutiveFailures + 1;
     const cap = unreachable ? UNREACHABLE_PROBE_CAP_MS : BACKOFF_CAP_MS;
-    const delay = Math.max(retryAfter ?? 0, backoffDelay(failures, this.env.random ?? Math.random, cap));
+    const random = this.env.random ?? Math.random;
+    // A busy server (503, 429) says when to come back: then, plus jitter, however many rounds failed before.
+    const delay =
+      retryAfter !== null ? retryAfterDelay(retryAfter, random) : backoffDelay(failures, random, cap);
     this.update({
       phase: 'offline',
       progress: null,

@@ -101,6 +101,10 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
     message: 'The server is busy. Please try again soon.',
     note: 'Server temporarily unavailable',
   },
+  serverBusy: {
+    message: 'The server is busy with many phones at once. Your work is kept and sent again shortly.',
+    note: 'Sync and any screen: too many requests at once; the app tries again by itself',
+  },
   invalidIdempotencyKey: { message: 'The app sent a change the server cannot track.', note: 'Rare: app bug' },
   idempotencyKeyReused: { message: 'The app sent two different changes as one.', note: 'Rare: app bug' },
   idempotencyKeyInFlight: {

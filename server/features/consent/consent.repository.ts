@@ -9,13 +9,21 @@ export class ConsentRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
   constructor(private readonly db: DbOrTx) {}
 
+  /**
+   * Appends an account's event and answers the status it leaves: the new row is the newest, so it decides
+   * (one round trip instead of an insert and a read back, which counts when hundreds of phones replay consent).
+   */
   async append(
     userId: string,
     action: 'grant' | 'withdraw',
     consentType: ConsentType,
     formVersion: string,
-  ): Promise<void> {
-    await this.db.insert(consentEvents).values({ userId, action, consentType, formVersion });
+  ): Promise<ConsentStatus> {
+    const [row] = await this.db
+      .insert(consentEvents)
+      .values({ userId, action, consentType, formVersion })
+      .returning();
+    return toStatus(row);
   }
 
   /** The effect of an account's ledger (core's statusAfter): the newest row decides. */
@@ -45,13 +53,18 @@ export class ConsentRepository {
       .where(subject)
       .orderBy(desc(consentEvents.id))
       .limit(1);
-    return statusAfter(
-      latest && {
-        action: latest.action,
-        consentType: latest.consentType,
-        formVersion: latest.formVersion,
-        at: latest.createdAt.toISOString(),
-      },
-    );
+    return toStatus(latest);
   }
+}
+
+/** The status a ledger row leaves (core's statusAfter); none: nothing granted. */
+function toStatus(row: typeof consentEvents.$inferSelect | undefined): ConsentStatus {
+  return statusAfter(
+    row && {
+      action: row.action,
+      consentType: row.consentType,
+      formVersion: row.formVersion,
+      at: row.createdAt.toISOString(),
+    },
+  );
 }

@@ -21,16 +21,14 @@ export default function consentRoutes(instance: FastifyInstance) {
     (request, reply) =>
       idempotent(request, reply, async ({ consent: ledger }) => {
         const user = currentUser(request);
-        await ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
-        return ledger.status(user.id);
+        return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
       }),
   );
 
   app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, (request, reply) =>
     idempotent(request, reply, async ({ consent: ledger }) => {
       const user = currentUser(request);
-      await ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
-      return ledger.status(user.id);
+      return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
     }),
   );
 }

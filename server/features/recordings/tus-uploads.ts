@@ -21,6 +21,7 @@ import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_OPEN_UPLOADS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { leaveAdmission } from '../../plugins/admission.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RecordingService } from './recordings.service.ts';
 import { TusHookError } from './tus-answers.ts';
@@ -117,6 +118,9 @@ export default async function tusUploads(app: FastifyInstance, { config, service
       await service.requireRecordingConsent(user, creationMetadataUuid(request, 'speakerId'));
     else if (request.method === 'POST' || request.method === 'PATCH')
       await service.requireRecordingConsent(user, await uploadSpeakerId(store, uploadId, user));
+    // From here a PATCH or POST streams its body and, on the last piece, waits for the audio decoder (its own
+    // limit): neither is database work, so the request gives back its admission place.
+    if (request.method === 'PATCH' || request.method === 'POST') leaveAdmission(request);
     if (request.method === 'HEAD' && uploadId && (await headOfComplete(context, uploadId, user, reply)))
       return reply;
     const creating = request.method === 'POST' && !uploadId ? creationUploadId(request, user) : null;
