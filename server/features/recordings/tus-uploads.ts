@@ -110,14 +110,22 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   /** Creations of one upload run one at a time (tus's own lock covers writing, not the decision to create). */
   const creations = new KeyedLock();
 
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The consent of who speaks: the field speaker the upload names (issue 16), else the account's. A
+   * preValidation hook, so it is answered before the input rules, as every route answers who may call it first.
+   */
+  async function requireConsent(request: FastifyRequest) {
     const user = currentUser(request);
     const uploadId = (request.params as { id?: string }).id;
-    // The consent of who speaks: the field speaker the upload names (issue 16), else the account's.
     if (request.method === 'POST' && !uploadId)
       await service.requireRecordingConsent(user, creationMetadataUuid(request, 'speakerId'));
     else if (request.method === 'POST' || request.method === 'PATCH')
       await service.requireRecordingConsent(user, await uploadSpeakerId(store, uploadId, user));
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const user = currentUser(request);
+    const uploadId = (request.params as { id?: string }).id;
     // From here a PATCH or POST streams its body and, on the last piece, waits for the audio decoder (its own
     // limit): neither is database work, so the request gives back its admission place.
     if (request.method === 'PATCH' || request.method === 'POST') leaveAdmission(request);
@@ -137,6 +145,18 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const params = z.object({ id: z.string().max(200).optional() });
-  app.route({ method: [...TUS_METHODS], url: '/tus', schema: { params }, handler: handle });
-  app.route({ method: [...TUS_METHODS], url: '/tus/:id', schema: { params }, handler: handle });
+  app.route({
+    method: [...TUS_METHODS],
+    url: '/tus',
+    schema: { params },
+    preValidation: requireConsent,
+    handler: handle,
+  });
+  app.route({
+    method: [...TUS_METHODS],
+    url: '/tus/:id',
+    schema: { params },
+    preValidation: requireConsent,
+    handler: handle,
+  });
 }
