@@ -6,6 +6,8 @@
 //   REQUEST_BODY_MIN_BYTES_PER_SECOND on average is cut. A 1 MB upload chunk over a 50 kbps village link
 //   (about 6 KB/s) passes by a factor of 20; a body sent a byte at a time never idles, and is cut.
 // Slow headers are Node's own headersTimeout; idle kept-alive sockets its keepAliveTimeout.
+// The clock starts when the server is ready to read the body (preParsing): a request waiting in the admission
+// queue (plugins/admission.ts) is not read meanwhile, and its client is not to blame for that.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -16,12 +18,12 @@ export default fp<{ config: Config }>(
     const minRate = config.REQUEST_BODY_MIN_BYTES_PER_SECOND;
     const checkEveryMs = Math.max(50, Math.min(5_000, Math.floor(graceMs / 4)));
 
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('preParsing', (request, reply, payload, done) => {
       const raw = request.raw;
       const socket = raw.socket as typeof raw.socket | null;
       // Bodiless requests are complete once their headers arrived; inject() has no socket.
       if (raw.complete || !socket || typeof socket.bytesRead !== 'number') {
-        done();
+        done(null, payload);
         return;
       }
       const started = Date.now();
@@ -55,7 +57,7 @@ export default fp<{ config: Config }>(
       raw.once('end', stop);
       raw.once('close', stop);
       reply.raw.once('close', stop);
-      done();
+      done(null, payload);
     });
   },
   { name: 'slow-requests' },

@@ -94,6 +94,8 @@ describe('hostile bodies on a real socket', () => {
       AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000',
+      // This file is about bodies, not the admission queue (tests/server/admission.test.ts): every request is let in.
+      ADMISSION_MAX_IN_FLIGHT: '1000',
     });
     const admin = await signUp(test.app);
     authorization = admin.auth.authorization;
