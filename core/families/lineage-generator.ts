@@ -1,5 +1,6 @@
 // Deterministic generator of illustrative lineages (the shipped sample and large benchmark data); every person is sample data.
 import type { FamilyData, Gender, Marriage, Person } from './family-schema.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 export interface LineageOptions {
   /** Stop adding families once this many persons exist (the royal line is always complete). */
@@ -14,20 +15,8 @@ export const SAMPLE_SOURCE =
 export const QUEEN_ID = 'ikuma';
 export const ROOT_ID = 'sample-ancestor';
 
-/** mulberry32: a small seeded PRNG so the same options always give the same lineage. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function generateLineage(options: LineageOptions): FamilyData {
-  const rand = random(options.seed ?? 7);
+  const rand = seededRandom(options.seed ?? 7);
   const persons: Record<string, Person> = {};
   const marriages: Marriage[] = [];
   let personCount = 0;

@@ -8,15 +8,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { seededRandom } from '../../core/seeded-random.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAudioTestApp,
   multipartBody,
   opusOf,
   sha256,
-  TUS,
   toneWav,
   tusCreate,
+  tusHead,
+  tusPatch,
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { DATABASE_KINDS, grantConsent, signUp } from './test-app.ts';
@@ -25,18 +27,6 @@ const BURSTS = 10;
 const BURST_SIZE = 20;
 /** 200 requests and 10 health checks take 5-15 s on an idle 2-core machine; a loaded one may take several times that. */
 const TIER_TIMEOUT_MS = 180_000;
-
-/** mulberry32: a small seeded generator, so a failing cut can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Sends the head and the first `cutAt` bytes of the body, then drops the connection (at once, or after a short
@@ -119,7 +109,7 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
   let authorization: string;
   let auth: Record<string, string>;
   const speakerId = crypto.randomUUID();
-  const random = seeded(0x10b17);
+  const random = seededRandom(0x10b17);
   let fdsAtStart: number;
   let temporaryAtStart: string[];
 
@@ -185,6 +175,15 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
   });
   afterAll(() => t.close());
 
+  /** Temporary files and descriptors are back to their starting counts (once the server has closed them). */
+  async function expectNothingLeft() {
+    const temporary = () => filesUnder(path.join(t.dataDir, 'uploads', 'tmp'));
+    await eventually(() => temporary().length === temporaryAtStart.length);
+    expect(temporary()).toEqual(temporaryAtStart);
+    await eventually(() => openDescriptors() <= fdsAtStart);
+    expect(openDescriptors()).toBeLessThanOrEqual(fdsAtStart);
+  }
+
   it('survives 200 cut recording uploads (multipart) and keeps no temporary file', async () => {
     const audio = opusOf(toneWav(20, { frequency: 300 }));
     const sent = await burst(() => {
@@ -199,12 +198,7 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
       return { head, body: payload };
     });
     expect(sent).toBe(BURSTS * BURST_SIZE);
-    await eventually(
-      () => filesUnder(path.join(t.dataDir, 'uploads', 'tmp')).length === temporaryAtStart.length,
-    );
-    expect(filesUnder(path.join(t.dataDir, 'uploads', 'tmp'))).toEqual(temporaryAtStart);
-    await eventually(() => openDescriptors() <= fdsAtStart);
-    expect(openDescriptors()).toBeLessThanOrEqual(fdsAtStart);
+    await expectNothingLeft();
   });
 
   it('survives 200 cut consent evidence uploads (multipart) and keeps no temporary file', async () => {
@@ -228,12 +222,7 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
       return { head, body };
     });
     expect(sent).toBe(BURSTS * BURST_SIZE);
-    await eventually(
-      () => filesUnder(path.join(t.dataDir, 'uploads', 'tmp')).length === temporaryAtStart.length,
-    );
-    expect(filesUnder(path.join(t.dataDir, 'uploads', 'tmp'))).toEqual(temporaryAtStart);
-    await eventually(() => openDescriptors() <= fdsAtStart);
-    expect(openDescriptors()).toBeLessThanOrEqual(fdsAtStart);
+    await expectNothingLeft();
     // Nothing was recorded on the strength of a cut file.
     const speakers = await t.app.inject({ method: 'GET', url: '/api/speakers', headers: auth });
     expect(speakers.json<{ speakers: { id: string; evidence: unknown[] }[] }>().speakers).toEqual([
@@ -258,7 +247,7 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
     const tusFiles = () => filesUnder(path.join(t.dataDir, 'uploads', 'tus')).sort();
     const tusAtStart = tusFiles();
     const offsetOf = async (location: string) => {
-      const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...auth, ...TUS } });
+      const head = await tusHead(t.app, auth, location);
       expect(head.statusCode).toBe(200);
       return Number(head.headers['upload-offset']);
     };
@@ -294,17 +283,7 @@ describe.each(DATABASE_KINDS)('cut uploads on %s', { timeout: TIER_TIMEOUT_MS },
     // And the phone finishes every one from where the server says it stands: stored once, whole.
     for (const location of locations) {
       const offset = await offsetOf(location);
-      const finished = await t.app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: {
-          ...auth,
-          ...TUS,
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        },
-        payload: audio.subarray(offset),
-      });
+      const finished = await tusPatch(t.app, auth, location, offset, audio.subarray(offset));
       // The last PATCH stores the recording and answers it.
       expect(finished.statusCode, finished.body).toBe(201);
       expect(finished.json<{ recording: { sha256: string } }>().recording.sha256).toBe(sha256(audio));
