@@ -19,13 +19,25 @@ interface Tally {
   ok: boolean;
 }
 
-const timings: { label: string; seconds: number }[] = [];
+const timings: { label: string; seconds: number; cpuSeconds: number }[] = [];
+
+/** CPU seconds (user and system) of every child this process has waited for, from /proc on Linux (0 elsewhere). */
+function childCpuSeconds(): number {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // After the command's name: state is field 3, so cutime (16) and cstime (17) sit at 13 and 14 here.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${label} ===`);
   const started = performance.now();
+  const cpuBefore = childCpuSeconds();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({ label, seconds: (performance.now() - started) / 1000 });
+  timings.push({ label, seconds: (performance.now() - started) / 1000, cpuSeconds: childCpuSeconds() - cpuBefore });
   return result.status === 0;
 }
 
@@ -89,8 +101,9 @@ const e2e: Tally = {
 };
 
 printSlowest(path.relative(root, vitestFile), path.relative(root, playwrightFile));
-console.log('\nWall time per step:');
-for (const { label, seconds } of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
+console.log('\nWall and CPU time per step:');
+for (const { label, seconds, cpuSeconds } of timings)
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s wall ${cpuSeconds.toFixed(0).padStart(5)} s CPU  ${label}`);
 
 const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.
