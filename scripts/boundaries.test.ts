@@ -31,9 +31,19 @@ function typeErrors(tsconfig: string, file: string, text: string): string[] {
   host.readFile = (name) => (name === probe ? text : readFile(name));
   host.getSourceFile = (name, language, ...rest) =>
     name === probe ? ts.createSourceFile(name, text, language) : getSourceFile(name, language, ...rest);
+  // A referenced part is read from its sources, as an editor reads it, so the probe needs no build first; a
+  // file of neither the part nor its references is then refused (TS6307), as `tsc -b` refuses it.
+  (
+    host as ts.CompilerHost & { useSourceOfProjectReferenceRedirect(): boolean }
+  ).useSourceOfProjectReferenceRedirect = () => true;
   // The part's own .d.ts files (core's host globals) come with its configuration, as tsc sees them.
   const declarations = parsed.fileNames.filter((name) => name.endsWith('.d.ts'));
-  const program = ts.createProgram({ rootNames: [probe, ...declarations], options: parsed.options, host });
+  const program = ts.createProgram({
+    rootNames: [probe, ...declarations],
+    options: parsed.options,
+    projectReferences: parsed.projectReferences ?? [],
+    host,
+  });
   return ts
     .getPreEmitDiagnostics(program)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
@@ -130,6 +140,29 @@ describe('part boundaries', () => {
       for (const text of probe.badImports) expect(await lintErrors(probe.file, text)).toHaveLength(1);
     });
   }
+
+  it('src: a server file reached by any path or import() fails the type check too', () => {
+    const probes = [
+      "import { AppError } from './../../server/errors.ts';\nexport { AppError };\n",
+      "import { AppError } from '../../src/../server/errors.ts';\nexport { AppError };\n",
+      "export const load = () => import('../../server/errors.ts');\n",
+      "export type Failure = import('../../server/errors.ts').AppError;\n",
+      "export { AppError } from '../../server/errors.ts';\n",
+    ];
+    // server/errors.ts, small, keeps each program short.
+    for (const text of probes)
+      expect(typeErrors(tsconfigOf('src'), 'src/features/boundary-probe.ts', text).join('\n')).toMatch(
+        /is not listed within the file list of project/,
+      );
+    // A server file that is allowed to import core is not refused for it.
+    expect(
+      typeErrors(
+        tsconfigOf('server'),
+        'server/boundary-probe.ts',
+        "export { ERROR_CODES } from '../core/api/errors.ts';\n",
+      ),
+    ).toEqual([]);
+  });
 
   it('src: a worker or dynamic import inside the page is allowed', async () => {
     const text =

@@ -37,7 +37,11 @@ function run(label: string, command: string, args: string[], env: Record<string,
   const started = performance.now();
   const cpuBefore = childCpuSeconds();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({ label, seconds: (performance.now() - started) / 1000, cpuSeconds: childCpuSeconds() - cpuBefore });
+  timings.push({
+    label,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: childCpuSeconds() - cpuBefore,
+  });
   return result.status === 0;
 }
 
@@ -103,7 +107,9 @@ const e2e: Tally = {
 printSlowest(path.relative(root, vitestFile), path.relative(root, playwrightFile));
 console.log('\nWall and CPU time per step:');
 for (const { label, seconds, cpuSeconds } of timings)
-  console.log(`  ${seconds.toFixed(0).padStart(5)} s wall ${cpuSeconds.toFixed(0).padStart(5)} s CPU  ${label}`);
+  console.log(
+    `  ${seconds.toFixed(0).padStart(5)} s wall ${cpuSeconds.toFixed(0).padStart(5)} s CPU  ${label}`,
+  );
 
 const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.

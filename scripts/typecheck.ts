@@ -1,28 +1,16 @@
-// `npm run typecheck`: every part with its own host's types (scripts/lib/parts.ts), then the whole project
-// (tests, scripts, configuration), two at a time.
-import { spawn } from 'node:child_process';
+// `npm run typecheck`: `tsc -b` over TypeScript's project references, each part with its own host's types
+// (scripts/lib/parts.ts), core first and each part once, then the tools project (tests, scripts, configuration),
+// which reads the parts through their declarations. The build keeps its state in .tmp/tsc, so a second run checks
+// only what changed and what depends on it.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PARTS, TOOLS_TSCONFIG } from './lib/parts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const queue = [...PARTS.map((part) => part.tsconfig), TOOLS_TSCONFIG];
-
-function check(tsconfig: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', tsconfig], { cwd: root, stdio: 'inherit' });
-    child.on('close', (code) => {
-      if (code !== 0) console.error(`Type errors under ${tsconfig}`);
-      resolve(code === 0);
-    });
-  });
-}
-
-async function worker(): Promise<boolean> {
-  let ok = true;
-  for (let next = queue.shift(); next; next = queue.shift()) ok = (await check(next)) && ok;
-  return ok;
-}
-
-const results = await Promise.all([worker(), worker()]);
-process.exitCode = results.every(Boolean) ? 0 : 1;
+const projects = [...PARTS.map((part) => part.tsconfig), TOOLS_TSCONFIG];
+const result = spawnSync(process.execPath, [tsc, '-b', ...projects, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exitCode = result.status ?? 1;

@@ -1,7 +1,9 @@
 // The parts of the code base and the type-check configuration of each (README, "Architecture"): each part
 // sees only its host's globals, so a core file using `window` or `process`, or a server file using `document`,
-// fails to type-check. tsconfig.json itself covers everything else (tests, scripts, configuration) and is the
-// project editors and ESLint read.
+// fails to type-check. Each is a composite project (tsconfig.part.json) that lists the parts it may import as
+// references, so a file of any other part fails it too (TS6307), whatever path or import() reaches the file.
+// tsconfig.tools.json covers everything else (tests, scripts, configuration); tsconfig.json holds the options
+// they all share and the whole tree as one program, which editors and ESLint read.
 export const PARTS = [
   { name: 'core', tsconfig: 'tsconfig.core.json', host: 'none (browser, service worker and Node alike)' },
   { name: 'src/offline', tsconfig: 'tsconfig.offline.json', host: 'service worker (shared with the page)' },
@@ -10,4 +12,4 @@ export const PARTS = [
   { name: 'server', tsconfig: 'tsconfig.server.json', host: 'Node' },
 ] as const;
 
-export const TOOLS_TSCONFIG = 'tsconfig.json';
+export const TOOLS_TSCONFIG = 'tsconfig.tools.json';
