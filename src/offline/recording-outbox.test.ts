@@ -117,8 +117,12 @@ describe('recordings in the outbox', () => {
     const { sync, sent } = engine(JSON_SENDERS);
     await sync.trigger();
     expect(sent).toEqual(['consent/submit']);
-    expect((await entriesOf(db, 'u1')).map((entry) => entry.kind)).toEqual(['recording.upload']);
+    expect((await entriesOf(db, 'u1')).map((entry) => [entry.kind, entry.attempts])).toEqual([
+      ['recording.upload', 0],
+    ]);
     expect(await db.recordingChunks.count()).toBe(1);
+    // A recording left for the page is no failure: the engine is not backing off.
+    expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0, lastError: null });
   });
 
   it('a confirmed upload removes the recording and its audio; a refused one waits for the contributor', async () => {
