@@ -446,7 +446,8 @@ const junkHeaders = fc.record(
 );
 
 /** Every bad request for a route, weighted by what the route reads. */
-export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
+/** The kinds of bad input a route can be sent (its body's fields, the whole body, its query...), weighted. */
+function draftFamilies(route: RouteModel): fc.WeightedArbitrary<Draft>[] {
   const options: fc.WeightedArbitrary<Draft>[] = [];
   const tus = isTusRoute(route);
   const bodyFields = route.body?.fields ?? [];
@@ -460,7 +461,12 @@ export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
   }
   options.push({ weight: route.query ? 5 : 1, arbitrary: queryDraft(route) });
   if (route.paramNames.length > 0) options.push({ weight: 5, arbitrary: paramDraft(route) });
-  return fc.tuple(fc.oneof(...options), sometimes(junkHeaders, 8)).map(([draft, junk]) => {
+  return options;
+}
+
+/** Now and then, junk in the Authorization and Idempotency-Key headers on top of a draft. */
+function withJunkHeaders(drafts: fc.Arbitrary<Draft>): fc.Arbitrary<Draft> {
+  return fc.tuple(drafts, sometimes(junkHeaders, 8)).map(([draft, junk]) => {
     if (!junk) return draft;
     const labels: string[] = [];
     const next: Draft = { ...draft, headers: { ...draft.headers } };
@@ -475,6 +481,18 @@ export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
     if (labels.length > 0) next.extra = labels.join(' + ');
     return next;
   });
+}
+
+export function draftArbitrary(route: RouteModel): fc.Arbitrary<Draft> {
+  return withJunkHeaders(fc.oneof(...draftFamilies(route)));
+}
+
+/**
+ * One draft of every kind of bad input the route can be sent, drawn with `seed`: a run sends these first, so a
+ * short run still reaches every kind on every route, and the random draws after them go where they fall.
+ */
+export function draftOfEachFamily(route: RouteModel, seed: number): Draft[] {
+  return draftFamilies(route).map(({ arbitrary }) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!);
 }
 
 const jsonOrUndefined = (text: string): unknown => {

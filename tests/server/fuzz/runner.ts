@@ -7,6 +7,7 @@ import { signUp, type TestApp } from '../test-app.ts';
 import {
   describeRequest,
   draftArbitrary,
+  draftOfEachFamily,
   toRequest,
   visible,
   type FuzzRequest,
@@ -35,6 +36,7 @@ export interface Failure {
 
 export interface FuzzOptions {
   seed: number;
+  /** Requests per route and identity: one of each kind of bad input the route takes (at least), then random. */
   runsPerRoute: number;
   /** Accepted answers (2xx/3xx) allowed per route and identity to inputs that may be valid; then only invalid ones. */
   acceptedBudget: number;
@@ -83,7 +85,7 @@ export class Fuzzer {
 
   constructor(
     private readonly t: TestApp,
-    private readonly options: FuzzOptions,
+    readonly options: FuzzOptions,
   ) {
     this.app = t.app;
     this.probe = new StateProbe(t.database, t.config.DATA_DIR);
@@ -259,7 +261,11 @@ export class Fuzzer {
     const state = { baseline: await this.probe.take(), accepted: 0, slow: 0 };
     const culprits: string[] = [];
     const run = async (checkEach: boolean) => {
+      const seed = seedFor(this.options.seed, `${route.key} ${identity}`);
       const requests = draftArbitrary(route).map((draft) => toRequest(route, draft));
+      const examples = draftOfEachFamily(route, seed).map((draft): [FuzzRequest] => [
+        toRequest(route, draft),
+      ]);
       await fc.assert(
         fc.asyncProperty(requests, async (request) => {
           // Inputs a right server may accept (and would then work on: hash a password, synthesise speech) are
@@ -307,8 +313,9 @@ export class Fuzzer {
           }
         }),
         {
-          seed: seedFor(this.options.seed, `${route.key} ${identity}`),
-          numRuns: this.options.runsPerRoute,
+          seed,
+          examples,
+          numRuns: Math.max(examples.length, this.options.runsPerRoute),
           endOnFailure: true,
         },
       );
