@@ -1,12 +1,12 @@
 // `npm test`: type-check and lint first (a type error or a forbidden import fails within minutes, before any
 // tier runs), then every tier (unit, API on PGlite and PostgreSQL when TEST_DATABASE_URL is set, end-to-end in
-// Chromium), the slowest files and each step's wall time, then one closing line "N passed, N failed" summing all.
-import { spawnSync } from 'node:child_process';
+// Chromium), the slowest files and each step's wall and CPU time, then one closing line "N passed, N failed"
+// summing all.
 import fs from 'node:fs';
 import path from 'node:path';
+import { childCpuSeconds, root, runSideBySide, staticChecks, type Step } from './lib/steps.ts';
 import { printSlowest } from './slowest-tests.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
@@ -19,42 +19,28 @@ interface Tally {
   ok: boolean;
 }
 
+/** Wall seconds of each step, and CPU seconds of each group of steps run side by side. */
 const timings: { label: string; seconds: number; cpuSeconds: number }[] = [];
 
-/** CPU seconds (user and system) of every child this process has waited for, from /proc on Linux (0 elsewhere). */
-function childCpuSeconds(): number {
-  try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // After the command's name: state is field 3, so cutime (16) and cstime (17) sit at 13 and 14 here.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${label} ===`);
-  const started = performance.now();
+async function run(steps: Step[]): Promise<boolean> {
   const cpuBefore = childCpuSeconds();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({
-    label,
-    seconds: (performance.now() - started) / 1000,
-    cpuSeconds: childCpuSeconds() - cpuBefore,
-  });
-  return result.status === 0;
+  const results = await runSideBySide(steps);
+  const cpuSeconds = childCpuSeconds() - cpuBefore;
+  for (const [index, result] of results.entries())
+    timings.push({
+      label: result.label,
+      seconds: result.seconds,
+      cpuSeconds: index === 0 ? cpuSeconds : NaN,
+    });
+  return results.every((result) => result.ok);
 }
 
-// The static checks come first and stop the run: nothing else is worth waiting for while they fail.
-for (const [label, script] of [
-  ['type-check (every part, then the whole project)', 'typecheck'],
-  ['lint (ESLint, part boundaries on resolved paths)', 'lint'],
-] as const) {
-  if (!run(label, 'npm', ['run', '--silent', script])) {
-    console.log(`\n${label} failed: the test tiers did not run.`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
+// The static checks come first, side by side (two cores, one tool each), and stop the run: nothing else is worth
+// waiting for while they fail. They run cold, with no lint cache, so they judge the tree as a clean clone does.
+if (!(await run(staticChecks({ lintCache: false })))) {
+  console.log('\nThe type-check or the lint failed: the test tiers did not run.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 function readJson<T>(file: string): T | null {
@@ -66,11 +52,12 @@ function readJson<T>(file: string): T | null {
 }
 
 const vitestFile = path.join(out, 'vitest.json');
-const vitestOk = run('unit and API tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestFile}`,
+const vitestOk = await run([
+  {
+    label: 'unit and API tests (Vitest)',
+    command: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
+  },
 ]);
 const vitest = readJson<{
   numPassedTests: number;
@@ -86,14 +73,14 @@ const unit: Tally = {
 };
 
 const playwrightFile = path.join(out, 'playwright.json');
-const e2eOk = run(
-  'end-to-end tests (Playwright, Chromium)',
-  bin('playwright'),
-  ['test', '--reporter=list,json'],
+const e2eOk = await run([
   {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
+    label: 'end-to-end tests (Playwright, Chromium)',
+    command: bin('playwright'),
+    args: ['test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile },
   },
-);
+]);
 const playwright = readJson<{
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }>(playwrightFile);

@@ -1,0 +1,90 @@
+// Steps of `npm test` and `npm run check:fast`: commands run one after another or side by side, each timed by
+// the wall clock, and the CPU seconds (user and system) their processes used, from /proc on Linux.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+
+export interface Step {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface StepResult {
+  label: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** CPU seconds of every child this process has waited for (0 where /proc is missing). */
+export function childCpuSeconds(): number {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // After the command's name: state is field 3, so cutime (16) and cstime (17) sit at 13 and 14 here.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs the steps side by side. A step alone writes to the terminal as it goes; steps side by side keep their
+ * output until they end, then print it whole, so two tools' lines never interleave.
+ */
+export async function runSideBySide(steps: Step[]): Promise<StepResult[]> {
+  const alone = steps.length === 1;
+  return Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<StepResult>((resolve) => {
+          const started = performance.now();
+          if (alone) console.log(`\n=== ${step.label} ===`);
+          const child = spawn(step.command, step.args, {
+            cwd: root,
+            stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...step.env },
+          });
+          const output: Buffer[] = [];
+          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+          const finish = (ok: boolean) => {
+            if (!alone) {
+              console.log(`\n=== ${step.label} ===`);
+              process.stdout.write(Buffer.concat(output));
+            }
+            resolve({ label: step.label, ok, seconds: (performance.now() - started) / 1000 });
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            finish(false);
+          });
+          child.on('close', (code) => finish(code === 0));
+        }),
+    ),
+  );
+}
+
+/** The type-check (`tsc -b`, incremental) and the lint, which every run starts with. */
+export function staticChecks(options: { lintCache: boolean }): Step[] {
+  return [
+    {
+      label: 'type-check (tsc -b: each part once, then tests and scripts)',
+      command: process.execPath,
+      args: [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/typecheck.ts'],
+    },
+    {
+      label: 'lint (ESLint, type-aware; part boundaries on resolved paths)',
+      command: process.execPath,
+      args: [
+        path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+        '.',
+        ...(options.lintCache
+          ? ['--cache', '--cache-strategy', 'content', '--cache-location', '.tmp/eslint-cache']
+          : []),
+      ],
+    },
+  ];
+}
