@@ -75,6 +75,9 @@ let server: ServerProcess;
 let admin: Awaited<ReturnType<typeof signUpByApi>>;
 
 test.beforeAll(async ({ request }) => {
+  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
+  // loaded machine: more than a hook's default budget.
+  test.setTimeout(120_000);
   server = await startServer('i18n');
   admin = await signUpByApi(request, server.url, 'Curator');
 });

@@ -45,6 +45,9 @@ let admin: Awaited<ReturnType<typeof signUpByApi>>;
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 test.beforeAll(async ({ request }) => {
+  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
+  // loaded machine: more than a hook's default budget.
+  test.setTimeout(120_000);
   server = await startServer('layout');
   // The first account of a fresh server is its admin; a second gives the users list more than one row.
   admin = await signUpByApi(request, server.url, 'Curator');
