@@ -4,6 +4,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type ConsoleMessage,
   type Page,
 } from '@playwright/test';
 
@@ -80,14 +81,18 @@ export async function signInContext(
   );
 }
 
+/** Whether a message of the page's console reports a Content-Security-Policy violation. */
+export function isCspViolation(message: ConsoleMessage): boolean {
+  return message.type() === 'error' && /Content Security Policy/i.test(message.text());
+}
+
 /** Fails the test if the page reports a CSP violation. */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-          violations.push(message.text());
+        if (isCspViolation(message)) violations.push(message.text());
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);

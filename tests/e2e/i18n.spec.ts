@@ -21,6 +21,7 @@ import {
   signUpContributorByApi,
   test,
 } from './fixtures.ts';
+import { checkEveryRoute } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -75,6 +76,9 @@ let server: ServerProcess;
 let admin: Awaited<ReturnType<typeof signUpByApi>>;
 
 test.beforeAll(async ({ request }) => {
+  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
+  // loaded machine: more than a hook's default budget.
+  test.setTimeout(120_000);
   server = await startServer('i18n');
   admin = await signUpByApi(request, server.url, 'Curator');
 });
@@ -138,6 +142,38 @@ async function openPseudo(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Every route in the pseudo-language, each rule on a page of its own kind: every visible text on the project's
+ * wide screen (the full navigation bar shown), and nothing overflowing or broken inside a word on a 360 px touch
+ * phone.
+ */
+async function checkEveryRouteInPseudo<Route extends string>(
+  page: Page,
+  browser: Browser,
+  routes: readonly Route[],
+  {
+    signedIn,
+    open = openPseudo,
+    withData = false,
+  }: {
+    signedIn: boolean;
+    open?: (page: Page, route: Route) => Promise<void>;
+    withData?: boolean;
+  },
+) {
+  const data = withData ? ', with data' : '';
+  if (signedIn) await signInContext(page.context(), server.url, admin);
+  await checkEveryRoute(page, routes, open, {
+    [`every visible text in the pseudo-language${data}`]: untranslated,
+  });
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  if (signedIn) await signInContext(context, server.url, admin);
+  await checkEveryRoute(await context.newPage(), routes, open, {
+    [`at 360 px nothing overflows or breaks inside a word${data}`]: layoutProblems,
+  });
+  await context.close();
+}
+
 test('the list of screens not yet converted is explicit and disjoint from the checked ones', () => {
   const checked = new Set<string>(SIGNED_IN_ROUTES);
   expect(NOT_YET_CONVERTED.filter((route) => checked.has(route))).toEqual([]);
@@ -146,21 +182,12 @@ test('the list of screens not yet converted is explicit and disjoint from the ch
 for (const signedIn of [false, true]) {
   const routes = signedIn ? SIGNED_IN_ROUTES : PUBLIC_ROUTES;
   test.describe(signedIn ? 'signed in' : 'signed out', () => {
-    for (const path of routes) {
-      test(`${path}: every visible text in the pseudo-language`, async ({ page }) => {
-        if (signedIn) await signInContext(page.context(), server.url, admin);
-        await openPseudo(page, path);
-        expect(await untranslated(page)).toEqual([]);
-      });
-      test(`${path}: at 360 px nothing overflows or breaks inside a word`, async ({ browser }) => {
-        const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-        const page = await context.newPage();
-        if (signedIn) await signInContext(context, server.url, admin);
-        await openPseudo(page, path);
-        expect(await layoutProblems(page)).toEqual([]);
-        await context.close();
-      });
-    }
+    test('every route: every visible text in the pseudo-language, and at 360 px nothing overflows or breaks inside a word', async ({
+      page,
+      browser,
+    }) => {
+      await checkEveryRouteInPseudo(page, browser, routes, { signedIn });
+    });
   });
 }
 
@@ -352,34 +379,31 @@ test.describe('/admin with data', () => {
     );
   });
 
-  for (const path of ['/admin', '/admin#review']) {
-    /** The panels' main parts, present before the checks run. */
-    const shown = async (page: Page) => {
-      if (path === '/admin') {
-        await expect(page.getByTestId('admin-speakers').locator('.speaker-card')).toHaveCount(1);
-        await expect(page.getByTestId('admin-language-row').first()).toBeVisible();
-      } else {
-        await expect(page.getByTestId('review-clip-row').first()).toBeVisible();
-        await expect(page.getByTestId('review-proposal-row').first()).toBeVisible();
-        await expect(page.getByTestId('review-prompt-row').first()).toBeVisible();
-      }
-    };
-    test(`${path}: every visible text in the pseudo-language, with data`, async ({ page }) => {
-      await signInContext(page.context(), server.url, admin);
-      await openPseudo(page, path);
-      await shown(page);
-      expect(await untranslated(page)).toEqual([]);
-    });
-    test(`${path}: at 360 px nothing overflows or breaks inside a word, with data`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      await signInContext(context, server.url, admin);
-      await openPseudo(page, path);
-      await shown(page);
-      expect(await layoutProblems(page)).toEqual([]);
-      await context.close();
-    });
+  const ADMIN_ROUTES = ['/admin', '/admin#review'] as const;
+  /** Opens the route in the pseudo-language, and waits for the panels' main parts before the checks run. */
+  async function openShown(page: Page, path: (typeof ADMIN_ROUTES)[number]) {
+    // '/admin#review' after '/admin' would only change the hash: a blank page between loads each afresh.
+    await page.goto('about:blank');
+    await openPseudo(page, path);
+    if (path === '/admin') {
+      await expect(page.getByTestId('admin-speakers').locator('.speaker-card')).toHaveCount(1);
+      await expect(page.getByTestId('admin-language-row').first()).toBeVisible();
+    } else {
+      await expect(page.getByTestId('review-clip-row').first()).toBeVisible();
+      await expect(page.getByTestId('review-proposal-row').first()).toBeVisible();
+      await expect(page.getByTestId('review-prompt-row').first()).toBeVisible();
+    }
   }
+  test('every route: every visible text in the pseudo-language, and at 360 px nothing overflows or breaks inside a word, with data', async ({
+    page,
+    browser,
+  }) => {
+    await checkEveryRouteInPseudo(page, browser, ADMIN_ROUTES, {
+      signedIn: true,
+      open: openShown,
+      withData: true,
+    });
+  });
 });
 
 // Families, data and consent: their screens with what they show once there is something to show (a person
@@ -582,7 +606,6 @@ test.describe('translation and training screens, with data', () => {
 
   /** Opens the route in the pseudo-language and brings out what is folded away (the runs of a model). */
   async function openWithData(page: Page, path: string) {
-    await signInContext(page.context(), server.url, admin);
     await openPseudo(page, path);
     if (path === '/training') {
       await expect(page.getByTestId('model-card-mt').getByTestId('model-status')).toContainText('✓');
@@ -591,20 +614,16 @@ test.describe('translation and training screens, with data', () => {
     if (path === '/translation') await expect(page.getByTestId('other-proposal').first()).toBeVisible();
   }
 
-  for (const path of ['/translation', '/translate', '/training'] as const) {
-    test(`${path} with data: every visible text in the pseudo-language`, async ({ page }) => {
-      test.setTimeout(150_000);
-      await openWithData(page, path);
-      expect(await untranslated(page)).toEqual([]);
+  test('every route with data: every visible text in the pseudo-language, and at 360 px nothing overflows or breaks inside a word', async ({
+    page,
+    browser,
+  }) => {
+    await checkEveryRouteInPseudo(page, browser, ['/translation', '/translate', '/training'], {
+      signedIn: true,
+      open: openWithData,
+      withData: true,
     });
-    test(`${path} with data: at 360 px nothing overflows or breaks inside a word`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      await openWithData(page, path);
-      expect(await layoutProblems(page)).toEqual([]);
-      await context.close();
-    });
-  }
+  });
 });
 
 // --- Speakers and Transcribe: seeded so that the screens show their main parts ----------

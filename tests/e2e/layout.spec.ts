@@ -12,6 +12,7 @@ import {
   test,
   waitForFieldCheck,
 } from './fixtures.ts';
+import { checkEveryRoute } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -45,6 +46,9 @@ let admin: Awaited<ReturnType<typeof signUpByApi>>;
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 test.beforeAll(async ({ request }) => {
+  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
+  // loaded machine: more than a hook's default budget.
+  test.setTimeout(120_000);
   server = await startServer('layout');
   // The first account of a fresh server is its admin; a second gives the users list more than one row.
   admin = await signUpByApi(request, server.url, 'Curator');
@@ -69,13 +73,23 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(page: Page, path: string, theme: (typeof THEMES)[number]) {
+/** Signs the page's browser in as the admin, in this theme, for every page it loads from now on. */
+async function prepare(page: Page, theme: (typeof THEMES)[number]) {
   await signInContext(page.context(), server.url, admin);
   await page.addInitScript((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+}
+
+/** Loads the route and waits until it has settled (its heading, its requests, the phone's field check). */
+async function visit(page: Page, path: string) {
   await page.goto(`${server.url}${path}`);
   await expect(page.locator('main h1').first()).toBeAttached();
   await page.waitForLoadState('networkidle');
   await waitForFieldCheck(page);
+}
+
+async function open(page: Page, path: string, theme: (typeof THEMES)[number]) {
+  await prepare(page, theme);
+  await visit(page, path);
 }
 
 /** The open dialog fits the screen, opened at its top, with its title focused. */
@@ -110,24 +124,27 @@ async function expectDialogFits(page: Page) {
 for (const theme of THEMES) {
   test.describe(`at 1280 px in the ${theme} theme`, () => {
     test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-    for (const path of ROUTES) {
-      test(`${path}: nothing past the edges, no word broken, the bar on one line`, async ({ page }) => {
-        await open(page, path, theme);
-        expect(await layoutProblems(page)).toEqual([]);
+    test('every route: nothing past the edges, no word broken, the bar on one line', async ({ page }) => {
+      await prepare(page, theme);
+      await checkEveryRoute(page, ROUTES, visit, {
+        'nothing past the edges, no word broken': layoutProblems,
         // The navigation bar never wraps onto a second line (it folds into Menu first).
-        const bar = await page.locator('.nav-inner').boundingBox();
-        expect(bar!.height, 'navigation bar height').toBeLessThanOrEqual(72);
+        'the navigation bar on one line': async () => {
+          const bar = await page.locator('.nav-inner').boundingBox();
+          if (!bar) return ['there is no navigation bar'];
+          return bar.height <= 72 ? [] : [`the navigation bar is ${bar.height} px high, more than 72`];
+        },
       });
-    }
+    });
   });
 
   test.describe(`at 360 px in the ${theme} theme`, () => {
-    for (const path of ROUTES) {
-      test(`${path}: nothing past the edges, no word broken, no control squeezed`, async ({ page }) => {
-        await open(page, path, theme);
-        expect(await layoutProblems(page)).toEqual([]);
+    test('every route: nothing past the edges, no word broken, no control squeezed', async ({ page }) => {
+      await prepare(page, theme);
+      await checkEveryRoute(page, ROUTES, visit, {
+        'nothing past the edges, no word broken, no control squeezed': layoutProblems,
       });
-    }
+    });
 
     test('every item of the menu is reachable inside the screen, even on the longest page', async ({
       page,
