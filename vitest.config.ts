@@ -1,10 +1,12 @@
 // Test tiers: unit tests sit beside their module; API tests in tests/server run against a real database.
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './tests/heavy-first-sequencer.ts';
 
 export default defineConfig({
   test: {
     // Two cores on the target machines; each API test file starts its own database.
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         test: {
@@ -30,6 +32,9 @@ export default defineConfig({
           environment: 'node',
           // One migrated database of each kind per run; every test file starts from a copy of it.
           globalSetup: ['tests/server/global-setup.ts'],
+          // The files of a worker share its loaded modules (the server's whole import graph, which took most of
+          // a file's time to load again): each file still builds its own app on its own database copy.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

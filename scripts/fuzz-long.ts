@@ -1,4 +1,4 @@
-// `npm run fuzz:long [runs]`: the fuzz tier (tests/server/fuzz.test.ts) at length, for a nightly or manual run:
+// `npm run fuzz:long [runs]`: the fuzz tier (tests/server/fuzz/suite.ts) at length, for a nightly or manual run:
 // `runs` requests per route and identity (200 unless given) instead of `npm test`'s fixed budget, on a new seed
 // each time unless FUZZ_SEED is set. The seed is printed first, so a failure can be replayed with it.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ const seed = process.env.FUZZ_SEED ?? String(crypto.randomInt(1, 2 ** 31 - 1));
 console.log(`fuzz:long: ${runs} runs per route and identity, FUZZ_SEED=${seed}`);
 const result = spawnSync(
   path.join(root, 'node_modules', '.bin', 'vitest'),
-  ['run', '--project', 'api', 'tests/server/fuzz.test.ts'],
+  ['run', '--project', 'api', 'tests/server/fuzz.test.ts', 'tests/server/fuzz-postgres.test.ts'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed } },
 );
 process.exitCode = result.status ?? 1;
