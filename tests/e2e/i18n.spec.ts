@@ -773,7 +773,9 @@ test('translate the app one message at a time: by keyboard, remembered, offline 
   await context.addInitScript(() => localStorage.setItem('lopit.locale', 'en'));
   const page = await context.newPage();
   await page.goto(`${base}/translate-app`);
-  await page.getByLabel('Language').selectOption('qaz');
+  // The field named Language, not the Screen field, whose label takes in its options once they have loaded (a
+  // screen's name may hold the word).
+  await page.locator('label.field', { hasText: /^Language/ }).locator('select').selectOption('qaz');
   await expect(page.getByTestId('ui-message').first()).toBeVisible();
   await page.getByRole('button', { name: 'One at a time' }).click();
   await expect(page.getByRole('button', { name: 'One at a time' })).toHaveAttribute('aria-pressed', 'true');
