@@ -402,7 +402,8 @@ test.describe('server crash', () => {
 test.describe('updates', () => {
   let server: ServerProcess;
   test.beforeAll(async () => {
-    server = await startServer('update');
+    // A copy of the built app: the test deploys a new version by changing the service worker it serves.
+    server = await startServer('update', { copyBuild: true });
   });
   test.afterAll(async () => {
     await server?.stop();
