@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { RAISED_RATE_LIMITS, serverProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
 
 export type { ServerProcess };
@@ -53,4 +54,49 @@ export async function startServer(name: string, options: OwnServerOptions = {}):
   });
   await server.start();
   return server;
+}
+
+/**
+ * How long the hook that starts a server of its own may take: a start on a machine at load 20 takes several times
+ * what it takes on an idle one, and the test's own 30 s is not meant for it.
+ */
+const START_HOOK_TIMEOUT_MS = 120_000;
+
+/**
+ * A server of its own for the tests of the file or describe block this is called in: started before the first of
+ * them, stopped after the last. The tests may stop, kill and restart it.
+ */
+export function ownServer(name: string, options: OwnServerOptions = {}): ServerProcess {
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(START_HOOK_TIMEOUT_MS);
+    server = await startServer(name, options);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = (): ServerProcess => {
+    if (!server) throw new Error(`The server ${name} was not started (its beforeAll hook has not run).`);
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get staticDir() {
+      return started().staticDir;
+    },
+    get pid() {
+      return started().pid;
+    },
+    get exited() {
+      return started().exited;
+    },
+    start: () => started().start(),
+    stop: () => started().stop(),
+    kill: () => started().kill(),
+  };
 }

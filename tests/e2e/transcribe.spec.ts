@@ -11,7 +11,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 const TRANSCRIPT = 'zorbel quandy mipple tessaro';
@@ -25,15 +25,11 @@ test.use({
 
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
 
-let server: ServerProcess;
+const server = ownServer('transcribe');
 let admin: Account;
 test.beforeAll(async ({ request }) => {
-  server = await startServer('transcribe');
   // The first account of a fresh server is its admin.
   admin = await signUpByApi(request, server.url, 'Curator');
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 async function phone(browser: Browser, account: Account): Promise<Page> {
