@@ -6,6 +6,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One migrated database per run, which the tests' servers of their own start from as copies.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -80,6 +80,14 @@ const configSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STATIC_DIR: z.string().default('./dist'),
+  /**
+   * A PGlite data folder a server has migrated (its DATA_DIR/db): an embedded database not made yet starts as a
+   * copy of it, as an installation of its own, in a second instead of initdb and every migration (tests' servers).
+   */
+  PGLITE_TEMPLATE: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(AUTH_RATE_LIMIT_PER_MINUTE),

@@ -20,6 +20,8 @@ export interface ServerProcessOptions {
   staticDir?: string;
   /** PostgreSQL address; empty or absent for embedded PGlite in `dataDir`. */
   databaseUrl?: string | null;
+  /** A migrated PGlite folder the embedded database starts as a copy of when `dataDir` holds none yet. */
+  pgliteTemplate?: string;
   logLevel?: string;
   /** Extra arguments for node, e.g. ['--cpu-prof']. */
   nodeArgs?: string[];
@@ -101,6 +103,7 @@ export function serverProcess(options: ServerProcessOptions): ServerProcess {
           DATA_DIR: options.dataDir,
           STATIC_DIR: staticDir,
           DATABASE_URL: options.databaseUrl ?? '',
+          PGLITE_TEMPLATE: options.pgliteTemplate ?? '',
           LOG_LEVEL: options.logLevel ?? 'warn',
           ...options.env,
         },

@@ -6,17 +6,13 @@
 // Lopit is invented.
 import fs from 'node:fs';
 import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
-let server: ServerProcess;
+const server = ownServer('admin-languages');
 let admin: Awaited<ReturnType<typeof signUpByApi>>;
 
 test.beforeAll(async ({ request }) => {
-  server = await startServer('admin-languages');
   admin = await signUpByApi(request, server.url, 'Curator');
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** Numbers as the screen writes them in English (Intl). */

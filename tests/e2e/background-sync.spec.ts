@@ -13,17 +13,11 @@ import {
   test,
   waitForOfflineReady,
 } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer('background-sync');
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer('background-sync');
 
 async function serverRecordings(request: APIRequestContext, token: string) {
   const list = await request.get(`${server.url}/api/audio/recordings`, {

@@ -7,7 +7,7 @@ import { MEMORY_PAGE_CODED_TYPE } from '../../core/api/memory-page-coding.ts';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { expect, signInContext, signUpByApi, signUpContributorByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -125,13 +125,7 @@ test.describe('chat on the shared server', () => {
 
 test.describe('chat at phone and desktop widths', () => {
   // A server of its own: the translation saved here must not change what other specs read on the shared one.
-  let own: ServerProcess;
-  test.beforeAll(async () => {
-    own = await startServer('chat-widths');
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
+  const own = ownServer('chat-widths');
 
   test('the newest reply is whole above the composer, with its Copy and Play buttons in sight', async ({
     page,
@@ -194,13 +188,7 @@ test.describe('chat at phone and desktop widths', () => {
 });
 
 test.describe('chat without the server', () => {
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('chat-offline');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer('chat-offline');
 
   test('translates on the device with the downloaded model when the server is stopped', async ({
     page,

@@ -12,7 +12,7 @@ import { pathToRoot } from '../../core/families/paths.ts';
 import { directRelatives, relativesWithSelf } from '../../core/families/relatives.ts';
 import { matchPersons } from '../../core/families/search.ts';
 import { waitForOfflineReady } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const data = parseFamilyData(
   JSON.parse(
@@ -115,13 +115,7 @@ test('counters match the data, the sample notice shows, and nothing breaks the C
 
 test.describe('family data served live', () => {
   test.use({ serviceWorkers: 'allow' });
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('families-live');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer('families-live');
 
   test('an import shows at the next load without a rebuild or restart, and stays readable offline', async ({
     page,

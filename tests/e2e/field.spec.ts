@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signUpByApi, test } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 interface StoredRecording {
   id: string;
@@ -18,13 +18,7 @@ interface StoredRecording {
   promptPairId: number | null;
 }
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer('field');
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer('field');
 
 test('ready for the field, then a day without signal: everything arrives once, consent first', async ({
   playwright,

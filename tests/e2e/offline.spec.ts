@@ -16,7 +16,7 @@ import {
   test,
   waitForOfflineReady,
 } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -100,13 +100,7 @@ test.describe('installable app', () => {
 });
 
 test.describe('without a server', () => {
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('heritage-offline');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer('heritage-offline');
 
   test('after one online visit, the heritage pages and family tree render offline with the server stopped', async ({
     page,
@@ -331,13 +325,7 @@ test.describe('contributions made offline', () => {
 });
 
 test.describe('server crash', () => {
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('crash');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer('crash');
 
   test('the server killed in the middle of a replay: after restart everything arrives, nothing twice', async ({
     page,
@@ -400,13 +388,8 @@ test.describe('server crash', () => {
 });
 
 test.describe('updates', () => {
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('update');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  // A copy of the built app: the test deploys a new version by changing the service worker it serves.
+  const server = ownServer('update', { copyBuild: true });
 
   test('a new version waits and is offered; the page reloads only when the user asks', async ({ page }) => {
     test.setTimeout(60_000);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ensureFakeVoice, fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 test.use({
   launchOptions: {
@@ -210,13 +210,7 @@ test('three recordings made offline survive a reload and arrive once each when t
 });
 
 test.describe('an upload interrupted by a server crash', () => {
-  let server: ServerProcess;
-  test.beforeAll(async () => {
-    server = await startServer('upload-crash');
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer('upload-crash');
 
   test('resumes from the last acknowledged byte after a restart; the stored file is the original', async ({
     page,

@@ -13,7 +13,7 @@ import { CLIP_REPORTERS_TO_HOLD } from '../../core/review/rules.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
@@ -26,7 +26,7 @@ interface Pair {
   proposals: { id: number; text: string; mine: boolean }[];
 }
 
-let server: ServerProcess;
+const server = ownServer('review-admin');
 let admin: Account;
 let bee: Account;
 let cee: Account;
@@ -84,16 +84,12 @@ async function shoot(browser: Browser, account: Account, url: string, name: stri
 }
 
 test.beforeAll(async ({ request }) => {
-  server = await startServer('review-admin');
   admin = await signUpByApi(request, server.url, 'Curator');
   bee = await signUpByApi(request, server.url, 'Beezorbel');
   cee = await signUpByApi(request, server.url, 'Ceemipple');
   for (const account of [admin, bee, cee])
     await grantConsentByApi(request, server.url, account.token, 'full');
   pairs = await pairsOf(request, admin);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('an admin filters the clips by a quality flag, listens to one and settles it with a reason', async ({

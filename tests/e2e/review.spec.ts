@@ -14,7 +14,7 @@ import { readZip } from '../server/zip-reader.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 const CLIP_TEXT = 'zorbel quandy mipple tessaro vint';
@@ -31,15 +31,9 @@ test.use({
 
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
 
-let server: ServerProcess;
+const server = ownServer('review');
 /** The phones' Content-Security-Policy violations (the fixture watches only its own page). */
 const cspViolations: string[] = [];
-test.beforeAll(async () => {
-  server = await startServer('review');
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** A contributor's phone: its own browser context, signed in, at 360 x 740 with touch. */
 async function phone(browser: Browser, account: Account): Promise<Page> {

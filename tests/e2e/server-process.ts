@@ -1,11 +1,17 @@
-// A server of its own for tests that stop, kill or restart it (offline and crash tests), on its own port,
-// data folder and copy of the built app, so the shared server of the other tests is never disturbed.
+// A server of its own for tests that stop, kill or restart it (offline and crash tests), or that need a fresh
+// installation (its first account is the admin, its queues hold only what the test made), on its own port and
+// data folder, so the shared server of the other tests is never disturbed. Its database starts as a copy of the
+// run's migrated template (tests/e2e/global-setup.ts) when there is one.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { RAISED_RATE_LIMITS, serverProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
 
 export type { ServerProcess };
+
+/** Where the run's global setup put the migrated PGlite folder that servers of their own start from. */
+export const PGLITE_TEMPLATE_ENV = 'E2E_PGLITE_TEMPLATE';
 
 // Twenty ports per E2E_PORT, so checkouts testing side by side on one machine never share one, and ten of them
 // per parallel Playwright worker (two workers probing the same free port at once would both take it).
@@ -22,20 +28,75 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a server of its own on embedded PGlite, serving a copy of the built app. */
-export async function startServer(name: string): Promise<ServerProcess> {
+export interface OwnServerOptions {
+  /** Serve a copy of the built app, for a test that changes what is served (a new version deployed). */
+  copyBuild?: boolean;
+}
+
+/** Starts a server of its own on embedded PGlite, serving the built app (or a copy of it). */
+export async function startServer(name: string, options: OwnServerOptions = {}): Promise<ServerProcess> {
   while (!(await portFree(nextPort))) nextPort += 1;
   const port = nextPort++;
   const root = path.resolve('.tmp', 'e2e-own', `${name}-${port}`);
   fs.rmSync(root, { recursive: true, force: true });
-  const staticDir = path.join(root, 'dist');
-  fs.cpSync('dist', staticDir, { recursive: true });
+  let staticDir = path.resolve('dist');
+  if (options.copyBuild) {
+    staticDir = path.join(root, 'dist');
+    fs.cpSync('dist', staticDir, { recursive: true });
+  }
+  const template = process.env[PGLITE_TEMPLATE_ENV];
   const server = serverProcess({
     port,
     dataDir: path.join(root, 'data'),
     staticDir,
+    ...(template ? { pgliteTemplate: template } : {}),
     env: { ...RAISED_RATE_LIMITS },
   });
   await server.start();
   return server;
+}
+
+/**
+ * How long the hook that starts a server of its own may take: a start on a machine at load 20 takes several times
+ * what it takes on an idle one, and the test's own 30 s is not meant for it.
+ */
+const START_HOOK_TIMEOUT_MS = 120_000;
+
+/**
+ * A server of its own for the tests of the file or describe block this is called in: started before the first of
+ * them, stopped after the last. The tests may stop, kill and restart it.
+ */
+export function ownServer(name: string, options: OwnServerOptions = {}): ServerProcess {
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(START_HOOK_TIMEOUT_MS);
+    server = await startServer(name, options);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = (): ServerProcess => {
+    if (!server) throw new Error(`The server ${name} was not started (its beforeAll hook has not run).`);
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get staticDir() {
+      return started().staticDir;
+    },
+    get pid() {
+      return started().pid;
+    },
+    get exited() {
+      return started().exited;
+    },
+    start: () => started().start(),
+    stop: () => started().stop(),
+    kill: () => started().kill(),
+  };
 }

@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 /** An obviously made-up language: no Lopit is invented. */
@@ -23,13 +23,7 @@ test.use({
   },
 });
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer('speak');
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer('speak');
 
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });

@@ -7,15 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer('training');
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer('training');
 
 /** A spoken WAV of about `seconds` (espeak-ng, made-up words). */
 function voice(name: string, text: string): Buffer {

@@ -11,7 +11,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 const TRANSCRIPT = 'zorbel quandy mipple tessaro';
@@ -25,12 +25,11 @@ test.use({
 
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer('transcribe');
-});
-test.afterAll(async () => {
-  await server?.stop();
+const server = ownServer('transcribe');
+let admin: Account;
+test.beforeAll(async ({ request }) => {
+  // The first account of a fresh server is its admin.
+  admin = await signUpByApi(request, server.url, 'Curator');
 });
 
 async function phone(browser: Browser, account: Account): Promise<Page> {
@@ -86,8 +85,6 @@ test('a clip without a transcript: written by one contributor, approved by two, 
   request,
 }) => {
   test.setTimeout(240_000);
-  // The first account of a fresh server is its admin.
-  const admin = await signUpByApi(request, server.url, 'Curator');
   const [a, b, c, d] = [
     await signUpByApi(request, server.url, 'Speaker'),
     await signUpByApi(request, server.url, 'Writer'),
@@ -198,62 +195,56 @@ test('a clip without a transcript: written by one contributor, approved by two, 
 
 test('an admin imports prompt sentences and reads the report', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  // The first account of a server is its admin: this test runs on a server of its own.
-  const own = await startServer('transcribe-import');
-  try {
-    const admin = await signUpByApi(request, own.url, 'Curator');
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signInContext(context, own.url, admin);
-    const page = await context.newPage();
-    await page.goto(`${own.url}/admin`);
-    const panel = page.getByTestId('import-prompts');
-    const csv = [
-      'english,category',
-      'The goats came home early.,family',
-      'Bring 2 cups of water.,food',
-      '',
-    ].join('\n');
-    await panel.getByLabel('CSV or TSV file of sentences').setInputFiles({
-      name: 'prompts.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv),
-    });
-    await panel.getByRole('button', { name: 'Import sentences' }).click();
-    const report = panel.getByTestId('import-prompts-report');
-    await expect(report).toContainText('Refused');
-    await expect(report).toContainText('Row 2: Hard to read aloud: has digits');
-    const folder = path.resolve('.tmp', 'shots');
-    fs.mkdirSync(folder, { recursive: true });
-    for (const theme of ['light', 'dark'] as const) {
-      // As the theme toggle applies it (src/features/theme/theme.ts): data-theme="light", else dark.
-      await page.evaluate((chosen) => {
-        localStorage.setItem('lopit.theme', chosen);
-        if (chosen === 'light') document.documentElement.dataset.theme = 'light';
-        else delete document.documentElement.dataset.theme;
-      }, theme);
-      for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-        await page.setViewportSize(viewport);
-        expect(await layoutProblems(page)).toEqual([]);
-        // From the top, nothing focused: a full-page shot of a scrolled page draws the sticky bar mid-page.
-        await page.evaluate(() => {
-          (document.activeElement as HTMLElement | null)?.blur();
-          window.scrollTo(0, 0);
-        });
-        await page.screenshot({
-          path: path.join(folder, `transcribe-import-${viewport.width}-${theme}.png`),
-          fullPage: true,
-        });
-      }
+  // The file's server and its admin: the sentences imported here are prompts, which no clip above depends on.
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await signInContext(context, server.url, admin);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin`);
+  const panel = page.getByTestId('import-prompts');
+  const csv = [
+    'english,category',
+    'The goats came home early.,family',
+    'Bring 2 cups of water.,food',
+    '',
+  ].join('\n');
+  await panel.getByLabel('CSV or TSV file of sentences').setInputFiles({
+    name: 'prompts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await panel.getByRole('button', { name: 'Import sentences' }).click();
+  const report = panel.getByTestId('import-prompts-report');
+  await expect(report).toContainText('Refused');
+  await expect(report).toContainText('Row 2: Hard to read aloud: has digits');
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    // As the theme toggle applies it (src/features/theme/theme.ts): data-theme="light", else dark.
+    await page.evaluate((chosen) => {
+      localStorage.setItem('lopit.theme', chosen);
+      if (chosen === 'light') document.documentElement.dataset.theme = 'light';
+      else delete document.documentElement.dataset.theme;
+    }, theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      expect(await layoutProblems(page)).toEqual([]);
+      // From the top, nothing focused: a full-page shot of a scrolled page draws the sticky bar mid-page.
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+      await page.screenshot({
+        path: path.join(folder, `transcribe-import-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
     }
-    // Imported anyway when asked: the sentence reaches the prompt pack.
-    await page.setViewportSize(PHONE);
-    await panel.getByLabel(/Import sentences that are hard to read aloud anyway/).check();
-    await panel.getByRole('button', { name: 'Import sentences' }).click();
-    await expect(panel.getByTestId('import-prompts-hard')).toContainText('Bring 2 cups of water.');
-    const pack = await request.get(`${own.url}/api/audio/prompts?limit=500`, { headers: auth(admin) });
-    expect(await pack.text()).toContain('Bring 2 cups of water.');
-    await context.close();
-  } finally {
-    await own.stop();
   }
+  // Imported anyway when asked: the sentence reaches the prompt pack.
+  await page.setViewportSize(PHONE);
+  await panel.getByLabel(/Import sentences that are hard to read aloud anyway/).check();
+  await panel.getByRole('button', { name: 'Import sentences' }).click();
+  await expect(panel.getByTestId('import-prompts-hard')).toContainText('Bring 2 cups of water.');
+  const pack = await request.get(`${server.url}/api/audio/prompts?limit=500`, { headers: auth(admin) });
+  expect(await pack.text()).toContain('Bring 2 cups of water.');
+  await context.close();
 });

@@ -2,7 +2,6 @@
 // database too when TEST_DATABASE_URL is set (created per test file, dropped afterwards).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database.ts';
 import { openDatabase, type Database } from '../../server/db/driver.ts';
+import { renewSyncEpoch } from '../../server/features/translation/sync-cursor.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -46,9 +46,7 @@ async function openTestDatabase(scratch: ScratchDatabase | null): Promise<Databa
   const database = await openDatabase(
     scratch ? { databaseUrl: scratch.url } : { pgliteTemplate: pgliteTemplateBlob() },
   );
-  await database.db.execute(
-    sql`update installation_settings set value = gen_random_uuid()::text where key = 'sync_epoch'`,
-  );
+  await renewSyncEpoch(database.db);
   return database;
 }
 

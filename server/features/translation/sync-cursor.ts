@@ -1,9 +1,10 @@
 // The places a phone's copy of the pairs or of the translation memory has reached: the installation's sync epoch
 // and how far this database has counted, so a cursor of another database, or one it has not reached yet, starts
 // the phone again from the beginning.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
+import { installationSettings } from '../../db/schema.ts';
 import { installationValue } from '../../lib/installation-settings.ts';
 
 /** The settings key of the epoch that cursors name (made by migration 0009). */
@@ -14,6 +15,18 @@ export const cursorOf = (epoch: string, seq: number) => `${epoch}:${seq}`;
 /** The installation's sync epoch (migration 0009 makes it; made here too should a restore have lost it). */
 export function syncEpoch(db: DbOrTx): Promise<string> {
   return installationValue(db, SYNC_EPOCH_KEY, () => crypto.randomUUID());
+}
+
+/**
+ * Gives a database copied from a migrated template (tests start from one instead of running every migration) what
+ * a fresh installation's migrations would have given it alone: an epoch of its own, so two copies are two
+ * installations to a phone's cursor. Run before anything reads the epoch.
+ */
+export async function renewSyncEpoch(db: DbOrTx): Promise<void> {
+  await db
+    .update(installationSettings)
+    .set({ value: sql`gen_random_uuid()::text` })
+    .where(eq(installationSettings.key, SYNC_EPOCH_KEY));
 }
 
 /** The last numbers this database has handed out: pair change numbers, consent event ids and pair ids. */
