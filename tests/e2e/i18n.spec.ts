@@ -775,7 +775,10 @@ test('translate the app one message at a time: by keyboard, remembered, offline 
   await page.goto(`${base}/translate-app`);
   // The field named Language, not the Screen field, whose label takes in its options once they have loaded (a
   // screen's name may hold the word).
-  await page.locator('label.field', { hasText: /^Language/ }).locator('select').selectOption('qaz');
+  await page
+    .locator('label.field', { hasText: /^Language/ })
+    .locator('select')
+    .selectOption('qaz');
   await expect(page.getByTestId('ui-message').first()).toBeVisible();
   await page.getByRole('button', { name: 'One at a time' }).click();
   await expect(page.getByRole('button', { name: 'One at a time' })).toHaveAttribute('aria-pressed', 'true');
