@@ -8,8 +8,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // One migrated database per run, which the tests' servers of their own start from as copies.
   globalSetup: './tests/e2e/global-setup.ts',
+  // Two files at a time, each file's tests in order in one worker: most of a test's time is waiting (the page, the
+  // server, a poll), so two cores run two files in about 60 % of the time of one after the other. Tests on the
+  // shared server make accounts and data of their own; those that need a fresh installation, or stop, kill or
+  // restart their server, have a server of their own (tests/e2e/server-process.ts) on the worker's own ports.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
