@@ -93,10 +93,11 @@ const e2e: Tally = {
 
 printSlowest(path.relative(root, vitestFile), path.relative(root, playwrightFile));
 console.log('\nWall and CPU time per step:');
-for (const { label, seconds, cpuSeconds } of timings)
-  console.log(
-    `  ${seconds.toFixed(0).padStart(5)} s wall ${cpuSeconds.toFixed(0).padStart(5)} s CPU  ${label}`,
-  );
+for (const { label, seconds, cpuSeconds } of timings) {
+  // Steps run side by side share one CPU figure, on the first of them.
+  const cpu = Number.isNaN(cpuSeconds) ? '     (above)' : `${cpuSeconds.toFixed(0).padStart(5)} s CPU`;
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s wall ${cpu}  ${label}`);
+}
 
 const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.

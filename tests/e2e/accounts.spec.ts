@@ -84,6 +84,9 @@ test('an admin manages roles and creates a reset link the user can use', async (
   expect(link).toContain('/forgot-password?token=');
 
   await other.goto(link);
+  // The signed-in page settles first (its session check and catalogue): a click on the form before that was
+  // once lost on a loaded machine (nothing was sent).
+  await other.waitForLoadState('networkidle');
   await other.getByLabel('New password', { exact: true }).fill('a brand new password');
   await other.getByLabel('Confirm new password', { exact: true }).fill('a brand new password');
   await other.getByRole('button', { name: 'Set new password' }).click();
