@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // One migrated database per run, which the tests' servers of their own start from as copies.
   globalSetup: './tests/e2e/global-setup.ts',
-  // One file at a time. Two workers ran the tier in about 60 % of the time (479 s against about 800 s on this
+  // One file at a time. Two workers ran the tier in about 75 % of the time (479 s against 635 s on this
   // 2-core machine), but in five whole runs three tests failed once each, on a wait that the other worker's load
   // stretched past its timeout (an offline notice, a form's submit, a label's options); they are to be made to
   // wait for what they need before two workers are turned on again. Tests on the shared server make accounts and
