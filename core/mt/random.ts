@@ -1,15 +1,7 @@
-// Seeded pseudo-random numbers (mulberry32), so splits and shuffles are reproducible.
+// Seeded shuffles on the one seeded generator (core/seeded-random.ts), so splits and shuffles are reproducible.
+import { seededRandom } from '../seeded-random.ts';
 
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Fisher-Yates shuffle of a copy. */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
