@@ -176,6 +176,25 @@ describe('SyncEngine', () => {
     expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
   });
 
+  it('stays offline when the offline event arrives while an answer is on its way', async () => {
+    const pending: ((response: Response) => void)[] = [];
+    let hold = true;
+    const sync = engine({
+      fetch: (input, init) =>
+        hold ? new Promise<Response>((resolve) => pending.push(resolve)) : server.fetch(input, init),
+    });
+    const replay = sync.trigger();
+    await expect.poll(() => pending.length).toBe(1);
+    sync.noteOffline();
+    pending[0]!(json(200, { status: 'ok' }));
+    await replay;
+    expect(sync.getStatus().phase).toBe('offline');
+    // The next replay (the browser's `online` event) learns the server's answer afresh.
+    hold = false;
+    await sync.trigger();
+    expect(sync.getStatus().phase).toBe('online');
+  });
+
   it('while the server is unreachable, probes at most 30 s apart and counts no attempts', async () => {
     await edit(1, 'a');
     server.down = true;

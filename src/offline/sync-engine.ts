@@ -86,6 +86,8 @@ export class SyncEngine {
   private again = false;
   private timer: unknown = null;
   private stopped = false;
+  /** How many `offline` events this engine has seen: a replay that saw one arrive does not end "online". */
+  private offlineNotes = 0;
 
   constructor(private readonly env: SyncEnvironment) {}
 
@@ -100,6 +102,7 @@ export class SyncEngine {
 
   /** Marks the device as offline at once (the browser's `offline` event is reliable in that direction). */
   noteOffline(): void {
+    this.offlineNotes += 1;
     this.update({ phase: 'offline' });
   }
 
@@ -146,13 +149,14 @@ export class SyncEngine {
   }
 
   private async replay(): Promise<void> {
+    const offlineNotes = this.offlineNotes;
     const { db } = this.env;
     const session = await this.env.session();
-    if (!session) return this.probe();
+    if (!session) return this.probe(offlineNotes);
     const canSend = (entry: OutboxEntry) => this.senders[entry.kind] !== undefined;
     let next = await firstSendable(db, session.userId, canSend);
     // Nothing to send: still learn whether the server is reachable, for the indicator.
-    if (!next) return this.probe();
+    if (!next) return this.probe(offlineNotes);
     // After a failure, a tiny probe first: while the signal is gone nothing is re-sent or counted as an attempt.
     if (this.status.consecutiveFailures > 0 && !(await this.reachable())) return;
     let total = await countWaiting(db, session.userId);
@@ -179,15 +183,15 @@ export class SyncEngine {
       if (next && done >= total) total = done + (await countWaiting(db, session.userId));
       this.update({ progress: { done, total } });
     }
-    this.succeeded();
+    this.succeeded(offlineNotes);
   }
 
   private get senders(): OutboxSenders {
     return this.env.senders ?? JSON_SENDERS;
   }
 
-  private async probe(): Promise<void> {
-    if (await this.reachable()) this.succeeded();
+  private async probe(offlineNotes: number): Promise<void> {
+    if (await this.reachable()) this.succeeded(offlineNotes);
   }
 
   /** Asks the server's health; when it does not answer well, records the failure and schedules the next try. */
@@ -233,7 +237,16 @@ export class SyncEngine {
     }
   }
 
-  private succeeded(): void {
+  /**
+   * The server answered every request of a replay that began when `offlineNotes` offline events had been seen.
+   * An `offline` event during the replay wins over the answers that were already on their way: the device is
+   * offline now, and the next `online` event replays again.
+   */
+  private succeeded(offlineNotes: number): void {
+    if (offlineNotes !== this.offlineNotes) {
+      this.update({ progress: null });
+      return;
+    }
     this.update({
       phase: 'online',
       progress: null,
