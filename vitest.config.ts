@@ -2,6 +2,10 @@
 import { defineConfig } from 'vitest/config';
 import HeavyFirstSequencer from './tests/heavy-first-sequencer.ts';
 
+// Sized for a loaded 2-core machine (CI's can run at load 12-18), where a test of a few seconds takes several
+// times that; a timeout is for a hang, never a measure of speed.
+const LOADED_MACHINE_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     // Two cores on the target machines; each API test file starts its own database.
@@ -13,16 +17,27 @@ export default defineConfig({
           name: 'unit',
           include: [
             'core/**/*.test.ts',
-            'src/**/*.test.{ts,tsx}',
+            'src/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'build/**/*.test.ts',
           ],
           environment: 'node',
-          // Sized for a loaded 2-core machine (CI's can run at load 12-18), where a test of a few seconds takes
-          // several times that; a timeout is for a hang, never a measure of speed.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // The files of a worker share their loaded modules (each file's own imports took most of its time);
+          // every file sets up the state it reads (its database rows, its stubs) in its own hooks.
+          isolate: false,
+          ...LOADED_MACHINE_TIMEOUTS,
+        },
+      },
+      {
+        test: {
+          // Screen components with Testing Library on happy-dom: each file in a fresh module graph, as their
+          // stores (the session, the phone's database, the sync engine) are singletons a page keeps for its life.
+          name: 'screens',
+          include: ['src/**/*.test.tsx'],
+          environment: 'node',
+          setupFiles: ['tests/testing-library-setup.ts'],
+          ...LOADED_MACHINE_TIMEOUTS,
         },
       },
       {

@@ -63,7 +63,8 @@ async function lintErrors(file: string, text: string): Promise<string[]> {
 const tsconfigOf = (name: (typeof PARTS)[number]['name']) =>
   PARTS.find((part) => part.name === name)!.tsconfig;
 
-describe('part boundaries', () => {
+// Each case builds whole TypeScript programs or ESLint runs: seconds on a quiet machine, over a minute at load 17.
+describe('part boundaries', { timeout: 240_000 }, () => {
   const cases = [
     {
       part: 'core',
