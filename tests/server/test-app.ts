@@ -56,6 +56,9 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     DATA_DIR: '.tmp/api-tests',
     STATIC_DIR: '.tmp/no-build',
     LOG_LEVEL: 'silent',
+    // A request waits for a place as long as a loaded 2-core machine may need (the default 5 s turned requests
+    // after a burst of cut uploads away at load 18); tests of the gate itself set their own.
+    ADMISSION_MAX_WAIT_MS: '60000',
     ...env,
   });
   const database = await openTestDatabase(scratch);
