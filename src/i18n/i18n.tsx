@@ -3,6 +3,8 @@
 // from the API as a catalogue per language, kept on the device so the next load uses them at once, offline
 // too, and refreshed in the background (If-None-Match; the service worker caches it as well). The choice
 // persists like the theme, sets `lang` on the page, and numbers and dates are formatted with Intl in it.
+// The choice and the kept catalogue are in localStorage, not IndexedDB: the first render needs them synchronously
+// to draw the page in its language at once instead of English first.
 import { i18n, type Messages } from '@lingui/core';
 import { Fragment, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import type { MessageDescriptor, Translate } from '../../core/i18n/define.ts';

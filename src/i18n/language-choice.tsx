@@ -1,6 +1,8 @@
 // The interface's language choice: English and every language the community has translated far enough
 // (core/i18n/languages.ts), in Settings and on the first screen a new visitor sees. The list is kept on the
 // device so the choice works offline; a language's name is shown as its admins wrote it, in that language.
+// The list is in localStorage (a copy of server data, not something the user made) because the choice is drawn
+// with the first render, before any IndexedDB read could answer.
 import { useEffect, useState } from 'react';
 import type { UiLanguage } from '../../core/api/i18n.ts';
 import { settings } from '../../core/i18n/messages/settings.ts';

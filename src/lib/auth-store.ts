@@ -1,4 +1,7 @@
-// Who is signed in: user and token, persisted (localStorage, or sessionStorage without "Remember me").
+// Who is signed in: user and token, persisted (localStorage, or sessionStorage without "Remember me"). Web
+// storage, not IndexedDB: the first render and the API client need the session synchronously, and sessionStorage
+// is what makes an unremembered session end with the tab. The service worker gets its copy through
+// settings-store.ts (sync.ts writes it there).
 import type { User } from '../../core/api/auth.ts';
 
 const TOKEN_KEY = 'lopit.auth.token';

@@ -1,17 +1,22 @@
 // The one module that owns IndexedDB (Dexie, versioned schema): the outbox of every contribution waiting for
 // the server (edits, consent, recordings, reviews), caches of server data the offline screens read (the review
-// pack with its audio among them), and the audio of recordings not yet on the server.
-// Small settings (last sync, flags) live in idb-keyval instead (see settings-store.ts).
+// pack with its audio among them), the audio of recordings not yet on the server, and small kept values (the
+// session the outbox replays with, the last sync, flags, the field speaker chosen: settings-store.ts) and the
+// interface's messages kept for Translate the app. Other modules reach IndexedDB through this one; the one
+// exception is the chat's translation engine, whose worker keeps the model and memory in stores of its own
+// (offline-engine.worker.ts says why).
 import Dexie, { type EntityTable } from 'dexie';
 import type { AgeGroup, Gender } from '../../core/api/auth.ts';
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { ConsentEvidenceKind } from '../../core/api/speakers.ts';
 import type { ConsentType } from '../../core/constants.ts';
+import type { UiLanguage, UiMessage } from '../../core/api/i18n.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
 import type { ReviewedPair } from '../../core/api/translation.ts';
 import { outboxLabel, type OutboxLabel } from './outbox-label.ts';
 import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
+import { carryOverKeyval, CARRIED_KEYVAL_KEY, forgetCarriedKeyval } from './keyval-carry-over.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
@@ -282,6 +287,21 @@ export interface GoneNotice {
   at: number;
 }
 
+/** A small value kept on this device under its name (settings-store.ts owns the names and their shapes). */
+export interface KeptValue {
+  key: string;
+  value: unknown;
+}
+
+/** A language's messages as Translate the app last read them for one account, so the screen works offline. */
+export interface UiMessagesCopy {
+  userId: string;
+  code: string;
+  language: UiLanguage;
+  messages: UiMessage[];
+  savedAt: number;
+}
+
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   pairs!: EntityTable<CachedPair, 'id'>;
@@ -301,6 +321,8 @@ export class LocalDb extends Dexie {
   speakerEvidence!: EntityTable<LocalEvidence, 'key'>;
   transcribePack!: EntityTable<PackedTranscribeItem, 'key'>;
   goneNotices!: EntityTable<GoneNotice, 'id'>;
+  keptValues!: EntityTable<KeptValue, 'key'>;
+  uiMessageCopies!: EntityTable<UiMessagesCopy, 'userId' | 'code'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -359,6 +381,23 @@ export class LocalDb extends Dexie {
     this.version(7).stores({ transcribePack: 'key, [userId+kind]' });
     // Schema 8: notices of reviews dropped because their item is gone (issue 29).
     this.version(8).stores({ goneNotices: 'id, userId' });
+    // Schema 9: the small values and the Translate-the-app copies that idb-keyval kept in a database of its own
+    // ('keyval-store') move here, so one module owns the app's IndexedDB. What a phone already has is carried
+    // over in the upgrade (and when this database is first made on a phone that had only the old one); the old
+    // keys are forgotten only once this upgrade has committed (the 'ready' step below), so nothing is lost if it
+    // fails half-way: it runs again at the next start.
+    this.version(9)
+      .stores({ keptValues: 'key', uiMessageCopies: '[userId+code]' })
+      .upgrade((tx) => carryOverKeyval(tx));
+    this.on('populate', (tx) => carryOverKeyval(tx));
+    this.on('ready', async (vip) => {
+      // `vip`: the database while it opens (this.keptValues would wait for the opening this step belongs to).
+      const keptValues = vip.table<KeptValue, string>('keptValues');
+      const carried = await keptValues.get(CARRIED_KEYVAL_KEY);
+      if (!carried) return;
+      // A failure leaves the row, so the next start tries again; opening never fails on the old database.
+      if (await forgetCarriedKeyval(carried.value as string[])) await keptValues.delete(CARRIED_KEYVAL_KEY);
+    });
   }
 }
 

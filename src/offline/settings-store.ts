@@ -1,7 +1,9 @@
-// Small values kept in IndexedDB with idb-keyval, readable by both the page and the service worker
-// (which has no localStorage): the session the outbox replays with, the time of the last sync, flags, and the
-// last results a screen shows offline (field readiness, training status, review counts).
-import { del, get, set } from 'idb-keyval';
+// Small values kept in IndexedDB (local-db.ts, table keptValues), readable by both the page and the service
+// worker (which has no localStorage): the session the outbox replays with, the time of the last sync, flags, the
+// last results a screen shows offline (field readiness, training status, review counts) and the field speaker
+// chosen on this phone. The names are the ones idb-keyval used, so schema 9 carries values over unchanged.
+import type { UiLanguage } from '../../core/api/i18n.ts';
+import { localDb } from './local-db.ts';
 import type { ReviewStats } from '../../core/api/review.ts';
 import type { TrainingModelStatus } from '../../core/api/training.ts';
 import type { SyncSession } from './sync-engine.ts';
@@ -12,6 +14,20 @@ const PERSIST_ASKED_KEY = 'lopit.storage.persistAsked';
 const FIELD_READINESS_KEY = 'lopit.field.readiness';
 const TRAINING_STATUS_KEY = 'lopit.training.lastStatus';
 const REVIEW_STATS_KEY = 'lopit.review.lastStats';
+const UI_LANGUAGES_KEY = 'lopit.ui-languages';
+const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
+
+async function get<T>(key: string): Promise<T | undefined> {
+  return (await localDb().keptValues.get(key))?.value as T | undefined;
+}
+
+async function set(key: string, value: unknown): Promise<void> {
+  await localDb().keptValues.put({ key, value });
+}
+
+async function del(key: string): Promise<void> {
+  await localDb().keptValues.delete(key);
+}
 
 /** A reviewer's counts as the server last gave them, so the Listen and Review screens show them offline. */
 export interface KeptReviewStats {
@@ -53,4 +69,11 @@ export const settingsStore = {
   setTrainingStatus: (kept: KeptTrainingStatus) => set(TRAINING_STATUS_KEY, kept),
   reviewStats: () => get<KeptReviewStats>(REVIEW_STATS_KEY).then((value) => value ?? null),
   setReviewStats: (kept: KeptReviewStats) => set(REVIEW_STATS_KEY, kept),
+  /** The interface's languages as Translate the app last read them. */
+  uiLanguages: () => get<UiLanguage[]>(UI_LANGUAGES_KEY).then((value) => value ?? null),
+  setUiLanguages: (languages: UiLanguage[]) => set(UI_LANGUAGES_KEY, languages),
+  /** The field speaker who speaks next on this phone for this account (null: the account holder). */
+  fieldSpeaker: (userId: string) => get<string>(FIELD_SPEAKER_KEY(userId)).then((value) => value ?? null),
+  setFieldSpeaker: (userId: string, speakerId: string | null) =>
+    speakerId ? set(FIELD_SPEAKER_KEY(userId), speakerId) : del(FIELD_SPEAKER_KEY(userId)),
 };

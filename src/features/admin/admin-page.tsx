@@ -1,22 +1,23 @@
 // /admin: community administration, in two tabs: accounts and data (users and roles, import of translation
 // pairs, the lexicon, dataset exports, the interface's languages), and the review queues (clips and proposed translations). The tab is
-// kept in the address (#review), so a reload or a shared link opens the same one.
+// kept in the address (#review), so a reload or a shared link opens the same one. This is only the frame: each
+// domain's panels and calls live in its own folder (admin-users, admin-imports, admin-exports, admin-languages,
+// admin-review), all loaded with this page, never with the home route.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { admin } from '../../../core/i18n/messages/admin.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
-import { ExportsPanel } from './exports-panel.tsx';
-import { ImportLexiconPanel } from './import-lexicon-panel.tsx';
-import { ImportPairsPanel } from './import-pairs-panel.tsx';
-import { ImportPromptsPanel } from './import-prompts-panel.tsx';
-import { LanguagesPanel } from './languages-panel.tsx';
-import { ReviewClipsPanel } from './review-clips-panel.tsx';
-import { ReviewProposalsPanel } from './review-proposals-panel.tsx';
-import { ReviewPromptsPanel } from './review-prompts-panel.tsx';
-import { SpeakersPanel } from './speakers-panel.tsx';
-import { UsersPanel } from './users-panel.tsx';
-import '../speakers/speakers.css';
-import './review-queues.css';
+import { ExportsPanel } from '../admin-exports/exports-panel.tsx';
+import { ImportLexiconPanel } from '../admin-imports/import-lexicon-panel.tsx';
+import { ImportPairsPanel } from '../admin-imports/import-pairs-panel.tsx';
+import { ImportPromptsPanel } from '../admin-imports/import-prompts-panel.tsx';
+import { LanguagesPanel } from '../admin-languages/languages-panel.tsx';
+import { ReviewClipsPanel } from '../admin-review/review-clips-panel.tsx';
+import { ReviewProposalsPanel } from '../admin-review/review-proposals-panel.tsx';
+import { ReviewPromptsPanel } from '../admin-review/review-prompts-panel.tsx';
+import { SpeakersPanel } from '../admin-users/speakers-panel.tsx';
+import { UsersPanel } from '../admin-users/users-panel.tsx';
+import './admin.css';
 
 const TABS = [
   { id: 'data', label: admin.tabData },

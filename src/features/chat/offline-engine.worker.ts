@@ -11,6 +11,13 @@
 // Both are kept with idb-keyval (which works in workers) rather than only in the service worker's cache: they
 // then work on a first visit before the service worker controls the page, and survive app updates that clear
 // runtime caches. Where workers are missing, offline-engine.ts imports this module on the page instead.
+//
+// This module is the one owner of these two stores (the model under STORE_KEY and META_KEY in idb-keyval's
+// default database, the memory in 'lopit-mt-memory'), and the one part of the app that keeps IndexedDB outside
+// local-db.ts, on purpose: the worker is bundled on its own, so using local-db.ts would ship a second copy of
+// Dexie and the app's whole schema into it, and a worker connection to the app's database would take part in
+// each of its schema upgrades (an upgrade waits until every open connection closes) while a megabyte model may
+// be half-written. local-db.ts's schema 9 leaves these two keys where they are (keyval-carry-over.ts).
 import { createStore, delMany, entries, get, promisifyRequest, setMany } from 'idb-keyval';
 import {
   MEMORY_PAGE_SIZE,

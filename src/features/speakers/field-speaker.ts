@@ -1,34 +1,33 @@
 // Which field speaker is speaking on this phone (issue 16): the speakers this account added (kept in IndexedDB,
 // brought up to date from the server when there is a signal) and the one chosen for the field session, kept
-// per account in localStorage so a session survives reloads and days without signal.
+// per account in IndexedDB too (settings-store.ts) so a session survives reloads and days without signal.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
 import { speakersResponseSchema } from '../../../core/api/speakers.ts';
 import { api, requestJson } from '../../lib/api-client.ts';
 import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
+import { settingsStore } from '../../offline/settings-store.ts';
 import { mayRecord, mergeServerSpeakers } from '../../offline/speakers.ts';
 
-const storageKey = (userId: string) => `lopit.field-speaker.${userId}`;
-const listeners = new Set<() => void>();
+/** Where versions before schema 9 kept the choice (localStorage), carried into IndexedDB on first use. */
+const oldStorageKey = (userId: string) => `lopit.field-speaker.${userId}`;
 
-function readChosen(userId: string): string | null {
+/** Moves a choice an older version left in localStorage into IndexedDB (the one kept there wins). */
+export async function carryOverOldChoice(userId: string) {
   try {
-    return localStorage.getItem(storageKey(userId));
+    const old = localStorage.getItem(oldStorageKey(userId));
+    if (old === null) return;
+    if ((await settingsStore.fieldSpeaker(userId)) === null) await settingsStore.setFieldSpeaker(userId, old);
+    localStorage.removeItem(oldStorageKey(userId));
   } catch {
-    return null;
+    // Storage refused: the old choice stays where it was and is tried again next time.
   }
 }
 
 /** Chooses who speaks next on this phone (null: the account holder). */
-export function chooseFieldSpeaker(userId: string, speakerId: string | null) {
-  try {
-    if (speakerId) localStorage.setItem(storageKey(userId), speakerId);
-    else localStorage.removeItem(storageKey(userId));
-  } catch {
-    // Private mode without storage: the choice lasts until the page closes.
-  }
-  for (const listener of listeners) listener();
+export function chooseFieldSpeaker(userId: string, speakerId: string | null): Promise<void> {
+  return settingsStore.setFieldSpeaker(userId, speakerId);
 }
 
 /** This account's speakers on this phone, newest first; undefined while reading. */
@@ -52,23 +51,18 @@ export function useFieldSpeaker(userId: string): {
   speaker: LocalSpeaker | null;
   choose: (speakerId: string | null) => void;
 } {
-  const chosen = useSyncExternalStore(
-    (listener) => {
-      // This tab's choices, and another tab's (the storage event).
-      listeners.add(listener);
-      window.addEventListener('storage', listener);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', listener);
-      };
-    },
-    () => readChosen(userId),
+  useEffect(() => {
+    if (userId) void carryOverOldChoice(userId);
+  }, [userId]);
+  // One live query over the choice and the speaker: another tab's choice shows here too.
+  const speaker = useLiveQuery(async () => {
+    const chosen = userId ? await settingsStore.fieldSpeaker(userId) : null;
+    return chosen ? ((await localDb().speakers.get(chosen)) ?? null) : null;
+  }, [userId]);
+  const choose = useCallback(
+    (speakerId: string | null) => void chooseFieldSpeaker(userId, speakerId),
+    [userId],
   );
-  const speaker = useLiveQuery(
-    async () => (chosen ? ((await localDb().speakers.get(chosen)) ?? null) : null),
-    [chosen],
-  );
-  const choose = useCallback((speakerId: string | null) => chooseFieldSpeaker(userId, speakerId), [userId]);
   return { speaker: speaker && mayRecord(speaker) && speaker.userId === userId ? speaker : null, choose };
 }
 

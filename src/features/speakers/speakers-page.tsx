@@ -64,7 +64,7 @@ export function SpeakersPage() {
           onDone={(saved) => {
             setConsentFor(null);
             if (saved) {
-              chooseFieldSpeaker(userId, consenting.id);
+              void chooseFieldSpeaker(userId, consenting.id);
               setNotice(t(m.consentSaved, { name: consenting.name }));
               void syncEngine().trigger();
             }
@@ -110,7 +110,7 @@ export function SpeakersPage() {
                       className="btn btn-primary"
                       disabled={current?.id === speaker.id}
                       onClick={() => {
-                        chooseFieldSpeaker(userId, speaker.id);
+                        void chooseFieldSpeaker(userId, speaker.id);
                         setNotice(t(m.chosen, { name: speaker.name }));
                       }}
                     >
@@ -136,7 +136,7 @@ export function SpeakersPage() {
           onClose={() => setWithdrawing(null)}
           onWithdraw={async (reason) => {
             await withdrawSpeaker(localDb(), userId, withdrawing.id, reason);
-            if (current?.id === withdrawing.id) chooseFieldSpeaker(userId, null);
+            if (current?.id === withdrawing.id) await chooseFieldSpeaker(userId, null);
             setNotice(t(m.withdrawalRecorded, { name: withdrawing.name }));
             setWithdrawing(null);
             void syncEngine().trigger();

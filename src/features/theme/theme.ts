@@ -1,4 +1,6 @@
-// Theme (dark by default, or light), persisted and applied as data-theme on <html>.
+// Theme (dark by default, or light), persisted and applied as data-theme on <html>. Kept in localStorage, not
+// IndexedDB: public/theme-init.js reads it synchronously before the first paint, so a light-theme page never
+// flashes dark.
 import { useSyncExternalStore } from 'react';
 
 export type Theme = 'dark' | 'light';

@@ -1,6 +1,5 @@
-// Translate the app's data: the languages, a language's messages (kept on the phone so the screen works
-// offline), and proposals and reviews through the outbox (kinds 'ui.propose' and 'ui.review').
-import { get, set } from 'idb-keyval';
+// Translate the app's data: the languages, a language's messages (kept on the phone, in local-db.ts, so the
+// screen works offline), and proposals and reviews through the outbox (kinds 'ui.propose' and 'ui.review').
 import {
   uiLanguagesSchema,
   uiMessagesSchema,
@@ -8,24 +7,20 @@ import {
   type UiMessage,
 } from '../../../core/api/i18n.ts';
 import { api, requestJson } from '../../lib/api-client.ts';
+import { localDb, type UiMessagesCopy } from '../../offline/local-db.ts';
+import { settingsStore } from '../../offline/settings-store.ts';
 import { submitChange } from '../sync/sync.ts';
 
-export interface MessagesCopy {
-  language: UiLanguage;
-  messages: UiMessage[];
-  savedAt: number;
-}
-
-const copyKey = (userId: string, code: string) => `lopit.ui-messages.${userId}.${code}`;
-const languagesKey = 'lopit.ui-languages';
+/** A language's messages with when they were read (what the phone keeps, without whose copy it is). */
+export type MessagesCopy = Omit<UiMessagesCopy, 'userId' | 'code'>;
 
 export async function loadLanguages(): Promise<UiLanguage[]> {
   try {
     const { languages } = await requestJson(uiLanguagesSchema, () => api.get('i18n/languages'));
-    await set(languagesKey, languages);
+    await settingsStore.setUiLanguages(languages);
     return languages;
   } catch (error) {
-    const kept = await get<UiLanguage[]>(languagesKey);
+    const kept = await settingsStore.uiLanguages();
     if (kept) return kept;
     throw error;
   }
@@ -38,11 +33,11 @@ export async function loadMessages(userId: string, code: string): Promise<Messag
       api.get(`i18n/languages/${encodeURIComponent(code)}/messages`),
     );
     const copy = { ...answer, savedAt: Date.now() };
-    await set(copyKey(userId, code), copy);
+    await localDb().uiMessageCopies.put({ ...copy, userId, code });
     return { ...copy, kept: false };
   } catch (error) {
-    const kept = await get<MessagesCopy>(copyKey(userId, code));
-    if (kept) return { ...kept, kept: true };
+    const kept = await localDb().uiMessageCopies.get([userId, code]);
+    if (kept) return { language: kept.language, messages: kept.messages, savedAt: kept.savedAt, kept: true };
     throw error;
   }
 }

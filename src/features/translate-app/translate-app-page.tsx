@@ -25,7 +25,10 @@ import './translate-app.css';
 type StateFilter = 'untranslated' | 'review' | 'approved';
 const PAGE = 25;
 
-/** As a list, or one message at a time; remembered on this device. */
+/**
+ * As a list, or one message at a time; remembered on this device in localStorage (a display preference, read
+ * synchronously so the screen opens in its layout without a jump).
+ */
 type View = 'list' | 'one';
 const VIEW_KEY = 'lopit.translate-app.view';
 

@@ -6,11 +6,11 @@ import { PATHS } from '../../app/paths.ts';
 import { ErrorBox } from '../../components/error-box.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useLoaded } from '../../lib/use-loaded.ts';
-import { adminApi } from './admin-api.ts';
+import { usersApi } from './users-api.ts';
 
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const t = useT();
-  const { data: users, error, reload } = useLoaded(async () => (await adminApi.users()).users);
+  const { data: users, error, reload } = useLoaded(async () => (await usersApi.users()).users);
   // A role change or a reset link that failed (the list's own failure is `error`).
   const [actionError, setActionError] = useState<string | null>(null);
   const [resetLinks, setResetLinks] = useState<Record<string, string>>({});
@@ -18,7 +18,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   async function changeRole(user: User, role: Role) {
     setActionError(null);
     try {
-      await adminApi.setRole(user.id, role);
+      await usersApi.setRole(user.id, role);
       await reload();
     } catch (caught) {
       setActionError((caught as Error).message);
@@ -28,7 +28,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   async function createResetLink(user: User) {
     setActionError(null);
     try {
-      const { token } = await adminApi.resetLink(user.id);
+      const { token } = await usersApi.resetLink(user.id);
       setResetLinks((links) => ({
         ...links,
         [user.id]: `${location.origin}${PATHS.forgotPassword}?token=${token}`,

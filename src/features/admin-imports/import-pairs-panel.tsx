@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { adminImport } from '../../../core/i18n/messages/admin.ts';
 import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
-import { adminApi } from './admin-api.ts';
+import { importsApi } from './imports-api.ts';
 import { ColumnName, IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
 
 export function ImportPairsPanel() {
@@ -31,7 +31,7 @@ export function ImportPairsPanel() {
         accept=".csv,.tsv,text/csv,text/tab-separated-values"
         missingFileMessage={t(adminImport.chooseCsv)}
         submitLabel={t(adminImport.importPairs)}
-        upload={(file) => adminApi.importPairs(file, review)}
+        upload={(file) => importsApi.importPairs(file, review)}
         reportTestId="import-report"
         rowsNote={t(adminImport.rowsFromHeader)}
         options={<SendToReviewOption what="translations" checked={review} onChange={setReview} />}

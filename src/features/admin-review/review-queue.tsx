@@ -6,7 +6,8 @@ import { FieldError } from '../../components/field-error.tsx';
 import { adminReview } from '../../../core/i18n/messages/admin-review.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import type { Loaded } from '../../lib/use-loaded.ts';
-import { REVIEW_QUEUE_PAGE } from './review-api.ts';
+import { REVIEW_QUEUE_PAGE } from './admin-review-api.ts';
+import './review-queues.css';
 
 export interface QueuePage<Item> {
   items: Item[];

@@ -6,7 +6,7 @@ import { adminImport } from '../../../core/i18n/messages/admin.ts';
 import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { ColumnName, IMPORT_MAX_MB, ImportFileForm, SendToReviewOption } from './import-file-form.tsx';
-import { lexiconApi } from './lexicon-api.ts';
+import { importsApi } from './imports-api.ts';
 import { ErrorBox } from '../../components/error-box.tsx';
 
 export function ImportLexiconPanel() {
@@ -20,7 +20,7 @@ export function ImportLexiconPanel() {
     setExporting(format);
     setExportError(null);
     try {
-      saveBlob(await lexiconApi.exportFile(format), `lexicon.${format}`);
+      saveBlob(await importsApi.exportLexicon(format), `lexicon.${format}`);
     } catch (caught) {
       setExportError((caught as Error).message);
     } finally {
@@ -48,7 +48,7 @@ export function ImportLexiconPanel() {
         accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json"
         missingFileMessage={t(adminImport.chooseLexicon)}
         submitLabel={t(adminImport.importLexicon)}
-        upload={(file) => lexiconApi.importFile(file, review)}
+        upload={(file) => importsApi.importLexicon(file, review)}
         reportTestId="lexicon-import-report"
         rowsNote={t(adminImport.lexiconRows)}
         options={<SendToReviewOption what="entries" checked={review} onChange={setReview} />}

@@ -3,32 +3,13 @@
 // may import such sentences anyway, and the report then lists them with their problems. New sentences reach
 // the phones with their next prompt pack; the list of sentences with their counts is under Review.
 import { useId, useState } from 'react';
-import {
-  PROMPT_MAX_WORDS,
-  promptImportReportSchema,
-  type PromptImportReport,
-} from '../../../core/api/prompts.ts';
+import { PROMPT_MAX_WORDS, type PromptImportReport } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_ROWS } from '../../../core/constants.ts';
 import { adminImport } from '../../../core/i18n/messages/admin.ts';
 import { PROMPT_READ_PROBLEM_MESSAGES } from '../../../core/i18n/messages/contribution-labels.ts';
 import { formatNumber, richText, useT } from '../../i18n/i18n.tsx';
-import { api, requestJson } from '../../lib/api-client.ts';
 import { ColumnName, IMPORT_MAX_MB, ImportFileForm } from './import-file-form.tsx';
-
-/** An import of up to 10,000 rows can take longer than an ordinary call on a small server. */
-const IMPORT_TIMEOUT_MS = 60_000;
-
-function importPrompts(file: File, ignoreReadLimits: boolean) {
-  const body = new FormData();
-  body.append('file', file);
-  return requestJson(promptImportReportSchema, () =>
-    api.post('admin/prompts/import', {
-      body,
-      timeout: IMPORT_TIMEOUT_MS,
-      searchParams: { readLimits: ignoreReadLimits ? 'ignore' : 'enforce' },
-    }),
-  );
-}
+import { importsApi } from './imports-api.ts';
 
 export function ImportPromptsPanel() {
   const t = useT();
@@ -55,7 +36,7 @@ export function ImportPromptsPanel() {
         submitLabel={t(adminImport.importPrompts)}
         upload={async (file) => {
           setReport(null);
-          const answer = await importPrompts(file, ignore);
+          const answer = await importsApi.importPrompts(file, ignore);
           setReport(answer);
           return answer;
         }}

@@ -11,7 +11,7 @@ import {
 } from '../../../core/i18n/messages/contribution-labels.ts';
 import { promptReportReasons } from '../../../core/i18n/messages/speak.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
-import { promptsApi } from './review-api.ts';
+import { promptsApi } from './admin-review-api.ts';
 import { teachingReason } from './teaching-reason.ts';
 import { useLoaded } from '../../lib/use-loaded.ts';
 import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell } from './review-queue.tsx';

@@ -22,7 +22,7 @@ import {
 } from '../../../core/review/rules.ts';
 import { formatDate, formatNumber, useT } from '../../i18n/i18n.tsx';
 import { recordingsApi } from '../recording/recordings-api.ts';
-import { reviewQueueApi } from './review-api.ts';
+import { reviewQueueApi } from './admin-review-api.ts';
 import { useLoaded } from '../../lib/use-loaded.ts';
 import { QueueFilter, QueueMessages, QueuePager, ReasonForm, StateCell } from './review-queue.tsx';
 

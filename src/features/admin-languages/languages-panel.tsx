@@ -14,16 +14,20 @@ import { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
 import { useLoaded } from '../../lib/use-loaded.ts';
-import { adminApi } from './admin-api.ts';
+import { languagesApi } from './languages-api.ts';
 
-type ImportReport = Awaited<ReturnType<typeof adminApi.importPo>>;
+type ImportReport = Awaited<ReturnType<typeof languagesApi.importPo>>;
 
 const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 
 export function LanguagesPanel() {
   const t = useT();
   const headingId = useId();
-  const { data: languages, error, reload } = useLoaded(async () => (await adminApi.languages()).languages);
+  const {
+    data: languages,
+    error,
+    reload,
+  } = useLoaded(async () => (await languagesApi.languages()).languages);
 
   return (
     <section className="card stack" aria-labelledby={headingId} data-testid="admin-languages">
@@ -56,7 +60,7 @@ function LanguageTable({ languages }: { languages: UiLanguage[] }) {
     setBusy(language.code);
     setError(null);
     try {
-      saveBlob(await adminApi.exportPo(language.code), `lopit-interface-${language.code}.po`);
+      saveBlob(await languagesApi.exportPo(language.code), `lopit-interface-${language.code}.po`);
     } catch (caught) {
       setError((caught as Error).message);
     } finally {
@@ -193,7 +197,7 @@ function AddLanguageForm({ onAdded }: { onAdded: () => void }) {
     setErrors({});
     void sending.send(
       async () => {
-        const { language } = await adminApi.addLanguage(parsed.data.code, parsed.data.name);
+        const { language } = await languagesApi.addLanguage(parsed.data.code, parsed.data.name);
         setCode('');
         setName('');
         setAdded(t(adminLanguages.added, { name: language.name, code: language.code }));
@@ -261,7 +265,7 @@ function ImportPoForm({ languages, onImported }: { languages: UiLanguage[]; onIm
     setReport(null);
     void sending.send(
       async () => {
-        setReport(await adminApi.importPo(chosen, await file.text()));
+        setReport(await languagesApi.importPo(chosen, await file.text()));
         onImported();
       },
       // The server's refusals of the file itself (not a PO file, empty, too large) belong to the field.

@@ -2,11 +2,13 @@
 // ledger says, their clips, and what shows their consent (the spoken recording, the photo of the signed form),
 // opened here only (the files need an admin's session, and are never in an export).
 import { useEffect, useState } from 'react';
-import { speakersResponseSchema, type ConsentEvidence, type Speaker } from '../../../core/api/speakers.ts';
+import type { ConsentEvidence, Speaker } from '../../../core/api/speakers.ts';
 import { admin } from '../../../core/i18n/messages/admin.ts';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { useT } from '../../i18n/i18n.tsx';
-import { api, requestJson, toApiError } from '../../lib/api-client.ts';
+import { toApiError } from '../../lib/api-client.ts';
+import { adminSpeakersApi } from './users-api.ts';
+import '../speakers/speakers.css';
 import { ErrorBox } from '../../components/error-box.tsx';
 
 function consentLine(speaker: Speaker): MessageDescriptor {
@@ -38,7 +40,7 @@ function EvidenceButton({ speaker, evidence }: { speaker: Speaker; evidence: Con
         className="btn"
         onClick={async () => {
           try {
-            const blob = await api.get(`admin/speakers/${speaker.id}/evidence/${evidence.id}`).blob();
+            const blob = await adminSpeakersApi.evidence(speaker.id, evidence.id);
             setUrl(URL.createObjectURL(blob));
           } catch (failure) {
             setError((await toApiError(failure)).message);
@@ -61,7 +63,8 @@ export function SpeakersPanel() {
   const [speakers, setSpeakers] = useState<Speaker[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    requestJson(speakersResponseSchema, () => api.get('admin/speakers'))
+    adminSpeakersApi
+      .list()
       .then((answer) => setSpeakers(answer.speakers))
       .catch((failure: Error) => setError(failure.message));
   }, []);

@@ -19,8 +19,8 @@ import {
   type ProposalState,
 } from '../../../core/review/rules.ts';
 import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.tsx';
-import { adminApi } from './admin-api.ts';
-import { reviewQueueApi } from './review-api.ts';
+import { usersApi } from '../admin-users/users-api.ts';
+import { reviewQueueApi } from './admin-review-api.ts';
 import { useLoaded } from '../../lib/use-loaded.ts';
 import { QueueFilter, QueueMessages, QueuePager, StateCell } from './review-queue.tsx';
 import { ErrorBox } from '../../components/error-box.tsx';
@@ -59,7 +59,7 @@ export function ReviewProposalsPanel() {
   }, JSON.stringify(filter));
   // The author filter names accounts; without the list it is left out (the rest still works).
   useEffect(() => {
-    adminApi.users().then(
+    usersApi.users().then(
       (answer) => setAuthors(answer.users),
       () => setAuthors([]),
     );
