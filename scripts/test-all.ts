@@ -78,7 +78,7 @@ const unit: Tally = {
   passed: vitest?.numPassedTests ?? 0,
   failed: vitest ? vitest.numFailedTests : 1,
   skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
-  ok: vitestOk,
+  ok: vitestOk === true,
 };
 
 const playwrightFile = path.join(out, 'playwright.json');
