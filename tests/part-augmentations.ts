@@ -8,6 +8,8 @@ import type {} from '../server/plugins/admission.ts';
 import type {} from '../server/plugins/auth.ts';
 import type {} from '../server/plugins/database.ts';
 import type {} from '../server/plugins/repositories.ts';
+import type {} from '../server/lib/repositories.ts';
+import type {} from '../server/lib/current-user.ts';
 import type {} from '../server/features/training/training-plugin.ts';
 import type {} from '../server/features/training/worker.routes.ts';
 import type {} from '../src/features/families/graph-test-hook.ts';

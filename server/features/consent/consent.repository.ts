@@ -4,6 +4,7 @@ import { statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { consentEvents } from '../../db/schema.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 export class ConsentRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
@@ -68,3 +69,11 @@ function toStatus(row: typeof consentEvents.$inferSelect | undefined): ConsentSt
     },
   );
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    consent: ConsentRepository;
+  }
+}
+
+export const consentRepository = defineRepository('consent', (db) => new ConsentRepository(db));

@@ -9,6 +9,7 @@ import type { ConsentType } from '../../../core/constants.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { consentEvents, consentEvidence, recordings, speakers, users } from '../../db/schema.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 export type SpeakerRow = typeof speakers.$inferSelect;
 
@@ -215,3 +216,11 @@ export class SpeakersRepository {
     return speaker ?? null;
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    speakers: SpeakersRepository;
+  }
+}
+
+export const speakersRepository = defineRepository('speakers', (db) => new SpeakersRepository(db));

@@ -36,7 +36,7 @@ import { idempotent } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { TransactionRepositories } from '../../plugins/repositories.ts';
+import type { TransactionRepositories } from '../../lib/repositories.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { inspectAudio } from '../recordings/inspect-audio.ts';
