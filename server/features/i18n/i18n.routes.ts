@@ -38,7 +38,7 @@ import { AppError, conflict, itemGone, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
-import { ownContribution } from '../review/review.routes.ts';
+import { ownContribution } from '../review/review.service.ts';
 import { planPoImport } from './po-import.ts';
 
 export const LANGUAGE_NOT_FOUND = 'This language is not in the app.';
