@@ -74,16 +74,45 @@ export const PARTS = [
     bare: (source) => (isNodeBuiltin(source) || /^react(-dom)?($|\/)/.test(source) ? WORKER : null),
   },
   {
+    // The server's layers: lib/ serves plugins/ and features/, plugins/ serve features/; never the other way, so
+    // no folder-level loop (lib -> plugins -> features -> lib). The app (app.ts) puts them together.
+    name: 'server/lib',
+    owns: (file) => file.startsWith('server/lib/'),
+    local: (target) =>
+      serverTarget(target) ??
+      (target.startsWith('server/plugins/') ||
+      target.startsWith('server/features/') ||
+      target === 'server/app.ts'
+        ? 'server/lib/ serves the plugins and the features: it imports neither.'
+        : null),
+    bare: () => null,
+    dynamicPaths: true,
+  },
+  {
+    name: 'server/plugins',
+    owns: (file) => file.startsWith('server/plugins/'),
+    local: (target) =>
+      serverTarget(target) ??
+      (target.startsWith('server/features/') || target === 'server/app.ts'
+        ? 'server/plugins/ serve every feature: they import none (a feature declares its own repository).'
+        : null),
+    bare: () => null,
+    dynamicPaths: true,
+  },
+  {
     name: 'server',
     owns: (file) => file.startsWith('server/'),
-    local: (target) =>
-      target && !target.startsWith('src/') && !target.startsWith('sw/')
-        ? null
-        : 'server/ imports core/, never the page or the service worker.',
+    local: (target) => serverTarget(target),
     bare: () => null,
     dynamicPaths: true,
   },
 ];
+
+function serverTarget(target) {
+  return target && !target.startsWith('src/') && !target.startsWith('sw/')
+    ? null
+    : 'server/ imports core/, never the page or the service worker.';
+}
 
 function pageTarget(target) {
   if (!target) return PAGE;

@@ -8,7 +8,7 @@ import { loadConfig, readEnvFile, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { runAdminCommand, type AdminCommand } from '../server/features/auth/admin-commands.ts';
-import { repositoriesOf } from '../server/plugins/repositories.ts';
+import { UsersRepository } from '../server/features/auth/users.repository.ts';
 import { isProcessAlive } from '../server/lib/process-lock.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [email]
@@ -51,7 +51,7 @@ async function direct(config: Config, command: AdminCommand, email?: string): Pr
   });
   try {
     await migrate(database);
-    return await runAdminCommand(repositoriesOf(database.db).users, command, email);
+    return await runAdminCommand(new UsersRepository(database.db), command, email);
   } finally {
     await database.close();
   }

@@ -7,7 +7,7 @@ import { seededRandom } from '../core/mt/random.ts';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { openDatabase, type Database } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { repositoriesOf } from '../server/plugins/repositories.ts';
+import { LexiconRepository } from '../server/features/lexicon/lexicon.repository.ts';
 
 const ENTRIES = 100_000;
 const RUNS = 100;
@@ -86,7 +86,7 @@ function percentile(sorted: readonly number[], p: number): number {
 async function bench(name: string, database: Database): Promise<void> {
   rand = seededRandom(42);
   await migrate(database);
-  const repository = repositoriesOf(database.db).lexicon;
+  const repository = new LexiconRepository(database.db);
   const data = entries();
   let started = performance.now();
   const inserted = await repository.insertMany(data);

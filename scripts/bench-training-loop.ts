@@ -10,7 +10,7 @@ import { trainModel } from '../core/mt/train.ts';
 import { openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { trainMtModel } from '../server/features/mt/mt-training.ts';
-import { repositoriesOf } from '../server/plugins/repositories.ts';
+import { TranslationRepository } from '../server/features/translation/translation.repository.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const dir = '.tmp/bench-training-loop';
@@ -56,7 +56,7 @@ async function measure(label: string, run: () => Promise<unknown>) {
 
 const database = await openDatabase({ pgliteDir: `${dir}/db` });
 await migrate(database);
-await repositoriesOf(database.db).translation.insertPrompts(pairs);
+await new TranslationRepository(database.db).insertPrompts(pairs);
 console.log(`${count} synthetic pairs`);
 await measure('trainMtModel (training, scoring and writing the model file in a worker thread)', () =>
   trainMtModel({

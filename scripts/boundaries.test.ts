@@ -172,6 +172,43 @@ describe('part boundaries', { timeout: 240_000 }, () => {
     expect(await lintErrors('src/features/boundary-probe.ts', text)).toEqual([]);
   });
 
+  it('server/lib imports neither plugins nor features, and plugins import no feature (no folder loop)', async () => {
+    const forbidden = {
+      'server/lib/boundary-probe.ts': [
+        "import { currentUser } from '../plugins/auth.ts';\nexport { currentUser };\n",
+        "import { ConsentRepository } from '../features/consent/consent.repository.ts';\nexport { ConsentRepository };\n",
+        "export const load = () => import('../features/consent/consent.repository.ts');\n",
+        "import { buildApp } from '../app.ts';\nexport { buildApp };\n",
+      ],
+      'server/plugins/boundary-probe.ts': [
+        "import { toUser } from '../features/auth/users.repository.ts';\nexport { toUser };\n",
+        "export { UsersRepository } from './../lib/../features/auth/users.repository.ts';\n",
+      ],
+    };
+    for (const [file, texts] of Object.entries(forbidden))
+      for (const text of texts) expect(await lintErrors(file, text)).toHaveLength(1);
+    // What each may import: lib its own folder, the database and core; plugins lib too.
+    expect(
+      await lintErrors(
+        'server/lib/boundary-probe.ts',
+        "import type { Db } from '../db/driver.ts';\nimport { AppError } from '../errors.ts';\nimport { ERROR_CODES } from '../../core/api/errors.ts';\nimport { currentUser } from './current-user.ts';\nexport type { Db };\nexport { AppError, ERROR_CODES, currentUser };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lintErrors(
+        'server/plugins/boundary-probe.ts',
+        "import { RepositoryRegistry } from '../lib/repositories.ts';\nexport { RepositoryRegistry };\n",
+      ),
+    ).toEqual([]);
+    // A feature may use lib and plugins.
+    expect(
+      await lintErrors(
+        'server/features/consent/boundary-probe.ts',
+        "import { currentUser } from '../../plugins/auth.ts';\nimport { idempotent } from '../../lib/idempotency.ts';\nexport { currentUser, idempotent };\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('src/lib never imports a screen', async () => {
     const text = "import { useAuth } from '../features/auth/use-auth.ts';\nexport { useAuth };\n";
     expect(await lintErrors('src/lib/boundary-probe.ts', text)).toHaveLength(1);

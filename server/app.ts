@@ -25,6 +25,22 @@ import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
+import type { RepositoryDefinitions } from './lib/repositories.ts';
+import { usersRepository } from './features/auth/users.repository.ts';
+import { consentRepository } from './features/consent/consent.repository.ts';
+import { dataRepository } from './features/data/data.repository.ts';
+import { exportsRepository } from './features/exports/exports.repository.ts';
+import { interfaceMessagesRepository } from './features/i18n/interface-messages.repository.ts';
+import { lexiconRepository } from './features/lexicon/lexicon.repository.ts';
+import { promptsRepository } from './features/prompts/prompts.repository.ts';
+import { recordingsRepository } from './features/recordings/recordings.repository.ts';
+import { clipReviewRepository } from './features/review/clip-review.repository.ts';
+import { lexiconReviewRepository } from './features/review/lexicon-review.repository.ts';
+import { proposalsRepository } from './features/review/proposals.repository.ts';
+import { speakersRepository } from './features/speakers/speakers.repository.ts';
+import { transcriptsRepository } from './features/transcripts/transcripts.repository.ts';
+import { translationRepository } from './features/translation/translation.repository.ts';
+import { voicesRepository } from './features/tts/voices.repository.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import controlRoutes from './features/internal/control.routes.ts';
@@ -52,6 +68,28 @@ declare module 'fastify' {
     routeTable: RouteInfo[];
   }
 }
+
+/**
+ * Each feature's repository, as the feature defined it: the type names every repository the features declared, so
+ * one left out here fails the type check.
+ */
+const repositoryDefinitions: RepositoryDefinitions = {
+  users: usersRepository,
+  consent: consentRepository,
+  data: dataRepository,
+  exports: exportsRepository,
+  interfaceMessages: interfaceMessagesRepository,
+  lexicon: lexiconRepository,
+  prompts: promptsRepository,
+  recordings: recordingsRepository,
+  clipReview: clipReviewRepository,
+  lexiconReview: lexiconReviewRepository,
+  proposals: proposalsRepository,
+  speakers: speakersRepository,
+  transcripts: transcriptsRepository,
+  translation: translationRepository,
+  voices: voicesRepository,
+};
 
 export interface BuildAppOptions {
   config: Config;
@@ -123,7 +161,7 @@ export async function buildApp({
   await app.register(databasePlugin, { config, ...(database ? { database } : {}) });
   // Before auth: the session lookup is database work too.
   await app.register(admissionPlugin, { config });
-  await app.register(repositoriesPlugin, { config });
+  await app.register(repositoriesPlugin, { config, definitions: repositoryDefinitions });
   await app.register(tempFilesPlugin, { config });
   await app.register(authPlugin);
   await app.register(trainingPlugin, { config });

@@ -62,13 +62,38 @@ export interface ConsentEvent {
   at: string;
 }
 
+/** A ledger event with its place in the ledger: the server's consent_events id, the phone's outbox seq. */
+export interface PlacedConsentEvent extends ConsentEvent {
+  seq: number;
+}
+
 /**
- * The consent rule: the newest ledger event decides; a withdrawal ends every grant before it. The server folds
- * its ledger with it, and the phone folds the choices waiting in its outbox over the server's status with it,
- * so a choice made offline governs the phone at once.
+ * Which event of a ledger is the newest: the one placed last (the highest seq). Its time does not decide: the
+ * events of one transaction share a time and clocks can run back, while the ledger's order cannot. The server's
+ * SQL (server/features/consent/consent-sql.ts, currentConsents) orders by the same place, and
+ * tests/server/consent-rule.test.ts runs both on the same random histories.
+ */
+export function newestConsentEvent<E extends PlacedConsentEvent>(events: Iterable<E>): E | undefined {
+  let newest: E | undefined;
+  for (const event of events) if (!newest || event.seq > newest.seq) newest = event;
+  return newest;
+}
+
+/**
+ * The status an event leaves: a grant covers what its type covers; a withdrawal (or no event) covers nothing, so
+ * a withdrawal ends every grant before it.
  */
 export function statusAfter(event: ConsentEvent | undefined): ConsentStatus {
   const covers =
     event?.action === 'grant' ? consentCovers(event.consentType) : { recording: false, translation: false };
   return { ...covers, formVersion: event?.formVersion ?? null, updatedAt: event?.at ?? null };
+}
+
+/**
+ * The consent rule: the newest event of a ledger decides. The server reads its ledger with it (in SQL, the same
+ * order), and the phone folds the choices waiting in its outbox over the server's status with it, so a choice
+ * made offline governs the phone at once.
+ */
+export function consentStatusOf(events: Iterable<PlacedConsentEvent>): ConsentStatus {
+  return statusAfter(newestConsentEvent(events));
 }

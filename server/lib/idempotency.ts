@@ -15,8 +15,8 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '../../core/constants.ts';
 import type { Db } from '../db/driver.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { transactionRepositories, type TransactionRepositories } from '../plugins/repositories.ts';
+import { currentUser } from './current-user.ts';
+import type { TransactionRepositories } from './repositories.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -90,7 +90,7 @@ export async function idempotent<T>(
         }
         return { replayed: true as const, status: stored.responseStatus, body: stored.responseBody as T };
       }
-      const body = await run(transactionRepositories(tx));
+      const body = await run(request.server.transactionRepositories(tx));
       const status = reply.statusCode;
       if (status < 200 || status >= 300) throw new NotStored(body);
       await tx

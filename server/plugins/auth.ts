@@ -1,11 +1,11 @@
 // Resolves the bearer token of each request to its user, and offers the guards routes use.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { User } from '../../core/api/auth.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { hashToken } from '../features/auth/tokens.ts';
-import { toUser } from '../features/auth/users.repository.ts';
+import { currentUser } from '../lib/current-user.ts';
 import { needsDatabase } from './admission.ts';
+
+export { currentUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,10 +13,6 @@ declare module 'fastify' {
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: the request must carry a valid token of an admin. */
     requireAdmin: preHandlerAsyncHookHandler;
-  }
-  interface FastifyRequest {
-    user: User | null;
-    tokenHash: string | null;
   }
 }
 
@@ -33,11 +29,10 @@ export default fp(
       if (!needsDatabase(request)) return;
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) return;
-      const tokenHash = hashToken(match[1]);
-      const row = await repository.findSessionUser(tokenHash);
-      if (row) {
-        request.user = toUser(row);
-        request.tokenHash = tokenHash;
+      const session = await repository.sessionOf(match[1]);
+      if (session) {
+        request.user = session.user;
+        request.tokenHash = session.tokenHash;
       }
     });
 
@@ -59,9 +54,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['repositories', 'admission'] },
 );
-
-/** The signed-in user of a request that passed requireUser. */
-export function currentUser(request: FastifyRequest): User {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}

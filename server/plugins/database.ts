@@ -1,6 +1,6 @@
 // Opens the database (PGlite or PostgreSQL; a new PGlite one may start as a copy of PGLITE_TEMPLATE), applies
-// migrations, purges expired idempotency keys, recounts clips whose stored review state an earlier report rule
-// gave, and closes it when the app closes.
+// migrations, purges expired idempotency keys, and closes it when the app closes. The features' own start-up work
+// on it (a copy's new sync epoch, recounting clips under the current report rule) is their repositories' atStart.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,12 +10,12 @@ import { openDatabase, type Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
 import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
-import { ClipReviewRepository } from '../features/review/clip-review.repository.ts';
-import { renewSyncEpoch } from '../features/translation/sync-cursor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The database was just copied from PGLITE_TEMPLATE rather than made by its own migrations. */
+    databaseCopiedFromTemplate: boolean;
   }
 }
 
@@ -51,16 +51,14 @@ export default fp<DatabasePluginOptions>(
         ? copyTemplate(config.PGLITE_TEMPLATE, pgliteDir)
         : false;
     const opened = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir }));
-    if (copied) await renewSyncEpoch(opened.db);
     const applied = await migrate(opened);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
     const seeded = await seed(opened);
     if (seeded > 0) app.log.info({ seeded }, 'translation prompts seeded');
     const purged = await purgeIdempotencyKeys(opened.db);
     if (purged > 0) app.log.info({ purged }, 'old idempotency keys purged');
-    const recounted = await new ClipReviewRepository(opened.db).recountReportHolds();
-    if (recounted > 0) app.log.info({ recounted }, 'clips recounted under the current report rule');
     app.decorate('database', opened);
+    app.decorate('databaseCopiedFromTemplate', copied);
     if (owned) app.addHook('onClose', async () => opened.close());
   },
   { name: 'database' },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/features/auth/password.ts';
-import { repositoriesOf } from '../../server/plugins/repositories.ts';
+import { UsersRepository } from '../../server/features/auth/users.repository.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -27,7 +27,7 @@ describe('admin command on the embedded database', () => {
   beforeAll(async () => {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     await migrate(database);
-    const users = repositoriesOf(database.db).users;
+    const users = new UsersRepository(database.db);
     await users.create({
       email: 'first@example.org',
       name: 'First',

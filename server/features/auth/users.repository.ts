@@ -4,6 +4,8 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AGE_GROUPS, GENDERS, type Role, type SpeakerProfile, type User } from '../../../core/api/auth.ts';
 import type { Db } from '../../db/driver.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
+import { defineDatabaseRepository } from '../../lib/repositories.ts';
+import { hashToken } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -112,6 +114,13 @@ export class UsersRepository {
     return row?.user;
   }
 
+  /** The user a bearer token signs in, with the token's hash (what the sessions table keeps); null if none. */
+  async sessionOf(token: string): Promise<{ user: User; tokenHash: string } | null> {
+    const tokenHash = hashToken(token);
+    const row = await this.findSessionUser(tokenHash);
+    return row ? { user: toUser(row), tokenHash } : null;
+  }
+
   async revokeSession(tokenHash: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
@@ -151,3 +160,11 @@ export class UsersRepository {
     return row?.userId;
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface Repositories {
+    users: UsersRepository;
+  }
+}
+
+export const usersRepository = defineDatabaseRepository('users', (db) => new UsersRepository(db));

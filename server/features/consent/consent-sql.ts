@@ -7,14 +7,24 @@ import type { ClipReviewState, ProposalState } from '../../../core/review/rules.
 export type { ConsentScope } from '../../../core/api/consent.ts';
 
 /**
- * The latest ledger row of each subject (consent_events is append-only): an account (user_id) or, since 0013, a
- * field speaker without one (speaker_id); as a derived table with subject_id, action, consent_type and
- * form_version. The same rule as ConsentRepository.status, the upload gate and
- * TranslationRepository.listForExport: the newest row decides; a withdrawal ends every grant before it.
+ * The consent rule in SQL, the one query every reader of consent uses (exports, training, review, speakers, the
+ * upload gate, the status answer): each subject's newest ledger row (consent_events is append-only), a subject
+ * being an account (user_id) or, since 0013, a field speaker without one (speaker_id). A derived table of
+ * subject_id, id, action, consent_type, form_version and created_at. The newest row is the one placed last, the
+ * highest id, as core's newestConsentEvent decides (created_at does not: rows of one transaction share it); a
+ * withdrawal row covers nothing, so it ends every grant before it. `where` narrows the ledger first (say to one
+ * subject), so an index of user_id or speaker_id serves it. tests/server/consent-rule.test.ts holds this and
+ * core's consentStatusOf to the same answers on random histories.
  */
-export const latestConsents: SQL = sql`(select distinct on (coalesce(speaker_id, user_id))
-    coalesce(speaker_id, user_id) as subject_id, action, consent_type, form_version
-  from consent_events order by coalesce(speaker_id, user_id), id desc)`;
+export function currentConsents(where?: SQL): SQL {
+  return sql`(select distinct on (coalesce(speaker_id, user_id))
+    coalesce(speaker_id, user_id) as subject_id, id, action, consent_type, form_version, created_at
+  from consent_events ${where ? sql`where ${where}` : sql``}
+  order by coalesce(speaker_id, user_id), id desc)`;
+}
+
+/** Every subject's current consent (currentConsents over the whole ledger). */
+export const latestConsents: SQL = currentConsents();
 
 /** Condition on a row of latestConsents: its grant covers `scope` (the types of core's CONSENT_COVERAGE). */
 export function grantCovers(alias: string, scope: ConsentScope): SQL {

@@ -1,9 +1,12 @@
 // SQL for the append-only consent ledger: accounts' events and field speakers' (issue 16), one rule for both.
-import { desc, eq, or, type SQL } from 'drizzle-orm';
-import { statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { statusAfter, type ConsentStatus, type PlacedConsentEvent } from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/driver.ts';
+import { rowsOf } from '../../db/migrate.ts';
 import { consentEvents } from '../../db/schema.ts';
+import { defineRepository } from '../../lib/repositories.ts';
+import { currentConsents } from './consent-sql.ts';
 
 export class ConsentRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
@@ -26,7 +29,7 @@ export class ConsentRepository {
     return toStatus(row);
   }
 
-  /** The effect of an account's ledger (core's statusAfter): the newest row decides. */
+  /** The effect of an account's ledger (currentConsents: the newest row decides). */
   status(userId: string): Promise<ConsentStatus> {
     return this.statusWhere(eq(consentEvents.userId, userId));
   }
@@ -46,18 +49,43 @@ export class ConsentRepository {
     return clip.speakerId ? this.speakerStatus(clip.speakerId) : this.status(clip.ownerId);
   }
 
+  /** The newest event of each of these field speakers that has one (the rule of currentConsents). */
+  speakerEvents(speakerIds: readonly string[]): Promise<Map<string, PlacedConsentEvent>> {
+    if (speakerIds.length === 0) return Promise.resolve(new Map<string, PlacedConsentEvent>());
+    return this.current(inArray(consentEvents.speakerId, [...speakerIds]));
+  }
+
   private async statusWhere(subject: SQL): Promise<ConsentStatus> {
-    const [latest] = await this.db
-      .select()
-      .from(consentEvents)
-      .where(subject)
-      .orderBy(desc(consentEvents.id))
-      .limit(1);
-    return toStatus(latest);
+    const [event] = (await this.current(subject)).values();
+    return statusAfter(event);
+  }
+
+  /** Each subject's newest event among the ledger rows `where` picks, by subject id. */
+  private async current(where: SQL): Promise<Map<string, PlacedConsentEvent>> {
+    const rows = rowsOf<{
+      subject_id: string;
+      id: number | string;
+      action: PlacedConsentEvent['action'];
+      consent_type: ConsentType;
+      form_version: string;
+      created_at: Date | string;
+    }>(await this.db.execute(sql`select * from ${currentConsents(where)} latest`));
+    return new Map(
+      rows.map((row) => [
+        row.subject_id,
+        {
+          seq: Number(row.id),
+          action: row.action,
+          consentType: row.consent_type,
+          formVersion: row.form_version,
+          at: new Date(row.created_at).toISOString(),
+        },
+      ]),
+    );
   }
 }
 
-/** The status a ledger row leaves (core's statusAfter); none: nothing granted. */
+/** The status a new ledger row leaves (core's statusAfter). */
 function toStatus(row: typeof consentEvents.$inferSelect | undefined): ConsentStatus {
   return statusAfter(
     row && {
@@ -68,3 +96,11 @@ function toStatus(row: typeof consentEvents.$inferSelect | undefined): ConsentSt
     },
   );
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    consent: ConsentRepository;
+  }
+}
+
+export const consentRepository = defineRepository('consent', (db) => new ConsentRepository(db));

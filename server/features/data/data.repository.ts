@@ -18,6 +18,7 @@ import {
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
+import { defineDatabaseRepository } from '../../lib/repositories.ts';
 
 /** Who speaks in recordings row `r`: the field speaker, else the owner (issue 16). */
 const SPEAKER = sql.raw(clipSpeaker('r'));
@@ -222,3 +223,11 @@ function mostCommon(spellings: Map<string, Set<string>>): string | null {
   }
   return best;
 }
+
+declare module '../../lib/repositories.ts' {
+  interface Repositories {
+    data: DataRepository;
+  }
+}
+
+export const dataRepository = defineDatabaseRepository('data', (db) => new DataRepository(db));

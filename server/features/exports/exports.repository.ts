@@ -17,6 +17,7 @@ import {
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
 import type { SpeakerTotal } from '../training/training-data.repository.ts';
+import { defineDatabaseRepository } from '../../lib/repositories.ts';
 
 /** A consented, transcribed recording with the speaker profile it was recorded with and its review. */
 export interface Clip {
@@ -259,3 +260,11 @@ export class ExportsRepository {
     return speakerSalt(this.db);
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface Repositories {
+    exports: ExportsRepository;
+  }
+}
+
+export const exportsRepository = defineDatabaseRepository('exports', (db) => new ExportsRepository(db));

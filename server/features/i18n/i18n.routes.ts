@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { catalogueSchema } from '../../../core/api/i18n.ts';
 import {
   addLanguageSchema,
@@ -23,27 +22,21 @@ import {
   uiProposalResponseSchema,
   uiProposalReviewSchema,
 } from '../../../core/api/i18n.ts';
-import { SOURCE_BY_ID, SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
+import { SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
 import {
   compileChecked,
   placeholdersOf,
   PSEUDO_LOCALE,
   pseudoMessage,
-  translationProblems,
   type CompiledMessage,
 } from '../../../core/i18n/icu.ts';
 import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
 import { writePo } from '../../../core/i18n/po.ts';
-import { AppError, conflict, itemGone, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
-import { ownContribution } from '../review/review.routes.ts';
+import { addLanguage, languageOf, proposeMessage, reviewMessageProposal } from './i18n.service.ts';
 import { planPoImport } from './po-import.ts';
-
-export const LANGUAGE_NOT_FOUND = 'This language is not in the app.';
-export const MESSAGE_NOT_FOUND = 'This message is not in the app.';
-export const UI_PROPOSAL_NOT_FOUND = 'This proposed translation does not exist.';
 
 /** The pseudo-language's catalogue is made once from the English source (it never changes while running). */
 let pseudoCatalogue: Record<string, CompiledMessage> | null = null;
@@ -59,11 +52,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const repository = () => app.repositories.interfaceMessages;
 
-  async function languageOrThrow(code: string) {
-    const language = await repository().language(code);
-    if (!language) throw notFound(LANGUAGE_NOT_FOUND);
-    return language;
-  }
+  const languageOrThrow = (code: string) => languageOf(app.repositories, code);
 
   app.get('/languages', { schema: { response: { 200: uiLanguagesSchema } } }, async () => ({
     languages: await repository().languages(),
@@ -126,28 +115,9 @@ export default function i18nRoutes(instance: FastifyInstance) {
       schema: { body: proposeMessageSchema, response: { 200: uiProposalResponseSchema } },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ interfaceMessages }) => {
-        const { language, messageId, text } = request.body;
-        if (!(await interfaceMessages.language(language))) throw notFound(LANGUAGE_NOT_FOUND);
-        const source = SOURCE_BY_ID.get(messageId);
-        if (!source) throw notFound(MESSAGE_NOT_FOUND);
-        const problems = translationProblems(source.message, text);
-        if (problems.length > 0)
-          throw new AppError(
-            422,
-            'The translation must keep the placeholders and plural forms of the English.',
-            ERROR_CODES.translationProblems,
-            { problems },
-          );
-        const proposal = await interfaceMessages.propose(
-          language,
-          messageId,
-          source.message,
-          text,
-          currentUser(request).id,
-        );
-        return { messageId, proposal };
-      }),
+      idempotent(request, reply, (repositories) =>
+        proposeMessage(repositories, currentUser(request), request.body),
+      ),
   );
 
   app.post(
@@ -161,20 +131,9 @@ export default function i18nRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ interfaceMessages }) => {
-        const user = currentUser(request);
-        const { body } = request;
-        const result = await interfaceMessages.review(
-          request.params.id,
-          user.id,
-          body.verdict,
-          body.verdict === 'reject' ? body.reason : null,
-          user.role === 'admin',
-        );
-        if (result.kind === 'missing') throw itemGone(UI_PROPOSAL_NOT_FOUND);
-        if (result.kind === 'own') throw ownContribution('translation');
-        return { messageId: result.messageId, proposal: result.proposal };
-      }),
+      idempotent(request, reply, (repositories) =>
+        reviewMessageProposal(repositories, request.params.id, currentUser(request), request.body),
+      ),
   );
 }
 
@@ -188,11 +147,7 @@ export function adminI18nRoutes(instance: FastifyInstance) {
     { schema: { body: addLanguageSchema, response: { 201: languageResponseSchema } } },
     async (request, reply) => {
       const { code, name } = request.body;
-      if (code === SOURCE_LOCALE || code === PSEUDO_LOCALE)
-        throw conflict('English is the source language of the app.');
-      if (!(await repository().addLanguage(code, name, currentUser(request).id)))
-        throw conflict('A language with this code is already in the app.');
-      return reply.status(201).send({ language: (await repository().language(code))! });
+      return reply.status(201).send(await addLanguage(app.repositories, code, name, currentUser(request).id));
     },
   );
 
@@ -200,8 +155,7 @@ export function adminI18nRoutes(instance: FastifyInstance) {
     '/languages/:code/export.po',
     { schema: { params: languageParamsSchema, response: { 200: z.string() } } },
     async (request, reply) => {
-      const language = await repository().language(request.params.code);
-      if (!language) throw notFound(LANGUAGE_NOT_FOUND);
+      const language = await languageOf(app.repositories, request.params.code);
       const approved = await repository().approvedTexts(language.code);
       const po = writePo(
         language,
@@ -228,8 +182,7 @@ export function adminI18nRoutes(instance: FastifyInstance) {
       bodyLimit: PO_IMPORT_BODY_MAX_BYTES,
     },
     async (request) => {
-      const language = await repository().language(request.params.code);
-      if (!language) throw notFound(LANGUAGE_NOT_FOUND);
+      const language = await languageOf(app.repositories, request.params.code);
       const { approve, propose, skipped } = await planPoImport(request.body.po);
       const result = await repository().importEntries(
         language.code,

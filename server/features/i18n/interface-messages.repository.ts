@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/driver.ts';
 import { uiLanguages, uiMessageProposals, uiMessageReviews } from '../../db/schema.ts';
 import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
 import type { ImportEntry } from './po-import.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type ProposalRow = typeof uiMessageProposals.$inferSelect;
 
@@ -326,3 +327,14 @@ async function supersedeApproved(
       ),
     );
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    interfaceMessages: InterfaceMessagesRepository;
+  }
+}
+
+export const interfaceMessagesRepository = defineRepository(
+  'interfaceMessages',
+  (db) => new InterfaceMessagesRepository(db),
+);

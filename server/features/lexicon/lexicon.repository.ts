@@ -6,6 +6,7 @@ import type { LexiconEntry } from '../../../core/api/lexicon.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { approvedLexiconCondition } from '../consent/consent-sql.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 /** Rows per INSERT statement: 3 parameters each, well below PostgreSQL's limit of 65,535. */
 const INSERT_CHUNK = 2000;
@@ -188,3 +189,11 @@ function compareCodePoints(a: string, b: string): number {
   }
   return x.length - y.length;
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    lexicon: LexiconRepository;
+  }
+}
+
+export const lexiconRepository = defineRepository('lexicon', (db) => new LexiconRepository(db));

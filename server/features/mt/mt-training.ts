@@ -21,10 +21,11 @@ import {
 import { MT_HELD_OUT_FRACTION, MT_MIN_TRAINING_PAIRS, MT_SPLIT_SEED } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
-import { repositoriesOf } from '../../plugins/repositories.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
+import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
+import { TranslationRepository } from '../translation/translation.repository.ts';
 import { consentedApprovedPairs } from './mt.service.ts';
 import type { DirectionScores } from './held-out.ts';
 import { trainInWorker } from './train-in-worker.ts';
@@ -135,7 +136,8 @@ export async function trainMtModel(options: TrainMtOptions): Promise<TrainMtResu
   };
 
   await checkpoint(0, 'Reading the approved translation pairs');
-  const { translation, lexicon: lexiconEntries } = repositoriesOf(db);
+  const translation = new TranslationRepository(db);
+  const lexiconEntries = new LexiconRepository(db);
   const pairs = distinctPairs(await consentedApprovedPairs(translation));
   if (pairs.length < MT_MIN_TRAINING_PAIRS) throw notEnoughPairs(pairs.length);
   const lexicon = await lexiconEntries.listAll();

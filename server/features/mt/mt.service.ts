@@ -18,7 +18,7 @@ import {
 } from '../../../core/mt/index.ts';
 import type { Db } from '../../db/driver.ts';
 import { engineDataRevisions } from '../../db/schema.ts';
-import type { Repositories } from '../../plugins/repositories.ts';
+import type { Repositories } from '../../lib/repositories.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
 import { inMemory, type TranslationRepository } from '../translation/translation.repository.ts';
 

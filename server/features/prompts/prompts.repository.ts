@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/driver.ts';
 import { promptReports, recordings, translationPairs } from '../../db/schema.ts';
 import type { RankedSentence } from '../../../core/mt/selection.ts';
 import { teachingRanks } from '../mt/teaching-order.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 // Written out in full: Drizzle leaves the table's name off a column in a single-table select list.
 const openReports = sql<number>`(select count(*)::int from ${promptReports} r
@@ -165,3 +166,11 @@ function toAdminPrompt(
     retiredReason: pair.retiredReason,
   };
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    prompts: PromptsRepository;
+  }
+}
+
+export const promptsRepository = defineRepository('prompts', (db) => new PromptsRepository(db));

@@ -13,22 +13,14 @@ import {
   promptReportResponseSchema,
   promptReportSchema,
   retirePromptSchema,
-  type AdminPrompt,
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { notFound } from '../../errors.ts';
 import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
 import { importPrompts } from './prompts-import.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-
-export const PROMPT_NOT_FOUND = 'This sentence does not exist.';
-
-function found(prompt: AdminPrompt | null) {
-  if (!prompt) throw notFound(PROMPT_NOT_FOUND);
-  return { prompt };
-}
+import { reportPrompt, restorePrompt, retirePrompt } from './prompts.service.ts';
 
 export function promptReportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -44,11 +36,9 @@ export function promptReportRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ prompts }) => {
-        const answer = await prompts.report(request.params.id, currentUser(request).id, request.body);
-        if (!answer) throw notFound(PROMPT_NOT_FOUND);
-        return answer;
-      }),
+      idempotent(request, reply, (repositories) =>
+        reportPrompt(repositories, request.params.id, currentUser(request).id, request.body),
+      ),
   );
 }
 
@@ -80,8 +70,8 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ prompts }) =>
-        found(await prompts.retire(request.params.id, currentUser(request).id, request.body.reason)),
+      idempotent(request, reply, (repositories) =>
+        retirePrompt(repositories, request.params.id, currentUser(request).id, request.body.reason),
       ),
   );
 
@@ -89,7 +79,7 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
     '/:id/restore',
     { schema: { params: promptIdParamsSchema, response: { 200: adminPromptResponseSchema } } },
     (request, reply) =>
-      idempotent(request, reply, async ({ prompts }) => found(await prompts.restore(request.params.id))),
+      idempotent(request, reply, (repositories) => restorePrompt(repositories, request.params.id)),
   );
 
   await withImportUploads(app, (scope) => {

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/driver.ts';
 import { promptReports, recordings, translationPairs, users } from '../../db/schema.ts';
 import { teachingRanks } from '../mt/teaching-order.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecordingRow = typeof recordings.$inferInsert;
@@ -163,3 +164,11 @@ export class RecordingsRepository {
       }));
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    recordings: RecordingsRepository;
+  }
+}
+
+export const recordingsRepository = defineRepository('recordings', (db) => new RecordingsRepository(db));

@@ -17,7 +17,7 @@ import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts
 import { decoders } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
-import type { Repositories, TransactionRepositories } from '../../plugins/repositories.ts';
+import type { Repositories, TransactionRepositories } from '../../lib/repositories.ts';
 import { toRecording, type RecordingsRepository } from './recordings.repository.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
 

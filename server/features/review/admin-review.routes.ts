@@ -18,7 +18,7 @@ import {
 } from '../../../core/api/review.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { clipChangeAnswer } from './review.routes.ts';
+import { clipChangeAnswer } from './review.service.ts';
 
 export default function adminReviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

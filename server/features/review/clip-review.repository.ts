@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/driver.ts';
 import { reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { clipReports, clipVotes, recordings, users } from '../../db/schema.ts';
 import { clipConsents, transcribedCondition } from '../consent/consent-sql.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -328,3 +329,18 @@ export class ClipReviewRepository {
     return reviewsGiven(this.db, CLIP_VOTES_TABLE, voterId, since);
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    clipReview: ClipReviewRepository;
+  }
+}
+
+export const clipReviewRepository = defineRepository(
+  'clipReview',
+  (db) => new ClipReviewRepository(db),
+  async (repository, { log }) => {
+    const recounted = await repository.recountReportHolds();
+    if (recounted > 0) log({ recounted }, 'clips recounted under the current report rule');
+  },
+);

@@ -12,6 +12,7 @@ import { proposalStateFromReviews, type ProposalState } from '../../../core/revi
 import type { DbOrTx } from '../../db/driver.ts';
 import { countVerdicts, rejectionReasons, reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { lexiconEntries, lexiconReviews } from '../../db/schema.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type EntryRow = typeof lexiconEntries.$inferSelect;
 
@@ -167,3 +168,14 @@ export class LexiconReviewRepository {
     return reviewsGiven(this.db, LEXICON_REVIEWS, reviewerId, since);
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    lexiconReview: LexiconReviewRepository;
+  }
+}
+
+export const lexiconReviewRepository = defineRepository(
+  'lexiconReview',
+  (db) => new LexiconReviewRepository(db),
+);

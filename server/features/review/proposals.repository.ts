@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { toPair } from '../translation/translation.repository.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type ProposalRow = typeof translationProposals.$inferSelect;
 
@@ -455,3 +456,11 @@ async function touchPair(db: DbOrTx, pairId: number) {
     .set({ version: sql`${translationPairs.version} + 1` })
     .where(eq(translationPairs.id, pairId));
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    proposals: ProposalsRepository;
+  }
+}
+
+export const proposalsRepository = defineRepository('proposals', (db) => new ProposalsRepository(db));

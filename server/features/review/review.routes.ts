@@ -3,7 +3,6 @@
 // outbox can replay them. Nobody reviews their own contribution (403 OWN_CONTRIBUTION).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
   clipIdParamsSchema,
   clipReportSchema,
@@ -23,27 +22,9 @@ import {
   reviewLexiconQuerySchema,
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
-import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { ClipChange } from './clip-review.repository.ts';
-
-export const CLIP_NOT_FOUND = 'This clip is no longer available for review.';
-export const PROPOSAL_NOT_FOUND = 'This proposed translation does not exist.';
-export const LEXICON_ENTRY_NOT_FOUND = 'This lexicon entry does not exist.';
-export const ownContribution = (what: string) =>
-  new AppError(403, `You cannot review your own ${what}.`, ERROR_CODES.ownContribution);
-
-/** The answer of a clip change, or the error it calls for. */
-export function clipChangeAnswer(change: ClipChange) {
-  if (change.kind === 'missing') throw itemGone(CLIP_NOT_FOUND);
-  if (change.kind === 'own') throw ownContribution('clip');
-  return { review: change.review };
-}
-
-/** The start of the reviewer's day as the phone says it, else the last 24 hours. */
-export const dayStart = (since: string | undefined) =>
-  since ? new Date(since) : new Date(Date.now() - 86_400_000);
+import { dayStart, reportClip, reviewLexiconEntry, reviewProposal, voteOnClip } from './review.service.ts';
 
 export default function reviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -75,10 +56,8 @@ export default function reviewRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ clipReview }) =>
-        clipChangeAnswer(
-          await clipReview.vote(request.params.id, currentUser(request).id, request.body.vote),
-        ),
+      idempotent(request, reply, (repositories) =>
+        voteOnClip(repositories, request.params.id, currentUser(request).id, request.body.vote),
       ),
   );
 
@@ -92,8 +71,8 @@ export default function reviewRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ clipReview }) =>
-        clipChangeAnswer(await clipReview.report(request.params.id, currentUser(request).id, request.body)),
+      idempotent(request, reply, (repositories) =>
+        reportClip(repositories, request.params.id, currentUser(request).id, request.body),
       ),
   );
 
@@ -119,18 +98,9 @@ export default function reviewRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ proposals }) => {
-        const { body } = request;
-        const result = await proposals.review(
-          request.params.id,
-          currentUser(request).id,
-          body.verdict,
-          body.verdict === 'reject' ? body.reason : null,
-        );
-        if (result.kind === 'missing') throw itemGone(PROPOSAL_NOT_FOUND);
-        if (result.kind === 'own') throw ownContribution('translation');
-        return { proposal: result.proposal };
-      }),
+      idempotent(request, reply, (repositories) =>
+        reviewProposal(repositories, request.params.id, currentUser(request).id, request.body),
+      ),
   );
 
   app.get(
@@ -151,18 +121,9 @@ export default function reviewRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ lexiconReview }) => {
-        const { body } = request;
-        const result = await lexiconReview.review(
-          request.params.id,
-          currentUser(request).id,
-          body.verdict,
-          body.verdict === 'reject' ? body.reason : null,
-        );
-        if (result.kind === 'missing') throw itemGone(LEXICON_ENTRY_NOT_FOUND);
-        if (result.kind === 'own') throw ownContribution('import');
-        return { entry: result.entry };
-      }),
+      idempotent(request, reply, (repositories) =>
+        reviewLexiconEntry(repositories, request.params.id, currentUser(request).id, request.body),
+      ),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 // SQL for field speakers (issue 16): the speakers a contributor added, their consent events in the one ledger
 // (consent_events.speaker_id) with what shows each grant (consent_evidence), and their withdrawal.
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONSENT_FORM_VERSION, statusAfter } from '../../../core/api/consent.ts';
 import type { ConsentEvidence, ConsentEvidenceKind, Speaker } from '../../../core/api/speakers.ts';
 import type { AgeGroup, Gender } from '../../../core/api/auth.ts';
@@ -9,6 +9,8 @@ import type { ConsentType } from '../../../core/constants.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { consentEvents, consentEvidence, recordings, speakers, users } from '../../db/schema.ts';
+import { defineRepository } from '../../lib/repositories.ts';
+import { ConsentRepository } from '../consent/consent.repository.ts';
 
 export type SpeakerRow = typeof speakers.$inferSelect;
 
@@ -149,13 +151,7 @@ export class SpeakersRepository {
       .orderBy(desc(speakers.createdAt), asc(speakers.id));
     if (rows.length === 0) return [];
     const speakerIds = rows.map((row) => row.speaker.id);
-    const events = await this.db
-      .select()
-      .from(consentEvents)
-      .where(and(isNotNull(consentEvents.speakerId), inArray(consentEvents.speakerId, speakerIds)))
-      .orderBy(asc(consentEvents.id));
-    const latest = new Map<string, (typeof events)[number]>();
-    for (const event of events) latest.set(event.speakerId!, event);
+    const latest = await new ConsentRepository(this.db).speakerEvents(speakerIds);
     const evidence = await this.db
       .select({
         id: consentEvidence.id,
@@ -194,14 +190,7 @@ export class SpeakersRepository {
         gender: speaker.gender as Gender | null,
         dialect: speaker.dialect,
         createdAt: speaker.createdAt.toISOString(),
-        consent: statusAfter(
-          event && {
-            action: event.action,
-            consentType: event.consentType,
-            formVersion: event.formVersion,
-            at: event.createdAt.toISOString(),
-          },
-        ),
+        consent: statusAfter(event),
         withdrawn: event?.action === 'withdraw',
         clips: clipCounts.get(speaker.id) ?? 0,
         evidence: evidenceBy.get(speaker.id) ?? [],
@@ -215,3 +204,11 @@ export class SpeakersRepository {
     return speaker ?? null;
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    speakers: SpeakersRepository;
+  }
+}
+
+export const speakersRepository = defineRepository('speakers', (db) => new SpeakersRepository(db));

@@ -10,7 +10,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
   adminSpeakersQuerySchema,
@@ -26,62 +25,34 @@ import {
   speakersResponseSchema,
   speakerWithdrawSchema,
   type ConsentEvidenceKind,
-  type Speaker,
 } from '../../../core/api/speakers.ts';
-import { plausibleRecordedAt } from '../../../core/api/recordings.ts';
 import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { FileBlobStore } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { TransactionRepositories } from '../../plugins/repositories.ts';
+import type { TransactionRepositories } from '../../lib/repositories.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
-import { decoders } from '../../lib/concurrency.ts';
-import { inspectAudio } from '../recordings/inspect-audio.ts';
-import { checkPhoto } from './evidence-photo.ts';
+import {
+  addConsentEvidence,
+  addSpeaker,
+  evidenceOf,
+  evidenceType,
+  grantConsent,
+  speakerFor,
+  withdrawSpeaker,
+  type ConsentAnswer,
+  type EvidenceFile,
+} from './speakers.service.ts';
 
-export const SPEAKER_NOT_FOUND = 'This speaker was not found on your account.';
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
 
 /** Where consent evidence is kept: apart from recordings, so no dataset, export or player reaches it. */
 const evidenceStoreOf = (config: Config) => new FileBlobStore(path.join(config.DATA_DIR, 'consent-evidence'));
 
 const badEvidence = (message: string) => new AppError(400, message, ERROR_CODES.validation);
-
-/** The speaker if this user may act for them (who added them, or an admin). */
-async function speakerFor(repositories: TransactionRepositories, id: string, user: User) {
-  const row = await repositories.speakers.find(id);
-  if (!row || (row.addedBy !== user.id && user.role !== 'admin')) throw notFound(SPEAKER_NOT_FOUND);
-  return row;
-}
-
-async function shown(repositories: TransactionRepositories, id: string): Promise<Speaker> {
-  const speaker = await repositories.speakers.one(id);
-  if (!speaker) throw notFound(SPEAKER_NOT_FOUND);
-  return speaker;
-}
-
-/**
- * Checks an evidence file by decoding it, and answers the type it is kept and served as: a spoken consent must
- * decode as audio (the recordings' own inspection; an audio type even when the container sniffs as video/webm),
- * a photo of the form as a whole image of bounded size. Nothing is kept of a file refused here.
- */
-async function evidenceType(
-  filePath: string,
-  size: number,
-  kind: ConsentEvidenceKind,
-  config: Config,
-): Promise<string> {
-  if (kind === 'photo') return checkPhoto(filePath, size, { ffmpegPath: config.FFMPEG_PATH });
-  if (size > CONSENT_EVIDENCE_AUDIO_MAX_BYTES)
-    throw new AppError(413, 'This spoken consent is too large.', ERROR_CODES.fileTooLarge);
-  const inspection = await decoders.run(() =>
-    inspectAudio(filePath, { ffmpegPath: config.FFMPEG_PATH, maxSeconds: config.AUDIO_MAX_SECONDS }),
-  );
-  return inspection.mimeType;
-}
 
 export default async function speakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -99,17 +70,9 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
     '/',
     { schema: { body: speakerCreateSchema, response: { 200: speakerResponseSchema } } },
     (request, reply) =>
-      idempotent(request, reply, async (repositories) => {
-        const user = currentUser(request);
-        const { addedAt, ...fields } = request.body;
-        const { row } = await repositories.speakers.create(
-          { ...fields, addedAt: plausibleRecordedAt(addedAt, Date.now()) },
-          user.id,
-        );
-        if (row.addedBy !== user.id)
-          throw new AppError(409, 'Another speaker already has this id.', ERROR_CODES.conflict);
-        return { speaker: await shown(repositories, row.id) };
-      }),
+      idempotent(request, reply, (repositories) =>
+        addSpeaker(repositories, currentUser(request), request.body),
+      ),
   );
 
   /**
@@ -123,9 +86,9 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
     kindOf: (fields: Map<string, string>) => ConsentEvidenceKind,
     record: (
       repositories: TransactionRepositories,
-      file: { sha256: string; size: number; mimeType: string },
+      file: EvidenceFile,
       fields: Map<string, string>,
-    ) => Promise<{ speaker: Speaker; consentId: string; created: boolean }>,
+    ) => Promise<ConsentAnswer>,
   ) {
     if (!request.isMultipart())
       throw new AppError(
@@ -196,28 +159,8 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
         request,
         reply,
         (fields) => parse(fields).kind,
-        async (repositories, file, fields) => {
-          const fieldsOf = parse(fields);
-          const speaker = await speakerFor(repositories, request.params.id, user);
-          const granted = await repositories.speakers.grant(
-            speaker.id,
-            fieldsOf.id,
-            fieldsOf.consentType,
-            user.id,
-          );
-          if (!granted) throw new AppError(409, 'Another consent already has this id.', ERROR_CODES.conflict);
-          const added = await repositories.speakers.addEvidence(granted.eventId, {
-            kind: fieldsOf.kind,
-            mimeType: file.mimeType,
-            sizeBytes: file.size,
-            sha256: file.sha256,
-          });
-          return {
-            speaker: await shown(repositories, speaker.id),
-            consentId: fieldsOf.id,
-            created: granted.created || added,
-          };
-        },
+        (repositories, file, fields) =>
+          grantConsent(repositories, user, request.params.id, parse(fields), file),
       );
     },
   );
@@ -233,17 +176,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
         request,
         reply,
         () => kind,
-        async (repositories, file) => {
-          const eventId = await repositories.speakers.consentEvent(id, consentId);
-          if (eventId === null) throw notFound('This consent was not found. Send the consent first.');
-          const created = await repositories.speakers.addEvidence(eventId, {
-            kind,
-            mimeType: file.mimeType,
-            sizeBytes: file.size,
-            sha256: file.sha256,
-          });
-          return { speaker: await shown(repositories, id), consentId, created };
-        },
+        (repositories, file) => addConsentEvidence(repositories, id, consentId, kind, file),
       );
     },
   );
@@ -258,12 +191,9 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async (repositories) => {
-        const user = currentUser(request);
-        const speaker = await speakerFor(repositories, request.params.id, user);
-        await repositories.speakers.withdraw(speaker.id, user.id, request.body.reason || null);
-        return { speaker: await shown(repositories, speaker.id) };
-      }),
+      idempotent(request, reply, (repositories) =>
+        withdrawSpeaker(repositories, currentUser(request), request.params.id, request.body.reason || null),
+      ),
   );
 }
 
@@ -291,11 +221,7 @@ export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { con
     '/:id/evidence/:evidenceId',
     { schema: { params: speakerEvidenceFileParamsSchema } },
     async (request, reply) => {
-      const found = await app.repositories.speakers.evidence(
-        request.params.id,
-        Number(request.params.evidenceId),
-      );
-      if (!found) throw notFound('This evidence was not found.');
+      const found = await evidenceOf(app.repositories, request.params.id, Number(request.params.evidenceId));
       const { stream, size } = await evidenceStore.open(found.sha256);
       return reply
         .header('Content-Type', found.mimeType)

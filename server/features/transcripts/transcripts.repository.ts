@@ -24,6 +24,7 @@ import {
 import { clipConsents } from '../consent/consent-sql.ts';
 import { lockPairChanges, type Actor } from '../review/proposals.repository.ts';
 import { countVerdicts, reviewsGiven, type ReviewsTable } from '../review/review-tally.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type TranscriptRow = typeof transcriptProposals.$inferSelect;
 
@@ -420,3 +421,11 @@ export class TranscriptsRepository {
     };
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    transcripts: TranscriptsRepository;
+  }
+}
+
+export const transcriptsRepository = defineRepository('transcripts', (db) => new TranscriptsRepository(db));

@@ -4,7 +4,6 @@
 // from GET /api/audio/recordings/:id/audio, which lets others hear the clips this queue offers.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { proposalReviewSchema } from '../../../core/api/review.ts';
 import {
   reviewTranscriptsQuerySchema,
@@ -18,18 +17,10 @@ import {
   transcriptStatsQuerySchema,
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
-import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { dayStart, ownContribution } from '../review/review.routes.ts';
-
-export const TRANSCRIBE_CLIP_NOT_FOUND = 'This clip is no longer waiting for a transcript.';
-export const TRANSCRIPT_NOT_FOUND = 'This transcript is no longer open for review.';
-
-const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-  const user = currentUser(request);
-  return { id: user.id, role: user.role };
-};
+import { dayStart } from '../review/review.service.ts';
+import { reviewTranscript, saveTranscript } from './transcripts.service.ts';
 
 export default function transcriptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -53,17 +44,9 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ transcripts }) => {
-        const result = await transcripts.save(request.params.id, request.body.text, actorOf(request));
-        if (result.kind === 'missing') throw itemGone(TRANSCRIBE_CLIP_NOT_FOUND);
-        if (result.kind === 'own') {
-          throw new AppError(403, 'You cannot transcribe your own clip.', ERROR_CODES.ownContribution);
-        }
-        if (result.kind === 'transcribed') {
-          throw new AppError(409, 'This clip already has an approved transcript.', ERROR_CODES.conflict);
-        }
-        return { transcript: result.transcript };
-      }),
+      idempotent(request, reply, (repositories) =>
+        saveTranscript(repositories, request.params.id, request.body.text, currentUser(request)),
+      ),
   );
 
   app.get(
@@ -84,18 +67,9 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async ({ transcripts }) => {
-        const { body } = request;
-        const result = await transcripts.review(
-          request.params.id,
-          actorOf(request),
-          body.verdict,
-          body.verdict === 'reject' ? body.reason : null,
-        );
-        if (result.kind === 'missing') throw itemGone(TRANSCRIPT_NOT_FOUND);
-        if (result.kind === 'own') throw ownContribution('transcript');
-        return { transcript: result.transcript };
-      }),
+      idempotent(request, reply, (repositories) =>
+        reviewTranscript(repositories, request.params.id, currentUser(request), request.body),
+      ),
   );
 
   app.get(

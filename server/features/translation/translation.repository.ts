@@ -24,7 +24,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
-import { counted, cursorOf, syncEpoch } from './sync-cursor.ts';
+import { counted, cursorOf, renewSyncEpoch, syncEpoch } from './sync-cursor.ts';
+import { defineRepository } from '../../lib/repositories.ts';
 
 type PairRow = typeof translationPairs.$inferSelect;
 
@@ -92,6 +93,11 @@ export interface InsertOptions {
 export class TranslationRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
   constructor(private readonly db: DbOrTx) {}
+
+  /** A database copied from a migrated template gets a sync epoch of its own (sync-cursor.ts renewSyncEpoch). */
+  renewSyncEpoch(): Promise<void> {
+    return renewSyncEpoch(this.db);
+  }
 
   /**
    * A page of pairs for a phone's copy (see pairsQuerySchema): everything, or what changed after `since`.
@@ -360,3 +366,17 @@ export class TranslationRepository {
     return { total: row?.total ?? 0, translated: row?.translated ?? 0 };
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    translation: TranslationRepository;
+  }
+}
+
+export const translationRepository = defineRepository(
+  'translation',
+  (db) => new TranslationRepository(db),
+  async (repository, { copiedFromTemplate }) => {
+    if (copiedFromTemplate) await repository.renewSyncEpoch();
+  },
+);

@@ -10,16 +10,11 @@ import {
   pairsResponseSchema,
   revisionsResponseSchema,
   saveTranslationSchema,
-  type EditConflictDetails,
 } from '../../../core/api/translation.ts';
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-
-export const TRANSLATION_CONSENT_REQUIRED =
-  'Translation consent is needed before your translations can be saved. Give it on the consent page.';
+import { revisionsFor, saveTranslation } from './translation.service.ts';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -49,16 +44,7 @@ export default function translationRoutes(instance: FastifyInstance) {
       onRequest: app.requireUser,
       schema: { params: pairIdParamsSchema, response: { 200: revisionsResponseSchema } },
     },
-    async (request) => {
-      if (!(await pairs.exists(request.params.id))) throw notFound('This translation pair does not exist.');
-      const viewer = currentUser(request);
-      // Names are shown to every contributor; account ids only to admins and to the editor themselves.
-      const revisions = (await pairs.revisions(request.params.id)).map((revision) => ({
-        ...revision,
-        userId: viewer.role === 'admin' || revision.userId === viewer.id ? revision.userId : null,
-      }));
-      return { revisions };
-    },
+    async (request) => revisionsFor(app.repositories, request.params.id, currentUser(request)),
   );
 
   app.post(
@@ -68,25 +54,9 @@ export default function translationRoutes(instance: FastifyInstance) {
       schema: { body: saveTranslationSchema, response: { 200: pairResponseSchema } },
     },
     (request, reply) =>
-      idempotent(request, reply, async (repositories) => {
-        const { id, translation, baseVersion } = request.body;
-        // A translation counts only with translation consent: without it, it is refused, never kept unused.
-        if (!(await repositories.consent.status(currentUser(request).id)).translation) {
-          throw new AppError(403, TRANSLATION_CONSENT_REQUIRED, ERROR_CODES.consentRequired);
-        }
-        // A contributor's text is a proposal until the community approves it; an admin's is approved at once.
-        const result = await repositories.proposals.save(id, translation, currentUser(request), baseVersion);
-        if (result.kind === 'missing') throw notFound('This translation pair no longer exists.');
-        if (result.kind === 'conflict') {
-          const details: EditConflictDetails = { current: result.current };
-          throw conflict(
-            'You changed this translation on another device while this edit was waiting. Choose which text to keep.',
-            ERROR_CODES.editConflict,
-            details,
-          );
-        }
-        return { pair: result.pair };
-      }),
+      idempotent(request, reply, (repositories) =>
+        saveTranslation(repositories, currentUser(request), request.body),
+      ),
   );
 
   app.get(

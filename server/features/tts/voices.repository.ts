@@ -5,6 +5,7 @@ import type { Db } from '../../db/driver.ts';
 import { recordings } from '../../db/schema.ts';
 import type { ConsentRepository } from '../consent/consent.repository.ts';
 import { clipSpeaker, validatedClipCondition } from '../consent/consent-sql.ts';
+import { defineDatabaseRepository } from '../../lib/repositories.ts';
 
 export interface VoiceRecording {
   id: string;
@@ -71,3 +72,14 @@ export class VoiceRepository {
     return consenting;
   }
 }
+
+declare module '../../lib/repositories.ts' {
+  interface Repositories {
+    voices: VoiceRepository;
+  }
+}
+
+export const voicesRepository = defineDatabaseRepository(
+  'voices',
+  (db, { consent }) => new VoiceRepository(db, consent),
+);

@@ -2,7 +2,12 @@
 // outbox folded over it by core's rule (the newest decides), so a choice made offline takes effect at once.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { CONSENT_FORM_VERSION, statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
+import {
+  CONSENT_FORM_VERSION,
+  consentStatusOf,
+  type ConsentStatus,
+  type PlacedConsentEvent,
+} from '../../../core/api/consent.ts';
 import type { ConsentType } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
@@ -22,24 +27,22 @@ export function deviceConsent(server: ConsentStatus | null, entries: readonly Ou
     (entry) =>
       entry.state === 'pending' && (entry.kind === 'consent.submit' || entry.kind === 'consent.withdraw'),
   );
-  const newest = choices.at(-1);
-  if (!newest) return { status: server, waiting: false };
-  const status = statusAfter(
-    newest.kind === 'consent.withdraw'
-      ? {
-          action: 'withdraw',
-          consentType: 'full',
-          formVersion: CONSENT_FORM_VERSION,
-          at: iso(newest.createdAt),
-        }
-      : {
-          action: 'grant',
-          consentType: (newest.body as { consent_type: ConsentType }).consent_type,
-          formVersion: CONSENT_FORM_VERSION,
-          at: iso(newest.createdAt),
-        },
-  );
-  return { status, waiting: true };
+  if (choices.length === 0) return { status: server, waiting: false };
+  // In replay order, so an entry's place is its index (its seq is unset until Dexie stores it).
+  return { status: consentStatusOf(choices.map(choiceEvent)), waiting: true };
+}
+
+function choiceEvent(entry: OutboxEntry, seq: number): PlacedConsentEvent {
+  const at = iso(entry.createdAt);
+  return entry.kind === 'consent.withdraw'
+    ? { action: 'withdraw', consentType: 'full', formVersion: CONSENT_FORM_VERSION, at, seq }
+    : {
+        action: 'grant',
+        consentType: (entry.body as { consent_type: ConsentType }).consent_type,
+        formVersion: CONSENT_FORM_VERSION,
+        at,
+        seq,
+      };
 }
 
 const iso = (time: number) => new Date(time).toISOString();
