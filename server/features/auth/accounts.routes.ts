@@ -16,7 +16,7 @@ const idParams = z.object({ id: z.uuid('Unknown user') });
 export default function accountsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = new AccountsService(app.repositories.users);
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get('/users', { schema: { response: { 200: usersResponseSchema } } }, async () => ({
     users: await accounts.listUsers(),

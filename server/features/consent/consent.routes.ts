@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/auth.ts';
 export default function consentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const consents = app.repositories.consent;
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get('/status', { schema: { response: { 200: consentStatusSchema } } }, (request) =>
     consents.status(currentUser(request).id),

@@ -30,7 +30,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
   const { exports: repository } = app.repositories;
   const { blobs } = app;
   const tempRoot = path.join(config.DATA_DIR, 'exports', 'tmp');
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   app.addHook('onReady', async () => {
     const removed = await removeOldSpools(tempRoot, SPOOL_MAX_AGE_MS);
     if (removed > 0) app.log.info({ removed }, 'old export spool files removed');

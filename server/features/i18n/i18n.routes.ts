@@ -180,7 +180,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
 
 export function adminI18nRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const repository = () => app.repositories.interfaceMessages;
 
   app.post(

@@ -10,7 +10,7 @@ import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile }
 
 export default async function lexiconRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const { lexicon } = app.repositories;
 
   // A CSV, TSV or JSON file in the field "file", or a JSON body (a list or { entries }).

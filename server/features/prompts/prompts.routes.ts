@@ -32,7 +32,7 @@ function found(prompt: AdminPrompt | null) {
 
 export function promptReportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.post(
     '/:id/report',
@@ -54,7 +54,7 @@ export function promptReportRoutes(instance: FastifyInstance) {
 
 export async function adminPromptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/',

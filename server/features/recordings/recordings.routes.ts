@@ -37,7 +37,7 @@ const NOT_TRAINED_MESSAGE =
 export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RecordingService(app.repositories, config, app.blobs);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   await app.register(tusUploads, { config, service });
 

@@ -22,7 +22,7 @@ import { clipChangeAnswer } from './review.routes.ts';
 
 export default function adminReviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/clips',

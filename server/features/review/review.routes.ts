@@ -47,7 +47,7 @@ export const dayStart = (since: string | undefined) =>
 
 export default function reviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get(
     '/clips',

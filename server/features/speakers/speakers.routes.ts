@@ -89,7 +89,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   await app.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   const evidenceStore = evidenceStoreOf(config);
   const tempDir = uploadTempDir(config);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get('/', { schema: { response: { 200: speakersResponseSchema } } }, async (request) => ({
     speakers: await app.repositories.speakers.list(currentUser(request).id),
@@ -271,7 +271,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const evidenceStore = evidenceStoreOf(config);
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/',

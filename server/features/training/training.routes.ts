@@ -30,7 +30,7 @@ export default async function trainingRoutes(instance: FastifyInstance) {
 function userRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new TrainingService(app.training);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get('/status', { schema: { response: { 200: trainingStatusListSchema } } }, () => service.statusList());
 

@@ -33,6 +33,7 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { BlobNotFoundError } from '../../lib/blob-store.ts';
 import type { Lease } from './job-queue.ts';
+import { guardWorkerRoutes } from '../../plugins/auth.ts';
 import { rawBytesOnly, receiveArtifact } from './worker-artifact.ts';
 import { workerDataset } from './worker-dataset.ts';
 
@@ -58,7 +59,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   const { queue, tokens, data, blobs, tempDir } = app.training;
 
   app.decorateRequest('workerToken', null);
-  app.addHook('onRequest', async (request) => {
+  guardWorkerRoutes(app, async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const worker = token ? await tokens.authenticate(token) : null;
     if (!worker) {

@@ -33,7 +33,7 @@ const actorOf = (request: Parameters<typeof currentUser>[0]) => {
 
 export default function transcriptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get(
     '/queue',

@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/auth.ts';
 
 export default async function pairsImportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const pairs = app.repositories.translation;
 
   await withImportUploads(app, (scope) => {

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/driver.ts';
+const config = loadConfig({ DATA_DIR: '.tmp/lint-openapi', STATIC_DIR: '.tmp/no-build', LOG_LEVEL: 'silent', TRAINING_WORKER: 'off' });
+const database = await openDatabase({});
+const app = await buildApp({ config, database, logger: false });
+await app.ready();
+const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+fs.writeFileSync(process.argv[2] ?? '.tmp/openapi.json', JSON.stringify(response.json(), null, 1));
+await app.close(); await database.close();
