@@ -41,6 +41,14 @@ export interface HeaderContract {
   schema?: JsonSchema;
 }
 
+/** The contract fields of a route's config, for a helper that gives several at once. */
+export interface RouteContractConfig {
+  errors?: readonly ErrorAnswer[];
+  answers?: readonly MediaAnswer[];
+  requestBody?: BodyContract;
+  requestHeaders?: readonly HeaderContract[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the guard protecting the route; see RouteAccess. */
@@ -62,9 +70,34 @@ export const binary = (mediaType = 'application/octet-stream'): JsonSchema => ({
   contentMediaType: mediaType,
 });
 
+/** A 200 answer of file bytes of these media types (zips, audio, model files). */
+export const fileAnswer = (description: string, types: readonly string[], status = 200): MediaAnswer => ({
+  status,
+  description,
+  types,
+  schema: { type: 'string', format: 'binary' },
+});
+
+/** A 200 answer of text of these media types (CSV, GEDCOM, gettext PO, JSON lines). */
+export const textAnswer = (description: string, types: readonly string[], status = 200): MediaAnswer => ({
+  status,
+  description,
+  types,
+  schema: { type: 'string' },
+});
+
+/** A JSON answer a handler sends itself (not through a response schema), described by its zod schema. */
+export const jsonAnswer = (description: string, schema: z.ZodType, status = 200): MediaAnswer => {
+  const { $schema: _dialect, ...body } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  return { status, description, types: ['application/json'], schema: body };
+};
+
+/** An answer without a body (204 done, 304 not modified). */
+export const emptyAnswer = (status: number, description: string): MediaAnswer => ({ status, description });
+
 /** The JSON Schema of a zod schema as a request reads it. */
 export const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 /**
  * A multipart/form-data body: `files` names each file field with the media type it takes, `jsonFields` each

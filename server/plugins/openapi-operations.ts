@@ -159,7 +159,8 @@ function mediaResponse(answer: MediaAnswer, existing: Operation['responses'][str
     ]),
   );
   return {
-    description: existing && existing.description !== 'Default Response' ? existing.description : answer.description,
+    description:
+      existing && existing.description !== 'Default Response' ? existing.description : answer.description,
     ...(Object.keys(content).length > 0 ? { content } : {}),
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
   };
@@ -174,8 +175,7 @@ function completeOperation(method: string, path: string, operation: Operation): 
   const declared = new Set(mark.answers.map((answer) => String(answer.status)));
   // @fastify/swagger's placeholder for a route without a response schema (not a zod answer, which has content).
   const placeholder = operation.responses['200'];
-  if (placeholder && !placeholder.content && !declared.has('200'))
-    delete operation.responses['200'];
+  if (placeholder && !placeholder.content && !declared.has('200')) delete operation.responses['200'];
   for (const answer of mark.answers)
     operation.responses[answer.status] = mediaResponse(answer, operation.responses[answer.status]);
   const byStatus = new Map<number, string[]>();
@@ -184,8 +184,9 @@ function completeOperation(method: string, path: string, operation: Operation): 
     if (!codes.includes(code)) codes.push(code);
     byStatus.set(status, codes);
   }
+  // A status the route's own schema describes (the health check's 503) keeps that description.
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
-    operation.responses[status] = errorResponse(status, codes);
+    if (!operation.responses[status]?.content) operation.responses[status] = errorResponse(status, codes);
   if (mark.requestBody) {
     const content = { ...operation.requestBody?.content };
     for (const [type, schema] of Object.entries(mark.requestBody.content)) content[type] = { schema };

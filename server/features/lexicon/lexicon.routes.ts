@@ -5,7 +5,8 @@ import { importLexiconBodySchema, lexiconExportQuerySchema } from '../../../core
 import { importPairsQuerySchema, importReportSchema } from '../../../core/api/translation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { textAnswer } from '../../lib/route-contract.ts';
+import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
 
 export default async function lexiconRoutes(instance: FastifyInstance) {
@@ -19,7 +20,11 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       '/import/lexicon',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        config: importContract(
+          'A CSV, TSV or JSON file of entries (lopit, english, part_of_speech) in the field "file", or the entries as JSON.',
+        ),
         schema: {
+          summary: 'Import lexicon entries from a file or JSON',
           querystring: importPairsQuerySchema,
           body: importLexiconBodySchema.nullish(),
           response: { 200: importReportSchema },
@@ -45,7 +50,18 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
 
   app.get(
     '/export/lexicon',
-    { schema: { querystring: lexiconExportQuerySchema } },
+    {
+      schema: { summary: 'Export the lexicon (CSV, TSV or JSON)', querystring: lexiconExportQuerySchema },
+      config: {
+        answers: [
+          textAnswer('The lexicon as a file of the asked format (an attachment).', [
+            'text/csv',
+            'text/tab-separated-values',
+            'application/json',
+          ]),
+        ],
+      },
+    },
     async (request, reply) => {
       const file = lexiconExport(await lexicon.listAll(), request.query.format);
       return reply

@@ -17,10 +17,10 @@ import {
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { notFound } from '../../errors.ts';
-import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
 import { importPrompts } from './prompts-import.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 export const PROMPT_NOT_FOUND = 'This sentence does not exist.';
@@ -37,7 +37,9 @@ export function promptReportRoutes(instance: FastifyInstance) {
   app.post(
     '/:id/report',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: 'Report a sentence to read (wrong, offensive, unreadable)',
         params: promptIdParamsSchema,
         body: promptReportSchema,
         response: { 200: promptReportResponseSchema },
@@ -58,7 +60,13 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/',
-    { schema: { querystring: adminPromptsQuerySchema, response: { 200: adminPromptsSchema } } },
+    {
+      schema: {
+        summary: 'The sentences to read, with their counts and reports',
+        querystring: adminPromptsQuerySchema,
+        response: { 200: adminPromptsSchema },
+      },
+    },
     async (request) => {
       const { reported, page, limit } = request.query;
       const { prompts, total } = await app.repositories.prompts.adminList(
@@ -73,7 +81,9 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
   app.post(
     '/:id/retire',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: 'Retire a sentence',
         params: promptIdParamsSchema,
         body: retirePromptSchema,
         response: { 200: adminPromptResponseSchema },
@@ -87,7 +97,14 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
 
   app.post(
     '/:id/restore',
-    { schema: { params: promptIdParamsSchema, response: { 200: adminPromptResponseSchema } } },
+    {
+      config: IDEMPOTENT_CONTRACT,
+      schema: {
+        summary: 'Restore a retired sentence',
+        params: promptIdParamsSchema,
+        response: { 200: adminPromptResponseSchema },
+      },
+    },
     (request, reply) =>
       idempotent(request, reply, async ({ prompts }) => found(await prompts.restore(request.params.id))),
   );
@@ -97,7 +114,9 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
       '/import',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        config: importContract('A CSV or TSV file of sentences in the field "file", or { prompts } as JSON.'),
         schema: {
+          summary: 'Import sentences to read from a file or JSON',
           querystring: promptImportQuerySchema,
           body: promptImportBodySchema.nullish(),
           response: { 200: promptImportReportSchema },

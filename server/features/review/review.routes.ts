@@ -24,7 +24,7 @@ import {
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
 import { AppError, itemGone } from '../../errors.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ClipChange } from './clip-review.repository.ts';
 
@@ -51,7 +51,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/clips',
-    { schema: { querystring: reviewPackQuerySchema, response: { 200: reviewPackSchema } } },
+    {
+      schema: {
+        summary: 'Clips to listen to and vote on',
+        querystring: reviewPackQuerySchema,
+        response: { 200: reviewPackSchema },
+      },
+    },
     async (request) => {
       const reviewerId = currentUser(request).id;
       const { held = [], exclude = [] } = request.query;
@@ -68,7 +74,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/vote',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Vote on a clip',
         params: clipIdParamsSchema,
         body: clipVoteSchema,
         response: { 200: clipReviewResponseSchema },
@@ -85,7 +96,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/report',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Report a clip',
         params: clipIdParamsSchema,
         body: clipReportSchema,
         response: { 200: clipReviewResponseSchema },
@@ -99,7 +115,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/proposals',
-    { schema: { querystring: reviewProposalsQuerySchema, response: { 200: reviewProposalsSchema } } },
+    {
+      schema: {
+        summary: 'Proposed translations to review',
+        querystring: reviewProposalsQuerySchema,
+        response: { 200: reviewProposalsSchema },
+      },
+    },
     async (request) => ({
       proposals: await app.repositories.proposals.pack(
         currentUser(request).id,
@@ -112,7 +134,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject a proposed translation',
         params: proposalIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: proposalStatusResponseSchema },
@@ -135,7 +162,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/lexicon',
-    { schema: { querystring: reviewLexiconQuerySchema, response: { 200: reviewLexiconSchema } } },
+    {
+      schema: {
+        summary: 'Imported lexicon entries to review',
+        querystring: reviewLexiconQuerySchema,
+        response: { 200: reviewLexiconSchema },
+      },
+    },
     async (request) => ({
       entries: await app.repositories.lexiconReview.pack(currentUser(request).id, request.query.limit),
     }),
@@ -144,7 +177,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/lexicon/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject an imported lexicon entry',
         params: lexiconEntryIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: lexiconReviewResponseSchema },
@@ -167,7 +205,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/stats',
-    { schema: { querystring: reviewStatsQuerySchema, response: { 200: reviewStatsSchema } } },
+    {
+      schema: {
+        summary: "The reviewer's counts, today and in all",
+        querystring: reviewStatsQuerySchema,
+        response: { 200: reviewStatsSchema },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const since = dayStart(request.query.since);

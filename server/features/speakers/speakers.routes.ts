@@ -32,7 +32,7 @@ import { plausibleRecordedAt } from '../../../core/api/recordings.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { FileBlobStore } from '../../lib/blob-store.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -41,6 +41,7 @@ import { uploadTempDir } from '../../lib/temp-files.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { inspectAudio } from '../recordings/inspect-audio.ts';
 import { checkPhoto } from './evidence-photo.ts';
+import { CONSENT_WITH_EVIDENCE, EVIDENCE_FILE, MORE_EVIDENCE } from './speakers-contract.ts';
 
 export const SPEAKER_NOT_FOUND = 'This speaker was not found on your account.';
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
@@ -91,13 +92,27 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   const tempDir = uploadTempDir(config);
   app.guardRoutes('user');
 
-  app.get('/', { schema: { response: { 200: speakersResponseSchema } } }, async (request) => ({
-    speakers: await app.repositories.speakers.list(currentUser(request).id),
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'The field speakers of the signed-in contributor',
+        response: { 200: speakersResponseSchema },
+      },
+    },
+    async (request) => ({ speakers: await app.repositories.speakers.list(currentUser(request).id) }),
+  );
 
   app.post(
     '/',
-    { schema: { body: speakerCreateSchema, response: { 200: speakerResponseSchema } } },
+    {
+      schema: {
+        summary: 'Add a field speaker',
+        body: speakerCreateSchema,
+        response: { 200: speakerResponseSchema },
+      },
+      config: idempotentContract({ status: 409, code: ERROR_CODES.conflict }),
+    },
     (request, reply) =>
       idempotent(request, reply, async (repositories) => {
         const user = currentUser(request);
@@ -176,7 +191,14 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 
   app.post(
     '/:id/consent',
-    { schema: { params: speakerIdParamsSchema, response: { 200: speakerConsentResponseSchema } } },
+    {
+      schema: {
+        summary: "Record a field speaker's consent with its evidence",
+        params: speakerIdParamsSchema,
+        response: { 200: speakerConsentResponseSchema },
+      },
+      config: CONSENT_WITH_EVIDENCE,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       await speakerFor(app.repositories, request.params.id, user);
@@ -224,7 +246,14 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 
   app.post(
     '/:id/consent/:consentId/evidence/:kind',
-    { schema: { params: speakerEvidenceParamsSchema, response: { 200: speakerConsentResponseSchema } } },
+    {
+      schema: {
+        summary: 'Add an evidence file to a consent',
+        params: speakerEvidenceParamsSchema,
+        response: { 200: speakerConsentResponseSchema },
+      },
+      config: MORE_EVIDENCE,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { id, consentId, kind } = request.params;
@@ -251,7 +280,9 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/:id/withdraw',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: "Record a field speaker's withdrawal of consent",
         params: speakerIdParamsSchema,
         body: speakerWithdrawSchema,
         response: { 200: speakerResponseSchema },
@@ -275,7 +306,13 @@ export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { con
 
   app.get(
     '/',
-    { schema: { querystring: adminSpeakersQuerySchema, response: { 200: speakersResponseSchema } } },
+    {
+      schema: {
+        summary: 'Every field speaker, with who added them',
+        querystring: adminSpeakersQuerySchema,
+        response: { 200: speakersResponseSchema },
+      },
+    },
     async (request) => {
       const speakers = await app.repositories.speakers.list(null);
       const { withdrawn } = request.query;
@@ -289,7 +326,10 @@ export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { con
 
   app.get(
     '/:id/evidence/:evidenceId',
-    { schema: { params: speakerEvidenceFileParamsSchema } },
+    {
+      schema: { summary: 'A consent evidence file', params: speakerEvidenceFileParamsSchema },
+      config: EVIDENCE_FILE,
+    },
     async (request, reply) => {
       const found = await app.repositories.speakers.evidence(
         request.params.id,

@@ -19,7 +19,7 @@ import {
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
 import { AppError, itemGone } from '../../errors.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart, ownContribution } from '../review/review.routes.ts';
 
@@ -37,7 +37,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/queue',
-    { schema: { querystring: transcribeQueueQuerySchema, response: { 200: transcribeQueueSchema } } },
+    {
+      schema: {
+        summary: 'Clips waiting for a transcript',
+        querystring: transcribeQueueQuerySchema,
+        response: { 200: transcribeQueueSchema },
+      },
+    },
     async (request) => ({
       clips: await app.repositories.transcripts.queue(currentUser(request).id, request.query.limit),
     }),
@@ -46,7 +52,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+        { status: 409, code: ERROR_CODES.conflict },
+      ),
       schema: {
+        summary: 'Propose (or withdraw) the transcript of a clip',
         params: transcribeClipIdParamsSchema,
         body: transcriptSaveSchema,
         response: { 200: transcriptResponseSchema },
@@ -68,7 +80,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/proposals',
-    { schema: { querystring: reviewTranscriptsQuerySchema, response: { 200: reviewTranscriptsSchema } } },
+    {
+      schema: {
+        summary: 'Transcripts to check',
+        querystring: reviewTranscriptsQuerySchema,
+        response: { 200: reviewTranscriptsSchema },
+      },
+    },
     async (request) => ({
       transcripts: await app.repositories.transcripts.pack(currentUser(request).id, request.query.limit),
     }),
@@ -77,7 +95,12 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject a transcript',
         params: transcriptIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: transcriptResponseSchema },
@@ -100,7 +123,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/stats',
-    { schema: { querystring: transcriptStatsQuerySchema, response: { 200: transcriptStatsSchema } } },
+    {
+      schema: {
+        summary: "The contributor's transcript counts",
+        querystring: transcriptStatsQuerySchema,
+        response: { 200: transcriptStatsSchema },
+      },
+    },
     async (request) =>
       app.repositories.transcripts.stats(currentUser(request).id, dayStart(request.query.since)),
   );
