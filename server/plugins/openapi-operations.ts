@@ -48,7 +48,8 @@ interface RouteMark {
   requestHeaders?: readonly HeaderContract[];
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** The methods whose bodies Fastify parses (and so may refuse as malformed, too large or of a wrong type). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A path segment after /api (or /api/admin) that names its domain differently. */
 const DOMAIN_OF_SEGMENT: Record<string, string> = { users: 'accounts', pairs: 'translation' };
 
@@ -61,13 +62,12 @@ export function domainTag(url: string): string {
 
 /** The error answers every route of this kind can give, before its own. */
 export function defaultErrors(route: RouteOptions, url: string): ErrorAnswer[] {
-  const schema = (route.schema ?? {}) as Record<string, unknown>;
   const config = route.config ?? {};
   const methods = [route.method].flat();
   const errors: ErrorAnswer[] = [];
   const add = (status: number, code: string) => errors.push({ status, code });
-  if (schema.body || schema.querystring || schema.params || schema.headers || config.requestBody)
-    add(400, ERROR_CODES.validation);
+  // The input rules (server/lib/validation.ts) read every query string and body, declared or not.
+  add(400, ERROR_CODES.validation);
   if (config.access === 'worker') add(401, TRAINING_ERROR_CODES.invalidWorkerToken);
   else if (config.access) add(401, ERROR_CODES.unauthenticated);
   if (config.access === 'admin') add(403, ERROR_CODES.forbidden);

@@ -122,7 +122,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
         summary: "Download one speaker's speech synthesis dataset (zip)",
         querystring: ttsExportQuerySchema,
       },
-      config: { answers: [ZIP], errors: [FFMPEG_ERROR] },
+      config: { answers: [ZIP], errors: [FFMPEG_ERROR, { status: 404, code: ERROR_CODES.notFound }] },
     },
     async (request, reply) => {
       await requireFfmpeg();

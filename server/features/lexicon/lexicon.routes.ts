@@ -54,11 +54,13 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       schema: { summary: 'Export the lexicon (CSV, TSV or JSON)', querystring: lexiconExportQuerySchema },
       config: {
         answers: [
-          textAnswer('The lexicon as a file of the asked format (an attachment).', [
-            'text/csv',
-            'text/tab-separated-values',
-            'application/json',
-          ]),
+          textAnswer('The lexicon as a CSV or TSV file (an attachment).', ['text/csv', 'text/tab-separated-values']),
+          {
+            status: 200,
+            description: 'The lexicon as JSON (format=json): its entries.',
+            types: ['application/json'],
+            schema: { type: 'array', items: { type: 'object' } },
+          },
         ],
       },
     },
