@@ -1,5 +1,7 @@
 // Prints what Redocly's recommended ruleset finds in /api/openapi.json, counted by rule (`npx tsx
-// scripts/lint-openapi.ts`, `--list` for every problem). The app is built in-process on a fresh embedded database.
+// scripts/lint-openapi.ts`; `--list` for every problem, `--save <file>` to keep the document). The app is built
+// in-process on a fresh embedded database.
+import fs from 'node:fs';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/driver.ts';
@@ -16,6 +18,9 @@ const app = await buildApp({ config, database, logger: false });
 await app.ready();
 const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
 const problems = await lintOpenApi(response.json());
+const save = process.argv.indexOf('--save');
+if (save > 0)
+  fs.writeFileSync(process.argv[save + 1] ?? '.tmp/openapi.json', JSON.stringify(response.json(), null, 2));
 await app.close();
 await database.close();
 

@@ -4,6 +4,7 @@
 // fails the test that made the request. Requests to routes the document leaves out (Swagger UI, the admin
 // command's control routes, unknown addresses) are not checked.
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type {} from '@fastify/swagger';
@@ -85,6 +86,15 @@ function covers(declared: string, actual: string): boolean {
   return declared.endsWith('/*') && actual.startsWith(declared.slice(0, -1));
 }
 
+/** The body as sent before its Content-Encoding (the compression plugin's gzip or br). */
+function decoded(response: LightMyRequestResponse): Buffer {
+  const encoding = String(response.headers['content-encoding'] ?? '');
+  if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload);
+  if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload);
+  if (encoding === 'deflate') return zlib.inflateSync(response.rawPayload);
+  return response.rawPayload;
+}
+
 /** What is wrong with this answer to `method url` under the contract; null when it matches or is not covered. */
 function mismatch(
   contract: Contract,
@@ -118,7 +128,7 @@ function mismatch(
   if (!schema || !/[/+]json$/.test(mediaType)) return null;
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(decoded(response).toString('utf8'));
   } catch {
     return `${where} with a body that is not JSON`;
   }

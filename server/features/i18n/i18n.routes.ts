@@ -269,6 +269,7 @@ export function adminI18nRoutes(instance: FastifyInstance) {
         body: importPoSchema,
         response: { 200: importPoReportSchema },
       },
+      config: { errors: [{ status: 400, code: ERROR_CODES.invalidImport }] },
       // Above the app's 1 MiB default: a whole PO file may be as long as importPoSchema allows.
       bodyLimit: PO_IMPORT_BODY_MAX_BYTES,
     },

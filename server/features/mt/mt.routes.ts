@@ -190,6 +190,12 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
               'X-Model-Created-At': { description: 'When the model was trained (ISO 8601).' },
             },
           },
+          {
+            status: 200,
+            description: 'A model trained by an earlier version, kept as JSON until the next training.',
+            types: ['application/json'],
+            schema: { type: 'object' },
+          },
           emptyAnswer(304, 'The model the phone holds (If-None-Match) is still the latest.'),
         ],
         errors: [

@@ -230,7 +230,12 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
         summary: 'Transcribe a recording (not available until a recogniser is trained)',
         body: transcribeRequestSchema,
       },
-      config: { errors: [{ status: 501, code: ERROR_CODES.notTrained }] },
+      config: {
+        errors: [
+          { status: 404, code: ERROR_CODES.notFound },
+          { status: 501, code: ERROR_CODES.notTrained },
+        ],
+      },
     },
     async (request) => {
       const recording = await service.findVisible(request.body.audioId, currentUser(request));

@@ -13,9 +13,11 @@ const EVIDENCE_ERRORS = [
   { status: 409, code: ERROR_CODES.conflict },
   { status: 413, code: ERROR_CODES.fileTooLarge },
   { status: 415, code: ERROR_CODES.validation },
+  { status: 415, code: ERROR_CODES.unsupportedAudio },
   { status: 422, code: ERROR_CODES.imageTooLarge },
   { status: 422, code: ERROR_CODES.unreadableImage },
   { status: 422, code: ERROR_CODES.unreadableAudio },
+  { status: 422, code: ERROR_CODES.truncatedAudio },
   { status: 422, code: ERROR_CODES.unsupportedAudio },
   { status: 503, code: ERROR_CODES.unavailable },
 ];
