@@ -54,7 +54,10 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       schema: { summary: 'Export the lexicon (CSV, TSV or JSON)', querystring: lexiconExportQuerySchema },
       config: {
         answers: [
-          textAnswer('The lexicon as a CSV or TSV file (an attachment).', ['text/csv', 'text/tab-separated-values']),
+          textAnswer('The lexicon as a CSV or TSV file (an attachment).', [
+            'text/csv',
+            'text/tab-separated-values',
+          ]),
           {
             status: 200,
             description: 'The lexicon as JSON (format=json): its entries.',
