@@ -8,6 +8,15 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/**
+ * One error answer an operation can give: its HTTP status and the `code` of its body. A route (or a mutation's
+ * declaration) lists the answers only it gives; the published contract adds those every route of its kind gives.
+ */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+}
+
 /** The answer of an action with nothing else to say. */
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -10,17 +10,40 @@
 import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../core/api/errors.ts';
+import { ERROR_CODES, type ErrorAnswer } from '../../core/api/errors.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../core/constants.ts';
 import type { Db } from '../db/driver.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { currentUser } from './current-user.ts';
 import type { TransactionRepositories } from './repositories.ts';
+import type { RouteContractConfig } from './route-contract.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** The contract of a route that wraps its effect in `idempotent`: the header it reads and what it refuses. */
+export const IDEMPOTENT_CONTRACT = {
+  requestHeaders: [
+    {
+      name: 'Idempotency-Key',
+      description:
+        'A key of 8-128 letters, digits, - or _ chosen by the client: a replay with the same key and body answers the first result and applies nothing twice.',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    },
+  ],
+  errors: [
+    { status: 400, code: ERROR_CODES.invalidIdempotencyKey },
+    { status: 409, code: ERROR_CODES.idempotencyKeyInFlight },
+    { status: 422, code: ERROR_CODES.idempotencyKeyReused },
+  ],
+} as const satisfies RouteContractConfig;
+
+/** Combines a route's own error answers with those of `idempotent`. */
+export function idempotentContract(...errors: ErrorAnswer[]): RouteContractConfig {
+  return { ...IDEMPOTENT_CONTRACT, errors: [...IDEMPOTENT_CONTRACT.errors, ...errors] };
+}
+
 /** Old keys are purged at start-up and then at most once a day, after a new key was stored. */
 const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 

@@ -9,6 +9,7 @@ import { findInputProblem } from '../../core/api/input.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../core/constants.ts';
 import { unguardFormula } from '../../core/csv.ts';
 import { AppError } from '../errors.ts';
+import { multipartBody, type RouteContractConfig } from './route-contract.ts';
 
 /**
  * Registers `routes` in a scope that parses multipart bodies (one file of at most IMPORT_MAX_BYTES); everywhere
@@ -25,6 +26,20 @@ export async function withImportUploads(
     });
     routes(scope);
   });
+}
+
+/** The contract of an import route: a file in the form field "file" (or the route's JSON body), and its refusals. */
+export function importContract(description: string): RouteContractConfig {
+  return {
+    requestBody: multipartBody({
+      description,
+      files: { file: 'text/csv' },
+    }),
+    errors: [
+      { status: 400, code: ERROR_CODES.invalidImport },
+      { status: 413, code: ERROR_CODES.importTooLarge },
+    ],
+  };
 }
 
 /** A data row as read, before validation; `row` is 1-based and counts from the first row after the header. */

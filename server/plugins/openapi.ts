@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { completeDocument, routeOperation, type OpenApiObject } from './openapi-operations.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -16,7 +16,8 @@ const SWAGGER_UI_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"
 const DESCRIPTION = `The REST API of the Lopit community platform: heritage content, English–Lopit translation, and the
 voice recordings and translations from which open Lopit language models are trained.
 
-Every error answers \`{ message, code?, details? }\`. Signed-in requests carry \`Authorization: Bearer <session token>\`
+Every error answers \`{ message, code?, details? }\` (the ApiError schema); each operation lists the statuses and
+codes it can answer. Signed-in requests carry \`Authorization: Bearer <session token>\`
 (from \`POST /api/auth/login\`). Contributions (\`POST\`s under /api/translation, /api/consent, /api/review) accept an
 \`Idempotency-Key\` header: a replay answers the first result and applies nothing twice. Recordings upload over tus 1.0
 at /api/audio/tus.
@@ -36,12 +37,43 @@ client):
 4. \`PUT /api/training/worker/jobs/{id}/artifact\` with the trained model, then \`POST .../complete\`, or
    \`POST .../fail\` with the reason.`;
 
+/** What each domain's operations are about (the tags of the document, shown as Swagger UI's sections). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  health: 'Is the server up, and its database reachable.',
+  auth: 'Sign-up, sign-in, sessions and the signed-in account.',
+  accounts: "Admins' management of accounts and roles.",
+  lexicon: 'The Lopit lexicon: imports and exports (admins).',
+  translation: 'English–Lopit sentence pairs, machine translation and the translation memory.',
+  exports: 'Training data sets for download (admins).',
+  consent: "A contributor's consent to the use of their recordings and translations.",
+  review: 'Community review of clips, translations and lexicon entries.',
+  data: 'Statistics of the contributions, and the public lexicon.',
+  audio: 'Voice recordings: uploads (tus and multipart), playback, prompts.',
+  prompts: 'The sentences contributors read aloud (admins).',
+  speakers: 'Field speakers recorded by a contributor, with their consent evidence.',
+  transcripts: 'Transcripts of recordings, proposed and reviewed.',
+  training: 'Model training: status, jobs, and the protocol of external training workers.',
+  tts: 'Speech synthesis of Lopit text.',
+  families: 'The community family tree (JSON and GEDCOM).',
+  i18n: 'Interface languages, their message catalogues and their translation.',
+};
+
+/** A phone's browser lays Swagger UI's page out at its own width only with this (the package's page lacks it). */
+const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Lopit Community Platform API', version: '1', description: DESCRIPTION },
+        info: {
+          title: 'Lopit Community Platform API',
+          version: '1',
+          description: DESCRIPTION,
+          license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+        },
+        // Relative: the document describes the installation that serves it.
+        servers: [{ url: '/', description: 'The installation serving this document' }],
         components: {
           securitySchemes: {
             session: { type: 'http', scheme: 'bearer', description: 'A session token from /api/auth/login.' },
@@ -49,23 +81,33 @@ export default fp(
           },
         },
       },
-      // Each route under its feature (the path's first segment after /api), so the docs group them.
-      transform: (input) => {
-        const { schema, url } = jsonSchemaTransform(input);
-        const feature = /^\/api\/(?:admin\/)?([a-z]+)/.exec(url)?.[1] ?? 'api';
-        // The admin command's control routes (only with the server's own secret) are not part of the API.
-        const hide = feature === 'internal' || Boolean((schema as { hide?: boolean } | undefined)?.hide);
-        return { schema: { ...schema, tags: [feature], hide }, url };
-      },
+      // Each route under its domain, with its security and error answers derived from how it is protected.
+      transform: routeOperation,
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject
+          ? (completeDocument(
+              documentObject.openapiObject as OpenApiObject,
+              TAG_DESCRIPTIONS,
+            ) as typeof documentObject.openapiObject)
+          : documentObject.swaggerObject,
     });
     app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
-    await app.register(swaggerUi, {
-      routePrefix: API_DOCS_PATH,
-      // No request to validator.swagger.io: the page talks to this server only.
-      uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true } as never,
-      // Swagger UI adds one <style> element of its own: allowed by its hash on these pages only.
-      transformStaticCSP: (header) =>
-        header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE}`),
+    await app.register(async (docs) => {
+      // Swagger UI's page gets the viewport meta it lacks, so it reads on a 360 px phone.
+      docs.addHook('onSend', async (_request, reply, payload) =>
+        typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+          ? payload.replace('<meta charset="UTF-8">', `<meta charset="UTF-8">${VIEWPORT_META}`)
+          : payload,
+      );
+      await docs.register(swaggerUi, {
+        routePrefix: API_DOCS_PATH,
+        theme: { title: 'Lopit Community Platform API' },
+        // No request to validator.swagger.io: the page talks to this server only.
+        uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true } as never,
+        // Swagger UI adds one <style> element of its own: allowed by its hash on these pages only.
+        transformStaticCSP: (header) =>
+          header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE}`),
+      });
     });
   },
   { name: 'openapi' },

@@ -24,6 +24,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { checkAnswersAgainstContract } from './live-contract.ts';
 import { recordingResponseSchema } from '../../core/api/recordings.ts';
 
 describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
@@ -138,6 +139,7 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
   it('continues an upload after a server restart on the same DATA_DIR', async () => {
     const first = await buildApp({ config: t.config, database: t.database, logger: false });
     await first.ready();
+    checkAnswersAgainstContract(first);
     const metadata = meta(big);
     const created = await tusCreate(first, user.auth, big.length, metadata);
     const location = String(created.headers.location);

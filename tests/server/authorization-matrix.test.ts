@@ -13,6 +13,7 @@ import { sessions } from '../../server/db/schema.ts';
 import { hashToken, newToken } from '../../server/features/auth/tokens.ts';
 import { QUERY_GATES, ROUTE_ACCESS, type Access, type RouteKey } from './authorization-matrix.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { checkAnswersAgainstContract } from './live-contract.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 type Headers = Record<string, string>;
@@ -274,6 +275,7 @@ describe.each(DATABASE_KINDS)('authorization matrix on %s', (kind) => {
     controlSecret = crypto.randomBytes(32).toString('base64url');
     control = await buildApp({ config: t.config, database: t.database, controlSecret, logger: false });
     await control.ready();
+    checkAnswersAgainstContract(control);
 
     // The first account of an installation is the admin.
     accounts.admin = await signUp(t.app, { name: 'Matrix Admin' });

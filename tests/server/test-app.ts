@@ -11,6 +11,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scr
 import { openDatabase, type Database } from '../../server/db/driver.ts';
 import { renewSyncEpoch } from '../../server/features/translation/sync-cursor.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
+import { checkAnswersAgainstContract } from './live-contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -64,6 +65,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   const database = await openTestDatabase(scratch);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  // Every answer a test receives is held to the published contract (the test fails on a mismatch).
+  checkAnswersAgainstContract(app);
   return {
     app,
     database,

@@ -6,6 +6,7 @@ import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { buildApp } from '../../server/app.ts';
 import { trainMtModel } from '../../server/features/mt/mt-training.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { checkAnswersAgainstContract } from './live-contract.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -139,6 +140,7 @@ describe.each(DATABASE_KINDS)('translation engine over the API on %s', (kind) =>
   it('keeps a second server process on the same database up to date (its own engine, no notification)', async () => {
     const other = await buildApp({ config: t.config, database: t.database, logger: false });
     await other.ready();
+    checkAnswersAgainstContract(other);
     try {
       const ask = (text: string) =>
         other.inject({

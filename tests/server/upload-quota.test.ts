@@ -20,6 +20,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { DATABASE_KINDS, signUp } from './test-app.ts';
+import { checkAnswersAgainstContract } from './live-contract.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 const MB = 1024 * 1024;
@@ -102,6 +103,7 @@ describe.each(DATABASE_KINDS)('upload quota on %s', (kind) => {
     const restarted = await buildApp({ config: t.config, database: t.database, logger: false });
     try {
       await restarted.ready();
+      checkAnswersAgainstContract(restarted);
       expectQuotaRefusal(await open(phone, clip.length, crypto.randomUUID(), restarted));
     } finally {
       await restarted.close();

@@ -21,6 +21,9 @@ import { accountOfBody, accountOfUser, signInLimits } from './sign-in-limits.ts'
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users.repository.ts';
 
+/** The answer of sign-in-style routes past their attempts (sign-in-limits.ts). */
+const SIGN_IN_LIMITED = { status: 429, code: ERROR_CODES.rateLimited };
+
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limits = signInLimits(instance, config);
@@ -37,7 +40,12 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.post(
     '/signup',
     {
-      schema: { body: signupRequestSchema, response: { 201: authResponseSchema } },
+      schema: {
+        summary: 'Create an account and sign in',
+        body: signupRequestSchema,
+        response: { 201: authResponseSchema },
+      },
+      config: { errors: [{ status: 409, code: ERROR_CODES.emailTaken }, SIGN_IN_LIMITED] },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       preValidation: limitedByEmail,
     },
@@ -63,7 +71,8 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.post(
     '/login',
     {
-      schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+      schema: { summary: 'Sign in', body: loginRequestSchema, response: { 200: authResponseSchema } },
+      config: { errors: [{ status: 401, code: ERROR_CODES.invalidCredentials }, SIGN_IN_LIMITED] },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       preValidation: limitedByEmail,
     },
@@ -82,15 +91,22 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
-    // Idempotent: signing out with an expired or unknown token still succeeds.
-    if (request.tokenHash) await app.repositories.users.revokeSession(request.tokenHash);
-    return { ok: true as const };
-  });
+  app.post(
+    '/logout',
+    { schema: { summary: 'Sign out (end this session)', response: { 200: okSchema } } },
+    async (request) => {
+      // Idempotent: signing out with an expired or unknown token still succeeds.
+      if (request.tokenHash) await app.repositories.users.revokeSession(request.tokenHash);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/me',
-    { schema: { response: { 200: userResponseSchema } }, onRequest: app.requireUser },
+    {
+      schema: { summary: 'The signed-in account', response: { 200: userResponseSchema } },
+      onRequest: app.requireUser,
+    },
     (request) => ({
       user: currentUser(request),
     }),
@@ -99,7 +115,12 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.patch(
     '/me',
     {
-      schema: { body: updateProfileRequestSchema, response: { 200: userResponseSchema } },
+      schema: {
+        summary: 'Change the profile of the signed-in account',
+        body: updateProfileRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+      config: { errors: [{ status: 404, code: ERROR_CODES.notFound }] },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -118,7 +139,12 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.post(
     '/change-password',
     {
-      schema: { body: changePasswordRequestSchema, response: { 200: okSchema } },
+      schema: {
+        summary: 'Change the password (ends the other sessions)',
+        body: changePasswordRequestSchema,
+        response: { 200: okSchema },
+      },
+      config: { errors: [{ status: 400, code: ERROR_CODES.invalidCredentials }, SIGN_IN_LIMITED] },
       onRequest: app.requireUser,
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       preValidation: limitedByUser,
@@ -141,7 +167,12 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
   app.post(
     '/reset-password',
     {
-      schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } },
+      schema: {
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordRequestSchema,
+        response: { 200: okSchema },
+      },
+      config: { errors: [{ status: 400, code: ERROR_CODES.invalidResetToken }, SIGN_IN_LIMITED] },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       preValidation: limits.attempts(),
     },

@@ -16,7 +16,7 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
 
   app.get(
     '/statistics',
-    { onRequest: app.requireUser, schema: { response: { 200: statisticsSchema } } },
+    { onRequest: app.requireUser, schema: { summary: 'Counts of contributions and contributors',  response: { 200: statisticsSchema } } },
     () => data.statistics(),
   );
 
@@ -24,7 +24,7 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
     '/speakers',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: speakersResponseSchema } },
+      schema: { summary: 'The most active speakers (pseudonymous)',  response: { 200: speakersResponseSchema } },
     },
     async () => ({ speakers: await data.speakers(SPEAKERS_ANSWERED) }),
   );
@@ -33,14 +33,14 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
     '/timeline',
     {
       onRequest: app.requireUser,
-      schema: { querystring: timelineQuerySchema, response: { 200: timelineSchema } },
+      schema: { summary: 'Contributions over time',  querystring: timelineQuerySchema, response: { 200: timelineSchema } },
     },
     (request) => data.timeline(request.query.bucket),
   );
 
   app.get(
     '/dialects',
-    { onRequest: app.requireUser, schema: { response: { 200: dialectsSchema } } },
+    { onRequest: app.requireUser, schema: { summary: 'Contributions by dialect',  response: { 200: dialectsSchema } } },
     async () => ({ dialects: await data.dialects() }),
   );
 
@@ -48,7 +48,7 @@ export default function dataRoutes(instance: FastifyInstance, { config }: { conf
     '/lexicon',
     {
       config: { rateLimit: rateLimits(config).public },
-      schema: {
+      schema: { summary: 'Search the lexicon', 
         querystring: lexiconQuerySchema,
         response: { 200: lexiconEntriesResponseSchema },
       },

@@ -11,6 +11,7 @@ import {
   ttsExportQuerySchema,
 } from '../../../core/api/exports.ts';
 import type { Config } from '../../config.ts';
+import { fileAnswer } from '../../lib/route-contract.ts';
 import { AppError } from '../../errors.ts';
 import { buildAsrExport } from './asr-export.ts';
 import type { BuiltExport, ExportContext } from './export-format.ts';
@@ -18,6 +19,12 @@ import { buildMtExport } from './mt-export.ts';
 import { buildTtsExport } from './tts-export.ts';
 import { ffmpegAvailable } from './wav-stream.ts';
 import { removeOldSpools, ZipArchive } from './zip-archive.ts';
+
+const ZIP = fileAnswer('The dataset as a zip archive (an attachment; its size in Content-Length).', [
+  'application/zip',
+]);
+/** Without ffmpeg on the server, exports that convert audio answer 503 UNAVAILABLE. */
+const FFMPEG_ERROR = { status: 503, code: ERROR_CODES.unavailable };
 
 /** Spool files older than this are left from a crash. */
 const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +37,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
   const { exports: repository } = app.repositories;
   const { blobs } = app;
   const tempRoot = path.join(config.DATA_DIR, 'exports', 'tmp');
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   app.addHook('onReady', async () => {
     const removed = await removeOldSpools(tempRoot, SPOOL_MAX_AGE_MS);
     if (removed > 0) app.log.info({ removed }, 'old export spool files removed');
@@ -82,27 +89,54 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
     }
   }
 
-  app.get('/', { schema: { response: { 200: exportSummarySchema } } }, async () => {
-    const speakers = await repository.ttsSpeakers();
-    return {
-      asr: await repository.asrSummary(),
-      tts: { speakers, defaultSpeakerId: speakers[0]?.id ?? null },
-      mt: { pairs: await repository.pairCount() },
-      ffmpeg: await ffmpegAvailable(config.FFMPEG_PATH),
-    };
-  });
+  app.get(
+    '/',
+    { schema: { summary: 'What each dataset export would hold', response: { 200: exportSummarySchema } } },
+    async () => {
+      const speakers = await repository.ttsSpeakers();
+      return {
+        asr: await repository.asrSummary(),
+        tts: { speakers, defaultSpeakerId: speakers[0]?.id ?? null },
+        mt: { pairs: await repository.pairCount() },
+        ffmpeg: await ffmpegAvailable(config.FFMPEG_PATH),
+      };
+    },
+  );
 
-  app.get('/asr.zip', { schema: { querystring: asrExportQuerySchema } }, async (request, reply) => {
-    if (request.query.audio !== 'original') await requireFfmpeg();
-    return sendArchive(request, reply, (context) => buildAsrExport(context, request.query));
-  });
+  app.get(
+    '/asr.zip',
+    {
+      schema: { summary: 'Download the speech recognition dataset (zip)', querystring: asrExportQuerySchema },
+      config: { answers: [ZIP], errors: [FFMPEG_ERROR] },
+    },
+    async (request, reply) => {
+      if (request.query.audio !== 'original') await requireFfmpeg();
+      return sendArchive(request, reply, (context) => buildAsrExport(context, request.query));
+    },
+  );
 
-  app.get('/tts.zip', { schema: { querystring: ttsExportQuerySchema } }, async (request, reply) => {
-    await requireFfmpeg();
-    return sendArchive(request, reply, (context) => buildTtsExport(context, request.query.speaker));
-  });
+  app.get(
+    '/tts.zip',
+    {
+      schema: {
+        summary: "Download one speaker's speech synthesis dataset (zip)",
+        querystring: ttsExportQuerySchema,
+      },
+      config: { answers: [ZIP], errors: [FFMPEG_ERROR, { status: 404, code: ERROR_CODES.notFound }] },
+    },
+    async (request, reply) => {
+      await requireFfmpeg();
+      return sendArchive(request, reply, (context) => buildTtsExport(context, request.query.speaker));
+    },
+  );
 
-  app.get('/mt.zip', { schema: { querystring: z.object({}) } }, (request, reply) =>
-    sendArchive(request, reply, (context) => buildMtExport(context, app.repositories.translation)),
+  app.get(
+    '/mt.zip',
+    {
+      schema: { summary: 'Download the machine translation dataset (zip)', querystring: z.object({}) },
+      config: { answers: [ZIP] },
+    },
+    (request, reply) =>
+      sendArchive(request, reply, (context) => buildMtExport(context, app.repositories.translation)),
   );
 }

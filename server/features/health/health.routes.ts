@@ -22,7 +22,10 @@ export default function healthRoutes(instance: FastifyInstance, { config }: { co
   app.get(
     '/health',
     {
-      schema: { response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        summary: 'Is the server up and its database reachable',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
       config: { rateLimit: rateLimits(config).public, admission: false },
     },
     async (_request, reply) => {

@@ -6,8 +6,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { catalogueSchema } from '../../../core/api/i18n.ts';
+import type { z } from 'zod';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { catalogueSchema } from '../../../core/api/i18n.ts';
 import {
   addLanguageSchema,
   importPoReportSchema,
@@ -32,7 +33,8 @@ import {
 } from '../../../core/i18n/icu.ts';
 import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
 import { writePo } from '../../../core/i18n/po.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { emptyAnswer, jsonAnswer, textAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
 import { addLanguage, languageOf, proposeMessage, reviewMessageProposal } from './i18n.service.ts';
@@ -54,14 +56,24 @@ export default function i18nRoutes(instance: FastifyInstance) {
 
   const languageOrThrow = (code: string) => languageOf(app.repositories, code);
 
-  app.get('/languages', { schema: { response: { 200: uiLanguagesSchema } } }, async () => ({
-    languages: await repository().languages(),
-  }));
+  app.get(
+    '/languages',
+    { schema: { summary: "The interface's languages", response: { 200: uiLanguagesSchema } } },
+    async () => ({ languages: await repository().languages() }),
+  );
 
   app.get(
     '/catalogues/:code',
     // The body is catalogueSchema, sent as the text its ETag is computed from (a 304 when unchanged).
-    { schema: { params: languageParamsSchema } },
+    {
+      schema: { summary: "A language's catalogue of approved messages", params: languageParamsSchema },
+      config: {
+        answers: [
+          jsonAnswer('The compiled approved messages (with an ETag).', catalogueSchema),
+          emptyAnswer(304, 'The catalogue the client holds (If-None-Match) is current.'),
+        ],
+      },
+    },
     async (request, reply) => {
       const { code } = request.params;
       let messages: Record<string, CompiledMessage>;
@@ -87,7 +99,11 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/languages/:code/messages',
     {
       onRequest: app.requireUser,
-      schema: { params: languageParamsSchema, response: { 200: uiMessagesSchema } },
+      schema: {
+        summary: 'The messages of a language, with their approved text and open proposals',
+        params: languageParamsSchema,
+        response: { 200: uiMessagesSchema },
+      },
     },
     async (request) => {
       const language = await languageOrThrow(request.params.code);
@@ -112,7 +128,15 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals',
     {
       onRequest: app.requireUser,
-      schema: { body: proposeMessageSchema, response: { 200: uiProposalResponseSchema } },
+      schema: {
+        summary: 'Propose a translation of an interface message',
+        body: proposeMessageSchema,
+        response: { 200: uiProposalResponseSchema },
+      },
+      config: idempotentContract(
+        { status: 404, code: ERROR_CODES.notFound },
+        { status: 422, code: ERROR_CODES.translationProblems },
+      ),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -124,7 +148,12 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals/:id/review',
     {
       onRequest: app.requireUser,
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject a proposed interface translation',
         params: uiProposalParamsSchema,
         body: uiProposalReviewSchema,
         response: { 200: uiProposalResponseSchema },
@@ -139,12 +168,19 @@ export default function i18nRoutes(instance: FastifyInstance) {
 
 export function adminI18nRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const repository = () => app.repositories.interfaceMessages;
 
   app.post(
     '/languages',
-    { schema: { body: addLanguageSchema, response: { 201: languageResponseSchema } } },
+    {
+      schema: {
+        summary: 'Add an interface language',
+        body: addLanguageSchema,
+        response: { 201: languageResponseSchema },
+      },
+      config: { errors: [{ status: 409, code: ERROR_CODES.conflict }] },
+    },
     async (request, reply) => {
       const { code, name } = request.body;
       return reply.status(201).send(await addLanguage(app.repositories, code, name, currentUser(request).id));
@@ -153,7 +189,12 @@ export function adminI18nRoutes(instance: FastifyInstance) {
 
   app.get(
     '/languages/:code/export.po',
-    { schema: { params: languageParamsSchema, response: { 200: z.string() } } },
+    {
+      schema: { summary: "Export a language's messages as a gettext PO file", params: languageParamsSchema },
+      config: {
+        answers: [textAnswer('The PO file (an attachment).', ['text/x-gettext-translation'])],
+      },
+    },
     async (request, reply) => {
       const language = await languageOf(app.repositories, request.params.code);
       const approved = await repository().approvedTexts(language.code);
@@ -177,7 +218,13 @@ export function adminI18nRoutes(instance: FastifyInstance) {
   app.post(
     '/languages/:code/import',
     {
-      schema: { params: languageParamsSchema, body: importPoSchema, response: { 200: importPoReportSchema } },
+      schema: {
+        summary: 'Import translations of a language from a PO file',
+        params: languageParamsSchema,
+        body: importPoSchema,
+        response: { 200: importPoReportSchema },
+      },
+      config: { errors: [{ status: 400, code: ERROR_CODES.invalidImport }] },
       // Above the app's 1 MiB default: a whole PO file may be as long as importPoSchema allows.
       bodyLimit: PO_IMPORT_BODY_MAX_BYTES,
     },

@@ -5,12 +5,13 @@ import { importLexiconBodySchema, lexiconExportQuerySchema } from '../../../core
 import { importPairsQuerySchema, importReportSchema } from '../../../core/api/translation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { textAnswer } from '../../lib/route-contract.ts';
+import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
 
 export default async function lexiconRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const { lexicon } = app.repositories;
 
   // A CSV, TSV or JSON file in the field "file", or a JSON body (a list or { entries }).
@@ -19,7 +20,11 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       '/import/lexicon',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        config: importContract(
+          'A CSV, TSV or JSON file of entries (lopit, english, part_of_speech) in the field "file", or the entries as JSON.',
+        ),
         schema: {
+          summary: 'Import lexicon entries from a file or JSON',
           querystring: importPairsQuerySchema,
           body: importLexiconBodySchema.nullish(),
           response: { 200: importReportSchema },
@@ -45,7 +50,23 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
 
   app.get(
     '/export/lexicon',
-    { schema: { querystring: lexiconExportQuerySchema } },
+    {
+      schema: { summary: 'Export the lexicon (CSV, TSV or JSON)', querystring: lexiconExportQuerySchema },
+      config: {
+        answers: [
+          textAnswer('The lexicon as a CSV or TSV file (an attachment).', [
+            'text/csv',
+            'text/tab-separated-values',
+          ]),
+          {
+            status: 200,
+            description: 'The lexicon as JSON (format=json): its entries.',
+            types: ['application/json'],
+            schema: { type: 'array', items: { type: 'object' } },
+          },
+        ],
+      },
+    },
     async (request, reply) => {
       const file = lexiconExport(await lexicon.listAll(), request.query.format);
       return reply

@@ -20,6 +20,8 @@ import {
   translateResponseSchema,
 } from '../../../core/api/chat.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { MODEL_CONTENT_TYPE } from '../../../core/mt/serialise.ts';
+import { emptyAnswer, fileAnswer } from '../../lib/route-contract.ts';
 import {
   encodeMemoryPage,
   MEMORY_PAGE_CODED_TYPE,
@@ -127,8 +129,15 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
   app.post(
     '/translate',
     {
-      config: { rateLimit: rateLimits(config).public },
-      schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } },
+      config: {
+        rateLimit: rateLimits(config).public,
+        errors: [{ status: 404, code: NO_TRANSLATION_CODE }],
+      },
+      schema: {
+        summary: 'Translate a sentence (English to Lopit or back)',
+        body: translateRequestSchema,
+        response: { 200: translateResponseSchema },
+      },
     },
     async (request) => {
       const answer = await engine.translate(request.body.text, request.body.direction);
@@ -140,8 +149,19 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
   app.get(
     '/memory',
     {
-      config: { rateLimit: rateLimits(config).public },
-      schema: { querystring: memoryQuerySchema, response: { 200: memoryPageSchema } },
+      config: {
+        rateLimit: rateLimits(config).public,
+        answers: [
+          fileAnswer('The page coded with the words of the model the phone holds (when it is the latest).', [
+            MEMORY_PAGE_CODED_TYPE,
+          ]),
+        ],
+      },
+      schema: {
+        summary: 'A page of the translation memory (approved pairs), or what changed since a cursor',
+        querystring: memoryQuerySchema,
+        response: { 200: memoryPageSchema },
+      },
     },
     async (request, reply) => {
       // The same pairs the server's engine answers from, for anyone: the chat is public, and so is the model.
@@ -158,8 +178,32 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
   app.get(
     '/model',
     {
-      config: { rateLimit: rateLimits(config).public },
-      schema: { querystring: z.looseObject({}) },
+      config: {
+        rateLimit: rateLimits(config).public,
+        answers: [
+          {
+            ...fileAnswer('The model file (gzip or br Content-Encoding when accepted).', [
+              MODEL_CONTENT_TYPE,
+            ]),
+            headers: {
+              ETag: { description: "The model's version." },
+              'X-Model-Created-At': { description: 'When the model was trained (ISO 8601).' },
+            },
+          },
+          {
+            status: 200,
+            description: 'A model trained by an earlier version, kept as JSON until the next training.',
+            types: ['application/json'],
+            schema: { type: 'object' },
+          },
+          emptyAnswer(304, 'The model the phone holds (If-None-Match) is still the latest.'),
+        ],
+        errors: [
+          { status: 404, code: MODEL_NOT_TRAINED_CODE },
+          { status: 503, code: ERROR_CODES.unavailable },
+        ],
+      },
+      schema: { summary: 'Download the latest trained translation model', querystring: z.looseObject({}) },
     },
     async (request, reply) => {
       const artifact = await artifacts.latest('mt');

@@ -15,21 +15,23 @@ import {
   retirePromptSchema,
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
 import { importPrompts } from './prompts-import.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { reportPrompt, restorePrompt, retirePrompt } from './prompts.service.ts';
 
 export function promptReportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.post(
     '/:id/report',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: 'Report a sentence to read (wrong, offensive, unreadable)',
         params: promptIdParamsSchema,
         body: promptReportSchema,
         response: { 200: promptReportResponseSchema },
@@ -44,11 +46,17 @@ export function promptReportRoutes(instance: FastifyInstance) {
 
 export async function adminPromptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/',
-    { schema: { querystring: adminPromptsQuerySchema, response: { 200: adminPromptsSchema } } },
+    {
+      schema: {
+        summary: 'The sentences to read, with their counts and reports',
+        querystring: adminPromptsQuerySchema,
+        response: { 200: adminPromptsSchema },
+      },
+    },
     async (request) => {
       const { reported, page, limit } = request.query;
       const { prompts, total } = await app.repositories.prompts.adminList(
@@ -63,7 +71,9 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
   app.post(
     '/:id/retire',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: 'Retire a sentence',
         params: promptIdParamsSchema,
         body: retirePromptSchema,
         response: { 200: adminPromptResponseSchema },
@@ -77,7 +87,14 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
 
   app.post(
     '/:id/restore',
-    { schema: { params: promptIdParamsSchema, response: { 200: adminPromptResponseSchema } } },
+    {
+      config: IDEMPOTENT_CONTRACT,
+      schema: {
+        summary: 'Restore a retired sentence',
+        params: promptIdParamsSchema,
+        response: { 200: adminPromptResponseSchema },
+      },
+    },
     (request, reply) =>
       idempotent(request, reply, (repositories) => restorePrompt(repositories, request.params.id)),
   );
@@ -87,7 +104,9 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
       '/import',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        config: importContract('A CSV or TSV file of sentences in the field "file", or { prompts } as JSON.'),
         schema: {
+          summary: 'Import sentences to read from a file or JSON',
           querystring: promptImportQuerySchema,
           body: promptImportBodySchema.nullish(),
           response: { 200: promptImportReportSchema },

@@ -28,6 +28,8 @@ import { storedAudioExtension } from './audio-types.ts';
 import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
 import { toRecording } from './recordings.repository.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
+import { MULTIPART_UPLOAD, RECORDING_AUDIO } from './recordings-contract.ts';
+import { emptyAnswer } from '../../lib/route-contract.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -37,7 +39,7 @@ const NOT_TRAINED_MESSAGE =
 export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RecordingService(app.repositories, config, app.blobs);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   await app.register(tusUploads, { config, service });
 
@@ -49,7 +51,11 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/upload',
       {
-        schema: { response: { 200: recordingResponseSchema, 201: recordingResponseSchema } },
+        schema: {
+          summary: 'Upload a recording in one request (multipart)',
+          response: { 200: recordingResponseSchema, 201: recordingResponseSchema },
+        },
+        config: MULTIPART_UPLOAD,
         // Consent is checked before the body is read (after the scope's authentication).
         // (A field speaker named in the body is checked when the recording is stored.)
         onRequest: (request) => service.requireRecordingConsent(currentUser(request)),
@@ -110,7 +116,14 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
 
   app.get(
     '/recordings',
-    { schema: { querystring: recordingsQuerySchema, response: { 200: recordingListSchema } } },
+    {
+      schema: {
+        summary: "The signed-in contributor's recordings (admins: anyone's)",
+        querystring: recordingsQuerySchema,
+        response: { 200: recordingListSchema },
+      },
+      config: { errors: [{ status: 403, code: ERROR_CODES.forbidden }] },
+    },
     async (request) => {
       const { page, limit, owner, all } = request.query;
       const user = currentUser(request);
@@ -125,7 +138,13 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
 
   app.get(
     '/prompts',
-    { schema: { querystring: promptPackQuerySchema, response: { 200: promptPackSchema } } },
+    {
+      schema: {
+        summary: 'Sentences to read aloud',
+        querystring: promptPackQuerySchema,
+        response: { 200: promptPackSchema },
+      },
+    },
     async (request) => ({
       prompts: await app.repositories.recordings.promptPack(currentUser(request).id, request.query.limit),
     }),
@@ -133,7 +152,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
 
   app.get(
     '/recordings/:id',
-    { schema: { params: idParams, response: { 200: recordingResponseSchema } } },
+    { schema: { summary: 'One recording', params: idParams, response: { 200: recordingResponseSchema } } },
     async (request) => {
       const recording = await service.findVisible(request.params.id, currentUser(request));
       if (!recording) throw notFound(RECORDING_NOT_FOUND);
@@ -141,60 +160,89 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
     },
   );
 
-  app.get('/recordings/:id/audio', { schema: { params: idParams } }, async (request, reply) => {
-    const row = await service.findAudibleRow(request.params.id, currentUser(request));
-    if (!row) throw notFound(RECORDING_NOT_FOUND);
-    const etag = `"${row.sha256}"`;
-    // A person's voice must not outlive their consent in a browser's cache: every play asks again, and this
-    // route re-checks who may hear it (an unchanged clip costs a 304 by its content hash, a withdrawn one a 404).
-    void reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, no-cache')
-      .header('ETag', etag)
-      .header('Content-Disposition', contentDisposition(row.fileName, row.mimeType));
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
+  app.get(
+    '/recordings/:id/audio',
+    {
+      schema: { summary: 'Play or download the audio of a recording', params: idParams },
+      config: RECORDING_AUDIO,
+    },
+    async (request, reply) => {
+      const row = await service.findAudibleRow(request.params.id, currentUser(request));
+      if (!row) throw notFound(RECORDING_NOT_FOUND);
+      const etag = `"${row.sha256}"`;
+      // A person's voice must not outlive their consent in a browser's cache: every play asks again, and this
+      // route re-checks who may hear it (an unchanged clip costs a 304 by its content hash, a withdrawn one a 404).
+      void reply
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, no-cache')
+        .header('ETag', etag)
+        .header('Content-Disposition', contentDisposition(row.fileName, row.mimeType));
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
 
-    const range = parseRange(request.headers.range, row.sizeBytes);
-    if (range === 'unsatisfiable') {
-      void reply.header('Content-Range', `bytes */${row.sizeBytes}`);
-      throw new AppError(
-        416,
-        `The requested range is outside the recording (${row.sizeBytes} bytes).`,
-        ERROR_CODES.rangeNotSatisfiable,
-      );
-    }
-    let opened;
-    try {
-      opened = await service.blobs.open(row.sha256, range ?? undefined);
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) {
-        request.log.error({ recording: row.id }, 'the audio of a recording is missing from the blob store');
-        throw notFound('The audio of this recording is missing.');
+      const range = parseRange(request.headers.range, row.sizeBytes);
+      if (range === 'unsatisfiable') {
+        void reply.header('Content-Range', `bytes */${row.sizeBytes}`);
+        throw new AppError(
+          416,
+          `The requested range is outside the recording (${row.sizeBytes} bytes).`,
+          ERROR_CODES.rangeNotSatisfiable,
+        );
       }
-      throw error;
-    }
-    const { stream, size } = opened;
-    void reply.type(row.mimeType);
-    if (range) {
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', String(range.end - range.start + 1))
-        .send(stream);
-    }
-    return reply.header('Content-Length', String(size)).send(stream);
-  });
+      let opened;
+      try {
+        opened = await service.blobs.open(row.sha256, range ?? undefined);
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) {
+          request.log.error({ recording: row.id }, 'the audio of a recording is missing from the blob store');
+          throw notFound('The audio of this recording is missing.');
+        }
+        throw error;
+      }
+      const { stream, size } = opened;
+      void reply.type(row.mimeType);
+      if (range) {
+        return reply
+          .status(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('Content-Length', String(range.end - range.start + 1))
+          .send(stream);
+      }
+      return reply.header('Content-Length', String(size)).send(stream);
+    },
+  );
 
-  app.delete('/recordings/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await service.delete(request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/recordings/:id',
+    {
+      schema: { summary: 'Delete a recording', params: idParams },
+      config: { answers: [emptyAnswer(204, 'The recording is deleted.')] },
+    },
+    async (request, reply) => {
+      await service.delete(request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/transcribe', { schema: { body: transcribeRequestSchema } }, async (request) => {
-    const recording = await service.findVisible(request.body.audioId, currentUser(request));
-    if (!recording) throw notFound(RECORDING_NOT_FOUND);
-    throw new AppError(501, NOT_TRAINED_MESSAGE, ERROR_CODES.notTrained);
-  });
+  app.post(
+    '/transcribe',
+    {
+      schema: {
+        summary: 'Transcribe a recording (not available until a recogniser is trained)',
+        body: transcribeRequestSchema,
+      },
+      config: {
+        errors: [
+          { status: 404, code: ERROR_CODES.notFound },
+          { status: 501, code: ERROR_CODES.notTrained },
+        ],
+      },
+    },
+    async (request) => {
+      const recording = await service.findVisible(request.body.audioId, currentUser(request));
+      if (!recording) throw notFound(RECORDING_NOT_FOUND);
+      throw new AppError(501, NOT_TRAINED_MESSAGE, ERROR_CODES.notTrained);
+    },
+  );
 }
 
 interface ReceivedUpload {

@@ -23,6 +23,7 @@ import type { Config } from '../../config.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { leaveAdmission } from '../../plugins/admission.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { tusContract, TUS_METHODS } from './recordings-contract.ts';
 import type { RecordingService } from './recordings.service.ts';
 import { TusHookError } from './tus-answers.ts';
 import {
@@ -52,7 +53,6 @@ async function uploadSpeakerId(
 
 export { fileTooLargeMessage } from './tus-answers.ts';
 
-const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const CLEAN_UP_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface TusUploadsOptions {
@@ -144,19 +144,19 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   // The tus server reads PATCH and POST bodies itself: no parser may consume them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  const params = z.object({ id: z.string().max(200).optional() });
-  app.route({
-    method: [...TUS_METHODS],
-    url: '/tus',
-    schema: { params },
-    preValidation: requireConsent,
-    handler: handle,
-  });
-  app.route({
-    method: [...TUS_METHODS],
-    url: '/tus/:id',
-    schema: { params },
-    preValidation: requireConsent,
-    handler: handle,
-  });
+  // One route per method and address, so each is described as what it does (recordings-contract.ts).
+  const params = z.object({ id: z.string().max(200) });
+  for (const method of TUS_METHODS) {
+    for (const atUpload of [false, true]) {
+      const { summary, config } = tusContract(method, atUpload);
+      app.route({
+        method,
+        url: atUpload ? '/tus/:id' : '/tus',
+        schema: atUpload ? { summary, params } : { summary },
+        config,
+        preValidation: requireConsent,
+        handler: handle,
+      });
+    }
+  }
 }

@@ -16,17 +16,24 @@ import {
   adminLexiconSchema,
   lexiconDecisionResponseSchema,
 } from '../../../core/api/review.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { idempotent, idempotentContract, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { clipChangeAnswer } from './review.service.ts';
 
 export default function adminReviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/clips',
-    { schema: { querystring: adminClipsQuerySchema, response: { 200: adminClipsSchema } } },
+    {
+      schema: {
+        summary: "The admins' queue of clips",
+        querystring: adminClipsQuerySchema,
+        response: { 200: adminClipsSchema },
+      },
+    },
     async (request) => {
       const { state, flag, page, limit } = request.query;
       const { clips, total } = await app.repositories.clipReview.adminList({ state, flag }, page, limit);
@@ -37,7 +44,12 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/settle',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Settle a clip (accept or reject it, with a reason)',
         params: clipIdParamsSchema,
         body: clipSettleSchema,
         response: { 200: clipReviewResponseSchema },
@@ -51,7 +63,13 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/proposals',
-    { schema: { querystring: adminProposalsQuerySchema, response: { 200: adminProposalsSchema } } },
+    {
+      schema: {
+        summary: "The admins' queue of proposed translations",
+        querystring: adminProposalsQuerySchema,
+        response: { 200: adminProposalsSchema },
+      },
+    },
     async (request) => {
       const { state, category, author, page, limit } = request.query;
       const { proposals, total } = await app.repositories.proposals.adminList(
@@ -66,7 +84,14 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
 
   app.post(
     '/proposals/decide',
-    { schema: { body: proposalDecisionSchema, response: { 200: proposalDecisionResponseSchema } } },
+    {
+      config: IDEMPOTENT_CONTRACT,
+      schema: {
+        summary: 'Approve or reject proposed translations',
+        body: proposalDecisionSchema,
+        response: { 200: proposalDecisionResponseSchema },
+      },
+    },
     (request, reply) =>
       idempotent(request, reply, async ({ proposals }) => {
         const { ids, verdict, reason } = request.body;
@@ -76,7 +101,13 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/lexicon',
-    { schema: { querystring: adminLexiconQuerySchema, response: { 200: adminLexiconSchema } } },
+    {
+      schema: {
+        summary: "The admins' queue of imported lexicon entries",
+        querystring: adminLexiconQuerySchema,
+        response: { 200: adminLexiconSchema },
+      },
+    },
     async (request) => {
       const { state, page, limit } = request.query;
       const { entries, total } = await app.repositories.lexiconReview.adminList(state, page, limit);
@@ -86,7 +117,14 @@ export default function adminReviewRoutes(instance: FastifyInstance) {
 
   app.post(
     '/lexicon/decide',
-    { schema: { body: proposalDecisionSchema, response: { 200: lexiconDecisionResponseSchema } } },
+    {
+      config: IDEMPOTENT_CONTRACT,
+      schema: {
+        summary: 'Approve or reject imported lexicon entries',
+        body: proposalDecisionSchema,
+        response: { 200: lexiconDecisionResponseSchema },
+      },
+    },
     (request, reply) =>
       idempotent(request, reply, async ({ lexiconReview }) => {
         const { ids, verdict, reason } = request.body;

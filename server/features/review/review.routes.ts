@@ -1,6 +1,7 @@
 // /api/review: the community's review of clips (listen and vote, report) and of proposed translations
 // (approve, reject), for every signed-in contributor; votes and reviews honour Idempotency-Key, so the offline
 // outbox can replay them. Nobody reviews their own contribution (403 OWN_CONTRIBUTION).
+import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -22,17 +23,23 @@ import {
   reviewLexiconQuerySchema,
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart, reportClip, reviewLexiconEntry, reviewProposal, voteOnClip } from './review.service.ts';
 
 export default function reviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get(
     '/clips',
-    { schema: { querystring: reviewPackQuerySchema, response: { 200: reviewPackSchema } } },
+    {
+      schema: {
+        summary: 'Clips to listen to and vote on',
+        querystring: reviewPackQuerySchema,
+        response: { 200: reviewPackSchema },
+      },
+    },
     async (request) => {
       const reviewerId = currentUser(request).id;
       const { held = [], exclude = [] } = request.query;
@@ -49,7 +56,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/vote',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Vote on a clip',
         params: clipIdParamsSchema,
         body: clipVoteSchema,
         response: { 200: clipReviewResponseSchema },
@@ -64,7 +76,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/report',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Report a clip',
         params: clipIdParamsSchema,
         body: clipReportSchema,
         response: { 200: clipReviewResponseSchema },
@@ -78,7 +95,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/proposals',
-    { schema: { querystring: reviewProposalsQuerySchema, response: { 200: reviewProposalsSchema } } },
+    {
+      schema: {
+        summary: 'Proposed translations to review',
+        querystring: reviewProposalsQuerySchema,
+        response: { 200: reviewProposalsSchema },
+      },
+    },
     async (request) => ({
       proposals: await app.repositories.proposals.pack(
         currentUser(request).id,
@@ -91,7 +114,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject a proposed translation',
         params: proposalIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: proposalStatusResponseSchema },
@@ -105,7 +133,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/lexicon',
-    { schema: { querystring: reviewLexiconQuerySchema, response: { 200: reviewLexiconSchema } } },
+    {
+      schema: {
+        summary: 'Imported lexicon entries to review',
+        querystring: reviewLexiconQuerySchema,
+        response: { 200: reviewLexiconSchema },
+      },
+    },
     async (request) => ({
       entries: await app.repositories.lexiconReview.pack(currentUser(request).id, request.query.limit),
     }),
@@ -114,7 +148,12 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/lexicon/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject an imported lexicon entry',
         params: lexiconEntryIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: lexiconReviewResponseSchema },
@@ -128,7 +167,13 @@ export default function reviewRoutes(instance: FastifyInstance) {
 
   app.get(
     '/stats',
-    { schema: { querystring: reviewStatsQuerySchema, response: { 200: reviewStatsSchema } } },
+    {
+      schema: {
+        summary: "The reviewer's counts, today and in all",
+        querystring: reviewStatsQuerySchema,
+        response: { 200: reviewStatsSchema },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const since = dayStart(request.query.since);

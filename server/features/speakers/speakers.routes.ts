@@ -29,7 +29,7 @@ import {
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { FileBlobStore } from '../../lib/blob-store.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -46,6 +46,7 @@ import {
   type ConsentAnswer,
   type EvidenceFile,
 } from './speakers.service.ts';
+import { CONSENT_WITH_EVIDENCE, EVIDENCE_FILE, MORE_EVIDENCE } from './speakers-contract.ts';
 
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
 
@@ -60,15 +61,29 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   await app.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   const evidenceStore = evidenceStoreOf(config);
   const tempDir = uploadTempDir(config);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
-  app.get('/', { schema: { response: { 200: speakersResponseSchema } } }, async (request) => ({
-    speakers: await app.repositories.speakers.list(currentUser(request).id),
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'The field speakers of the signed-in contributor',
+        response: { 200: speakersResponseSchema },
+      },
+    },
+    async (request) => ({ speakers: await app.repositories.speakers.list(currentUser(request).id) }),
+  );
 
   app.post(
     '/',
-    { schema: { body: speakerCreateSchema, response: { 200: speakerResponseSchema } } },
+    {
+      schema: {
+        summary: 'Add a field speaker',
+        body: speakerCreateSchema,
+        response: { 200: speakerResponseSchema },
+      },
+      config: idempotentContract({ status: 409, code: ERROR_CODES.conflict }),
+    },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
         addSpeaker(repositories, currentUser(request), request.body),
@@ -139,7 +154,14 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 
   app.post(
     '/:id/consent',
-    { schema: { params: speakerIdParamsSchema, response: { 200: speakerConsentResponseSchema } } },
+    {
+      schema: {
+        summary: "Record a field speaker's consent with its evidence",
+        params: speakerIdParamsSchema,
+        response: { 200: speakerConsentResponseSchema },
+      },
+      config: CONSENT_WITH_EVIDENCE,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       await speakerFor(app.repositories, request.params.id, user);
@@ -167,7 +189,14 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 
   app.post(
     '/:id/consent/:consentId/evidence/:kind',
-    { schema: { params: speakerEvidenceParamsSchema, response: { 200: speakerConsentResponseSchema } } },
+    {
+      schema: {
+        summary: 'Add an evidence file to a consent',
+        params: speakerEvidenceParamsSchema,
+        response: { 200: speakerConsentResponseSchema },
+      },
+      config: MORE_EVIDENCE,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { id, consentId, kind } = request.params;
@@ -184,7 +213,9 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/:id/withdraw',
     {
+      config: IDEMPOTENT_CONTRACT,
       schema: {
+        summary: "Record a field speaker's withdrawal of consent",
         params: speakerIdParamsSchema,
         body: speakerWithdrawSchema,
         response: { 200: speakerResponseSchema },
@@ -201,11 +232,17 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
 export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const evidenceStore = evidenceStoreOf(config);
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
 
   app.get(
     '/',
-    { schema: { querystring: adminSpeakersQuerySchema, response: { 200: speakersResponseSchema } } },
+    {
+      schema: {
+        summary: 'Every field speaker, with who added them',
+        querystring: adminSpeakersQuerySchema,
+        response: { 200: speakersResponseSchema },
+      },
+    },
     async (request) => {
       const speakers = await app.repositories.speakers.list(null);
       const { withdrawn } = request.query;
@@ -219,7 +256,10 @@ export function adminSpeakersRoutes(instance: FastifyInstance, { config }: { con
 
   app.get(
     '/:id/evidence/:evidenceId',
-    { schema: { params: speakerEvidenceFileParamsSchema } },
+    {
+      schema: { summary: 'A consent evidence file', params: speakerEvidenceFileParamsSchema },
+      config: EVIDENCE_FILE,
+    },
     async (request, reply) => {
       const found = await evidenceOf(app.repositories, request.params.id, Number(request.params.evidenceId));
       const { stream, size } = await evidenceStore.open(found.sha256);

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serialIdTextSchema } from '../../../core/api/input.ts';
 import {
+  TRAINING_ERROR_CODES,
   trainingJobResponseSchema,
   trainingProgressQuerySchema,
   trainingProgressSchema,
@@ -17,6 +18,7 @@ import {
   workerTokenListSchema,
 } from '../../../core/api/training.ts';
 import { notFound } from '../../errors.ts';
+import { emptyAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { TrainingService } from './training.service.ts';
 import workerRoutes from './worker.routes.ts';
@@ -30,13 +32,23 @@ export default async function trainingRoutes(instance: FastifyInstance) {
 function userRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new TrainingService(app.training);
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
-  app.get('/status', { schema: { response: { 200: trainingStatusListSchema } } }, () => service.statusList());
+  app.get(
+    '/status',
+    { schema: { summary: 'The state of each model type', response: { 200: trainingStatusListSchema } } },
+    () => service.statusList(),
+  );
 
   app.get(
     '/progress',
-    { schema: { querystring: trainingProgressQuerySchema, response: { 200: trainingProgressSchema } } },
+    {
+      schema: {
+        summary: "The progress of a model type's training",
+        querystring: trainingProgressQuerySchema,
+        response: { 200: trainingProgressSchema },
+      },
+    },
     (request) => service.progress(request.query.model_type),
   );
 
@@ -44,7 +56,12 @@ function userRoutes(instance: FastifyInstance) {
     '/start',
     {
       onRequest: app.requireAdmin,
-      schema: { body: trainingStartSchema, response: { 202: trainingJobResponseSchema } },
+      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.alreadyActive }] },
+      schema: {
+        summary: 'Start training a model',
+        body: trainingStartSchema,
+        response: { 202: trainingJobResponseSchema },
+      },
     },
     async (request, reply) => {
       const job = await service.start(request.body, currentUser(request).id);
@@ -56,14 +73,22 @@ function userRoutes(instance: FastifyInstance) {
     '/stop',
     {
       onRequest: app.requireAdmin,
-      schema: { body: trainingStopSchema, response: { 200: trainingJobResponseSchema } },
+      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.notActive }] },
+      schema: {
+        summary: 'Stop training a model',
+        body: trainingStopSchema,
+        response: { 200: trainingJobResponseSchema },
+      },
     },
     async (request) => ({ job: await service.stop(request.body.model_type) }),
   );
 
   app.get(
     '/workers',
-    { onRequest: app.requireAdmin, schema: { response: { 200: workerTokenListSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { summary: 'List the worker tokens', response: { 200: workerTokenListSchema } },
+    },
     async () => ({ workers: await app.training.tokens.list() }),
   );
 
@@ -71,7 +96,11 @@ function userRoutes(instance: FastifyInstance) {
     '/workers',
     {
       onRequest: app.requireAdmin,
-      schema: { body: workerTokenCreateSchema, response: { 201: workerTokenCreatedSchema } },
+      schema: {
+        summary: 'Issue a worker token',
+        body: workerTokenCreateSchema,
+        response: { 201: workerTokenCreatedSchema },
+      },
     },
     async (request, reply) => {
       const created = await app.training.tokens.create({
@@ -87,7 +116,8 @@ function userRoutes(instance: FastifyInstance) {
     '/workers/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { params: z.object({ id: serialIdTextSchema() }) },
+      config: { answers: [emptyAnswer(204, 'The token is revoked.')] },
+      schema: { summary: 'Revoke a worker token', params: z.object({ id: serialIdTextSchema() }) },
     },
     async (request, reply) => {
       if (!(await app.training.tokens.revoke(request.params.id))) throw notFound('No such worker token.');

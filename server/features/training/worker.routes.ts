@@ -33,6 +33,8 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { BlobNotFoundError } from '../../lib/blob-store.ts';
 import type { Lease } from './job-queue.ts';
+import { fileAnswer, textAnswer } from '../../lib/route-contract.ts';
+import { guardWorkerRoutes } from '../../plugins/auth.ts';
 import { rawBytesOnly, receiveArtifact } from './worker-artifact.ts';
 import { workerDataset } from './worker-dataset.ts';
 
@@ -58,7 +60,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   const { queue, tokens, data, blobs, tempDir } = app.training;
 
   app.decorateRequest('workerToken', null);
-  app.addHook('onRequest', async (request) => {
+  guardWorkerRoutes(app, async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const worker = token ? await tokens.authenticate(token) : null;
     if (!worker) {
@@ -87,7 +89,13 @@ export default function workerRoutes(instance: FastifyInstance) {
 
   app.post(
     '/claim',
-    { schema: { body: workerClaimSchema.optional(), response: { 200: workerClaimResponseSchema } } },
+    {
+      schema: {
+        summary: 'Claim the next queued job (a worker)',
+        body: workerClaimSchema.optional(),
+        response: { 200: workerClaimResponseSchema },
+      },
+    },
     async (request) => {
       const worker = workerOf(request);
       const wanted = request.body?.model_types ?? worker.modelTypes;
@@ -118,7 +126,9 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/heartbeat',
     {
+      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
       schema: {
+        summary: 'Report progress on a held job and keep its lease',
         params: jobParams,
         body: workerHeartbeatSchema.optional(),
         response: { 200: workerHeartbeatResponseSchema },
@@ -132,21 +142,37 @@ export default function workerRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.get('/jobs/:id/dataset', { schema: { params: jobParams } }, async (request, reply) => {
-    const lease = await held(request, request.params.id);
-    const entries = await dataset.entries(lease.jobId, lease.modelType);
-    const body = entries.map(({ recording, split }) =>
-      JSON.stringify(dataset.line(lease.jobId, recording, split)),
-    );
-    return reply
-      .type('application/x-ndjson; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(body.length > 0 ? `${body.join('\n')}\n` : '');
-  });
+  app.get(
+    '/jobs/:id/dataset',
+    {
+      schema: { summary: "A held job's dataset (JSON lines)", params: jobParams },
+      config: {
+        answers: [textAnswer('One JSON object per line (datasetLineSchema).', ['application/x-ndjson'])],
+        errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }],
+      },
+    },
+    async (request, reply) => {
+      const lease = await held(request, request.params.id);
+      const entries = await dataset.entries(lease.jobId, lease.modelType);
+      const body = entries.map(({ recording, split }) =>
+        JSON.stringify(dataset.line(lease.jobId, recording, split)),
+      );
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(body.length > 0 ? `${body.join('\n')}\n` : '');
+    },
+  );
 
   app.get(
     '/jobs/:id/recordings/:recordingId/audio',
-    { schema: { params: audioParams } },
+    {
+      config: {
+        answers: [fileAnswer('The recording as stored.', ['audio/*'])],
+        errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }],
+      },
+      schema: { summary: "The audio of a recording in a held job's dataset", params: audioParams },
+    },
     async (request, reply) => {
       const lease = await held(request, request.params.id);
       const recording = await dataset.recording(
@@ -170,7 +196,21 @@ export default function workerRoutes(instance: FastifyInstance) {
     '/jobs/:id/artifact',
     {
       onRequest: rawBytesOnly,
+      config: {
+        requestBody: {
+          description: 'The model file as raw bytes.',
+          required: true,
+          content: { 'application/octet-stream': { type: 'string', format: 'binary' } },
+        },
+        errors: [
+          { status: 409, code: TRAINING_ERROR_CODES.jobNotHeld },
+          { status: 400, code: ERROR_CODES.emptyFile },
+          { status: 413, code: TRAINING_ERROR_CODES.artifactTooLarge },
+          { status: 415, code: TRAINING_ERROR_CODES.unsupportedArtifact },
+        ],
+      },
       schema: {
+        summary: 'Upload the trained model of a held job (raw bytes)',
         params: jobParams,
         querystring: artifactQuery,
         response: { 200: workerArtifactResponseSchema },
@@ -188,7 +228,14 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/complete',
     {
+      config: {
+        errors: [
+          { status: 409, code: TRAINING_ERROR_CODES.jobNotHeld },
+          { status: 400, code: ERROR_CODES.checksumMismatch },
+        ],
+      },
       schema: {
+        summary: 'Report a held job finished',
         params: jobParams,
         body: workerCompleteSchema,
         response: { 200: okSchema },
@@ -215,7 +262,9 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/fail',
     {
+      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
       schema: {
+        summary: 'Report a held job failed',
         params: jobParams,
         body: workerFailSchema,
         response: { 200: okSchema },
@@ -230,7 +279,14 @@ export default function workerRoutes(instance: FastifyInstance) {
 
   app.post(
     '/jobs/:id/stopped',
-    { schema: { params: jobParams, response: { 200: okSchema } } },
+    {
+      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
+      schema: {
+        summary: 'Confirm a held job stopped as an admin asked',
+        params: jobParams,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       const lease = await held(request, request.params.id);
       if (!(await queue.markStopped(lease))) throw notHeld();

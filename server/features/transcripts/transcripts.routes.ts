@@ -2,6 +2,7 @@
 // transcript proposed (or withdrawn), the transcripts to check and their reviews, and the contributor's counts.
 // Saves and reviews honour Idempotency-Key, so the offline outbox can replay them. The audio of a clip comes
 // from GET /api/audio/recordings/:id/audio, which lets others hear the clips this queue offers.
+import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { proposalReviewSchema } from '../../../core/api/review.ts';
@@ -17,18 +18,24 @@ import {
   transcriptStatsQuerySchema,
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart } from '../review/review.service.ts';
 import { reviewTranscript, saveTranscript } from './transcripts.service.ts';
 
 export default function transcriptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
+  app.guardRoutes('user');
 
   app.get(
     '/queue',
-    { schema: { querystring: transcribeQueueQuerySchema, response: { 200: transcribeQueueSchema } } },
+    {
+      schema: {
+        summary: 'Clips waiting for a transcript',
+        querystring: transcribeQueueQuerySchema,
+        response: { 200: transcribeQueueSchema },
+      },
+    },
     async (request) => ({
       clips: await app.repositories.transcripts.queue(currentUser(request).id, request.query.limit),
     }),
@@ -37,7 +44,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+        { status: 409, code: ERROR_CODES.conflict },
+      ),
       schema: {
+        summary: 'Propose (or withdraw) the transcript of a clip',
         params: transcribeClipIdParamsSchema,
         body: transcriptSaveSchema,
         response: { 200: transcriptResponseSchema },
@@ -51,7 +64,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/proposals',
-    { schema: { querystring: reviewTranscriptsQuerySchema, response: { 200: reviewTranscriptsSchema } } },
+    {
+      schema: {
+        summary: 'Transcripts to check',
+        querystring: reviewTranscriptsQuerySchema,
+        response: { 200: reviewTranscriptsSchema },
+      },
+    },
     async (request) => ({
       transcripts: await app.repositories.transcripts.pack(currentUser(request).id, request.query.limit),
     }),
@@ -60,7 +79,12 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.ownContribution },
+        { status: 404, code: ERROR_CODES.itemGone },
+      ),
       schema: {
+        summary: 'Approve or reject a transcript',
         params: transcriptIdParamsSchema,
         body: proposalReviewSchema,
         response: { 200: transcriptResponseSchema },
@@ -74,7 +98,13 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/stats',
-    { schema: { querystring: transcriptStatsQuerySchema, response: { 200: transcriptStatsSchema } } },
+    {
+      schema: {
+        summary: "The contributor's transcript counts",
+        querystring: transcriptStatsQuerySchema,
+        response: { 200: transcriptStatsSchema },
+      },
+    },
     async (request) =>
       app.repositories.transcripts.stats(currentUser(request).id, dayStart(request.query.since)),
   );

@@ -7,13 +7,13 @@ import {
   importReportSchema,
 } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
 import { importPairs, jsonCandidates, parseDelimited } from './pairs-import.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 export default async function pairsImportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireAdmin);
+  app.guardRoutes('admin');
   const pairs = app.repositories.translation;
 
   await withImportUploads(app, (scope) => {
@@ -21,7 +21,11 @@ export default async function pairsImportRoutes(instance: FastifyInstance) {
       '/import/pairs',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        config: importContract(
+          'A CSV or TSV file of pairs (english, lopit, ...) in the field "file", or { pairs } as JSON.',
+        ),
         schema: {
+          summary: 'Import translation pairs from a file or JSON',
           querystring: importPairsQuerySchema,
           body: importPairsBodySchema.nullish(),
           response: { 200: importReportSchema },

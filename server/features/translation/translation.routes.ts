@@ -1,5 +1,6 @@
 // /api/translation: prompt pairs with their open proposals, saving a translation (a proposal, or approved
 // when an admin saves it; Idempotency-Key), revision history, export.
+import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +13,8 @@ import {
   saveTranslationSchema,
 } from '../../../core/api/translation.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { textAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { revisionsFor, saveTranslation } from './translation.service.ts';
 
@@ -25,6 +27,7 @@ export default function translationRoutes(instance: FastifyInstance) {
     {
       onRequest: app.requireUser,
       schema: {
+        summary: 'Sentence pairs with their open proposals',
         querystring: pairsQuerySchema,
         response: { 200: pairsResponseSchema },
       },
@@ -42,7 +45,11 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/pairs/:id/revisions',
     {
       onRequest: app.requireUser,
-      schema: { params: pairIdParamsSchema, response: { 200: revisionsResponseSchema } },
+      schema: {
+        summary: 'The revision history of a pair',
+        params: pairIdParamsSchema,
+        response: { 200: revisionsResponseSchema },
+      },
     },
     async (request) => revisionsFor(app.repositories, request.params.id, currentUser(request)),
   );
@@ -51,7 +58,16 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/save',
     {
       onRequest: app.requireUser,
-      schema: { body: saveTranslationSchema, response: { 200: pairResponseSchema } },
+      schema: {
+        summary: 'Save a translation (a proposal, or approved when an admin saves it)',
+        body: saveTranslationSchema,
+        response: { 200: pairResponseSchema },
+      },
+      config: idempotentContract(
+        { status: 403, code: ERROR_CODES.consentRequired },
+        { status: 404, code: ERROR_CODES.notFound },
+        { status: 409, code: ERROR_CODES.editConflict },
+      ),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -61,7 +77,26 @@ export default function translationRoutes(instance: FastifyInstance) {
 
   app.get(
     '/export',
-    { onRequest: app.requireUser, schema: { querystring: exportQuerySchema } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Export the approved translations (CSV, or JSON with format=json)',
+        querystring: exportQuerySchema,
+      },
+      config: {
+        answers: [
+          textAnswer('The shareable pairs: a CSV file (an attachment), or { pairs } with format=json.', [
+            'text/csv',
+          ]),
+          {
+            status: 200,
+            description: 'The shareable pairs as JSON (format=json).',
+            types: ['application/json'],
+            schema: { type: 'object', properties: { pairs: { type: 'array' } }, required: ['pairs'] },
+          },
+        ],
+      },
+    },
     async (request, reply) => {
       // Only what contributors consented to share (see listForExport).
       const list = await pairs.listForExport();

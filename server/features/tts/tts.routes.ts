@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SPEECH_HEADERS, SPEECH_MISSING_WORDS_MAX, ttsRequestSchema } from '../../../core/api/tts.ts';
 import type { Config } from '../../config.ts';
+import { fileAnswer } from '../../lib/route-contract.ts';
 import { rateLimits } from '../../plugins/security.ts';
 import { SpeechService } from './speech.service.ts';
 
@@ -13,7 +14,24 @@ export default function ttsRoutes(instance: FastifyInstance, { config }: { confi
 
   app.post(
     '/synthesize',
-    { config: { rateLimit: rateLimits(config).public }, schema: { body: ttsRequestSchema } },
+    {
+      config: {
+        rateLimit: rateLimits(config).public,
+        answers: [
+          {
+            ...fileAnswer('The speech as WAV audio.', ['audio/wav']),
+            headers: {
+              [SPEECH_HEADERS.source]: { description: 'recording, assembled or synthesis.' },
+              [SPEECH_HEADERS.approximation]: {
+                description: 'true when the audio only approximates Lopit pronunciation.',
+              },
+              [SPEECH_HEADERS.language]: { description: 'en or lpx: the language the text was read as.' },
+            },
+          },
+        ],
+      },
+      schema: { summary: 'Speak a text in Lopit or English (WAV)', body: ttsRequestSchema },
+    },
     async (request, reply) => {
       const result = await service.speak(request.body, request.log);
       const missing = result.missingWords.slice(0, SPEECH_MISSING_WORDS_MAX).map(encodeURIComponent);
