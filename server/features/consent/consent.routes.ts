@@ -2,9 +2,10 @@
 // Idempotency-Key, so the offline outbox can replay them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
+import { CONSENT_FORM_VERSION, consentStatusSchema } from '../../../core/api/consent.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export default function consentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -15,17 +16,14 @@ export default function consentRoutes(instance: FastifyInstance) {
     consents.status(currentUser(request).id),
   );
 
-  app.post(
-    '/submit',
-    { schema: { body: consentSubmitSchema, response: { 200: consentStatusSchema } } },
-    (request, reply) =>
-      idempotent(request, reply, async ({ consent: ledger }) => {
-        const user = currentUser(request);
-        return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
-      }),
+  app.post('/submit', { schema: mutationSchema('consent.submit') }, (request, reply) =>
+    idempotent(request, reply, async ({ consent: ledger }) => {
+      const user = currentUser(request);
+      return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+    }),
   );
 
-  app.post('/withdraw', { schema: { response: { 200: consentStatusSchema } } }, (request, reply) =>
+  app.post('/withdraw', { schema: mutationSchema('consent.withdraw') }, (request, reply) =>
     idempotent(request, reply, async ({ consent: ledger }) => {
       const user = currentUser(request);
       return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);

@@ -16,12 +16,8 @@ import {
   PO_IMPORT_BODY_MAX_BYTES,
   languageParamsSchema,
   languageResponseSchema,
-  proposeMessageSchema,
   uiLanguagesSchema,
   uiMessagesSchema,
-  uiProposalParamsSchema,
-  uiProposalResponseSchema,
-  uiProposalReviewSchema,
 } from '../../../core/api/i18n.ts';
 import { SOURCE_BY_ID, SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
 import {
@@ -40,6 +36,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
 import { ownContribution } from '../review/review.routes.ts';
 import { planPoImport } from './po-import.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export const LANGUAGE_NOT_FOUND = 'This language is not in the app.';
 export const MESSAGE_NOT_FOUND = 'This message is not in the app.';
@@ -123,7 +120,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals',
     {
       onRequest: app.requireUser,
-      schema: { body: proposeMessageSchema, response: { 200: uiProposalResponseSchema } },
+      schema: mutationSchema('ui.propose'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ interfaceMessages }) => {
@@ -154,11 +151,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals/:id/review',
     {
       onRequest: app.requireUser,
-      schema: {
-        params: uiProposalParamsSchema,
-        body: uiProposalReviewSchema,
-        response: { 200: uiProposalResponseSchema },
-      },
+      schema: mutationSchema('ui.review'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ interfaceMessages }) => {

@@ -10,8 +10,6 @@ import {
   promptImportBodySchema,
   promptImportQuerySchema,
   promptImportReportSchema,
-  promptReportResponseSchema,
-  promptReportSchema,
   retirePromptSchema,
   type AdminPrompt,
 } from '../../../core/api/prompts.ts';
@@ -22,6 +20,7 @@ import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
 import { importPrompts } from './prompts-import.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export const PROMPT_NOT_FOUND = 'This sentence does not exist.';
 
@@ -37,11 +36,7 @@ export function promptReportRoutes(instance: FastifyInstance) {
   app.post(
     '/:id/report',
     {
-      schema: {
-        params: promptIdParamsSchema,
-        body: promptReportSchema,
-        response: { 200: promptReportResponseSchema },
-      },
+      schema: mutationSchema('prompt.report'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ prompts }) => {

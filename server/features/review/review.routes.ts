@@ -5,21 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import {
-  clipIdParamsSchema,
-  clipReportSchema,
-  clipReviewResponseSchema,
-  clipVoteSchema,
-  proposalIdParamsSchema,
-  proposalReviewSchema,
-  proposalStatusResponseSchema,
   reviewPackQuerySchema,
   reviewPackSchema,
   reviewProposalsQuerySchema,
   reviewProposalsSchema,
   reviewStatsQuerySchema,
   reviewStatsSchema,
-  lexiconEntryIdParamsSchema,
-  lexiconReviewResponseSchema,
   reviewLexiconQuerySchema,
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
@@ -27,6 +18,7 @@ import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ClipChange } from './clip-review.repository.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export const CLIP_NOT_FOUND = 'This clip is no longer available for review.';
 export const PROPOSAL_NOT_FOUND = 'This proposed translation does not exist.';
@@ -68,11 +60,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/vote',
     {
-      schema: {
-        params: clipIdParamsSchema,
-        body: clipVoteSchema,
-        response: { 200: clipReviewResponseSchema },
-      },
+      schema: mutationSchema('clip.vote'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ clipReview }) =>
@@ -85,11 +73,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/report',
     {
-      schema: {
-        params: clipIdParamsSchema,
-        body: clipReportSchema,
-        response: { 200: clipReviewResponseSchema },
-      },
+      schema: mutationSchema('clip.report'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ clipReview }) =>
@@ -112,11 +96,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
-      schema: {
-        params: proposalIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: proposalStatusResponseSchema },
-      },
+      schema: mutationSchema('proposal.review'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ proposals }) => {
@@ -144,11 +124,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/lexicon/:id/review',
     {
-      schema: {
-        params: lexiconEntryIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: lexiconReviewResponseSchema },
-      },
+      schema: mutationSchema('lexicon.review'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ lexiconReview }) => {

@@ -5,16 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
-import { proposalReviewSchema } from '../../../core/api/review.ts';
 import {
   reviewTranscriptsQuerySchema,
   reviewTranscriptsSchema,
-  transcribeClipIdParamsSchema,
   transcribeQueueQuerySchema,
   transcribeQueueSchema,
-  transcriptIdParamsSchema,
-  transcriptResponseSchema,
-  transcriptSaveSchema,
   transcriptStatsQuerySchema,
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
@@ -22,6 +17,7 @@ import { AppError, itemGone } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart, ownContribution } from '../review/review.routes.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export const TRANSCRIBE_CLIP_NOT_FOUND = 'This clip is no longer waiting for a transcript.';
 export const TRANSCRIPT_NOT_FOUND = 'This transcript is no longer open for review.';
@@ -46,11 +42,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id',
     {
-      schema: {
-        params: transcribeClipIdParamsSchema,
-        body: transcriptSaveSchema,
-        response: { 200: transcriptResponseSchema },
-      },
+      schema: mutationSchema('transcript.save'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ transcripts }) => {
@@ -77,11 +69,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
-      schema: {
-        params: transcriptIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: transcriptResponseSchema },
-      },
+      schema: mutationSchema('transcript.review'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ transcripts }) => {

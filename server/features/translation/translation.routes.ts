@@ -6,10 +6,8 @@ import {
   exportQuerySchema,
   pairIdParamsSchema,
   pairsQuerySchema,
-  pairResponseSchema,
   pairsResponseSchema,
   revisionsResponseSchema,
-  saveTranslationSchema,
   type EditConflictDetails,
 } from '../../../core/api/translation.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -17,6 +15,7 @@ import { toCsv } from '../../../core/csv.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { mutationSchema } from '../../../core/api/mutations.ts';
 
 export const TRANSLATION_CONSENT_REQUIRED =
   'Translation consent is needed before your translations can be saved. Give it on the consent page.';
@@ -65,7 +64,7 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/save',
     {
       onRequest: app.requireUser,
-      schema: { body: saveTranslationSchema, response: { 200: pairResponseSchema } },
+      schema: mutationSchema('translation.save'),
     },
     (request, reply) =>
       idempotent(request, reply, async (repositories) => {

@@ -3,7 +3,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { CONSENT_FORM_VERSION, statusAfter, type ConsentStatus } from '../../../core/api/consent.ts';
-import type { ConsentType } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
@@ -19,7 +18,7 @@ export interface DeviceConsent {
 /** Folds the consent choices waiting on the phone (refused ones do not count) over the server's status. */
 export function deviceConsent(server: ConsentStatus | null, entries: readonly OutboxEntry[]): DeviceConsent {
   const choices = entries.filter(
-    (entry) =>
+    (entry): entry is Extract<OutboxEntry, { kind: 'consent.submit' | 'consent.withdraw' }> =>
       entry.state === 'pending' && (entry.kind === 'consent.submit' || entry.kind === 'consent.withdraw'),
   );
   const newest = choices.at(-1);
@@ -34,7 +33,7 @@ export function deviceConsent(server: ConsentStatus | null, entries: readonly Ou
         }
       : {
           action: 'grant',
-          consentType: (newest.body as { consent_type: ConsentType }).consent_type,
+          consentType: newest.body.consent_type,
           formVersion: CONSENT_FORM_VERSION,
           at: iso(newest.createdAt),
         },
