@@ -6,9 +6,12 @@ import {
   discardEntry,
   enqueue,
   entriesOf,
+  entryParams,
+  entryPath,
   isHeldBack,
   markAttempt,
   nextSendable,
+  onQueued,
   park,
   replaceEntry,
 } from './outbox.ts';
@@ -196,5 +199,66 @@ describe('outbox', () => {
     const [entry] = await entriesOf(db, 'u1');
     await confirmEntry(db, entry!, pairResponse(1, 'a', 3));
     expect(await db.pairs.get(1)).toMatchObject({ lopit: 'newer', version: 4 });
+  });
+});
+
+describe('the one way into the outbox', () => {
+  afterEach(() => onQueued(null));
+
+  it('every kind, from any screen, is announced once stored, after the transaction that holds it commits', async () => {
+    const told: string[] = [];
+    onQueued((entry) => told.push(entry.kind));
+    await save(1, 'a');
+    expect(told).toEqual(['translation.save']);
+    // Inside a screen's own transaction (a review takes its item out of the pack in the same one): told on commit.
+    let insideTransaction: string[] = [];
+    await db.transaction('rw', [db.outbox, db.reviewClips], async () => {
+      await enqueue(
+        db,
+        'u1',
+        'clip.vote',
+        { params: { id: crypto.randomUUID() }, body: { vote: 'up' } },
+        { text: 'zorbel' },
+      );
+      insideTransaction = [...told];
+    });
+    expect(insideTransaction).toEqual(['translation.save']);
+    await expect.poll(() => told).toEqual(['translation.save', 'clip.vote']);
+    // A transaction that fails stores nothing and announces nothing.
+    await expect(
+      db.transaction('rw', db.outbox, async () => {
+        await enqueue(db, 'u1', 'consent.withdraw', { params: {}, body: {} }, undefined);
+        throw new Error('the screen failed');
+      }),
+    ).rejects.toThrow('the screen failed');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(told).toEqual(['translation.save', 'clip.vote']);
+    expect((await entriesOf(db, 'u1')).map((entry) => entry.kind)).toEqual(['translation.save', 'clip.vote']);
+  });
+
+  it('refuses bad arguments by the kind’s schemas and stores nothing', async () => {
+    await expect(
+      enqueue(db, 'u1', 'clip.vote', { params: { id: 'no-uuid' }, body: { vote: 'up' } }, { text: 'x' }),
+    ).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('reads the params of entries older versions stored with their path only', async () => {
+    const clipId = crypto.randomUUID();
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      userId: 'u1',
+      kind: 'clip.vote',
+      subject: `clip:${clipId}`,
+      path: `review/clips/${clipId}/vote`,
+      body: { vote: 'up' },
+      label: 'Vote on a clip',
+      createdAt: 1,
+      attempts: 0,
+      state: 'pending',
+    });
+    const [old] = await entriesOf(db, 'u1');
+    expect(entryParams(old!)).toEqual({ id: clipId });
+    expect(entryPath(old!)).toBe(`review/clips/${clipId}/vote`);
   });
 });

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dismissGoneNotices, goneCounts } from './gone-notices.ts';
 import { LocalDb } from './local-db.ts';
-import { enqueue, entriesOf } from './outbox.ts';
-import { SyncEngine, type SyncEnvironment } from './sync-engine.ts';
+import { enqueue, entriesOf, park } from './outbox.ts';
+import { SyncEngine, waitingOnNetwork, type SyncEnvironment } from './sync-engine.ts';
 
 interface Saved {
   id: number;
@@ -348,5 +348,44 @@ describe('SyncEngine', () => {
     await Promise.all([first.trigger(), second.trigger(), first.trigger()]);
     expect(server.requests.filter((request) => request.path === 'translation/save')).toHaveLength(10);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('waiting items of older versions, and what Background Sync waits for', () => {
+  it('sends an entry stored in the shape of versions before the registry ({ kind, path, body })', async () => {
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      userId: 'u1',
+      kind: 'translation.save',
+      subject: 'pair:1',
+      path: 'translation/save',
+      body: { id: 1, translation: 'from an older version', baseVersion: 1 },
+      label: 'Translation of “Hello”',
+      createdAt: 1,
+      attempts: 0,
+      state: 'pending',
+    });
+    await engine().trigger();
+    expect(server.applied).toEqual(['1:from an older version']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('counts what could still go: not what waits for the contributor, nor anything without a session', async () => {
+    const session = { userId: 'u1', token: 't1' };
+    await edit(1, 'a');
+    await edit(2, 'b');
+    server.down = true;
+    const sync = engine();
+    await sync.trigger();
+    expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(2);
+    expect(await waitingOnNetwork(db, null, sync.getStatus())).toBe(0);
+    expect(await waitingOnNetwork(db, session, { phase: 'signed-out' })).toBe(0);
+    const [first] = await entriesOf(db, 'u1');
+    await park(db, first!, { status: 409, code: 'EDIT_CONFLICT', message: 'conflict' });
+    expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(1);
+    server.down = false;
+    await engine().trigger();
+    expect(await waitingOnNetwork(db, session, { phase: 'online' })).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
   });
 });
