@@ -16,11 +16,16 @@ export default function consentRoutes(instance: FastifyInstance) {
     consents.status(currentUser(request).id),
   );
 
-  app.post('/submit', { schema: mutationSchema('consent.submit') }, (request, reply) =>
-    idempotent(request, reply, async ({ consent: ledger }) => {
-      const user = currentUser(request);
-      return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
-    }),
+  app.post(
+    '/submit',
+    {
+      schema: mutationSchema('consent.submit'),
+    },
+    (request, reply) =>
+      idempotent(request, reply, async ({ consent: ledger }) => {
+        const user = currentUser(request);
+        return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+      }),
   );
 
   app.post('/withdraw', { schema: mutationSchema('consent.withdraw') }, (request, reply) =>

@@ -90,18 +90,23 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
     speakers: await app.repositories.speakers.list(currentUser(request).id),
   }));
 
-  app.post('/', { schema: mutationSchema('speaker.create') }, (request, reply) =>
-    idempotent(request, reply, async (repositories) => {
-      const user = currentUser(request);
-      const { addedAt, ...fields } = request.body;
-      const { row } = await repositories.speakers.create(
-        { ...fields, addedAt: plausibleRecordedAt(addedAt, Date.now()) },
-        user.id,
-      );
-      if (row.addedBy !== user.id)
-        throw new AppError(409, 'Another speaker already has this id.', ERROR_CODES.conflict);
-      return { speaker: await shown(repositories, row.id) };
-    }),
+  app.post(
+    '/',
+    {
+      schema: mutationSchema('speaker.create'),
+    },
+    (request, reply) =>
+      idempotent(request, reply, async (repositories) => {
+        const user = currentUser(request);
+        const { addedAt, ...fields } = request.body;
+        const { row } = await repositories.speakers.create(
+          { ...fields, addedAt: plausibleRecordedAt(addedAt, Date.now()) },
+          user.id,
+        );
+        if (row.addedBy !== user.id)
+          throw new AppError(409, 'Another speaker already has this id.', ERROR_CODES.conflict);
+        return { speaker: await shown(repositories, row.id) };
+      }),
   );
 
   /**
@@ -166,53 +171,61 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
     }
   }
 
-  app.post('/:id/consent', { schema: multipartMutationSchema('speaker.consent') }, async (request, reply) => {
-    const user = currentUser(request);
-    await speakerFor(app.repositories, request.params.id, user);
-    let consent: ReturnType<typeof speakerConsentFieldsSchema.parse> | null = null;
-    const parse = (fields: Map<string, string>) => {
-      if (consent) return consent;
-      let value: unknown;
-      try {
-        value = JSON.parse(fields.get('consent') ?? '');
-      } catch {
-        throw badEvidence('The field "consent" must be JSON with id, consentType and kind.');
-      }
-      consent = parseInput(speakerConsentFieldsSchema, value);
-      return consent;
-    };
-    return receiveEvidence(
-      request,
-      reply,
-      (fields) => parse(fields).kind,
-      async (repositories, file, fields) => {
-        const fieldsOf = parse(fields);
-        const speaker = await speakerFor(repositories, request.params.id, user);
-        const granted = await repositories.speakers.grant(
-          speaker.id,
-          fieldsOf.id,
-          fieldsOf.consentType,
-          user.id,
-        );
-        if (!granted) throw new AppError(409, 'Another consent already has this id.', ERROR_CODES.conflict);
-        const added = await repositories.speakers.addEvidence(granted.eventId, {
-          kind: fieldsOf.kind,
-          mimeType: file.mimeType,
-          sizeBytes: file.size,
-          sha256: file.sha256,
-        });
-        return {
-          speaker: await shown(repositories, speaker.id),
-          consentId: fieldsOf.id,
-          created: granted.created || added,
-        };
-      },
-    );
-  });
+  app.post(
+    '/:id/consent',
+    {
+      schema: multipartMutationSchema('speaker.consent'),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await speakerFor(app.repositories, request.params.id, user);
+      let consent: ReturnType<typeof speakerConsentFieldsSchema.parse> | null = null;
+      const parse = (fields: Map<string, string>) => {
+        if (consent) return consent;
+        let value: unknown;
+        try {
+          value = JSON.parse(fields.get('consent') ?? '');
+        } catch {
+          throw badEvidence('The field "consent" must be JSON with id, consentType and kind.');
+        }
+        consent = parseInput(speakerConsentFieldsSchema, value);
+        return consent;
+      };
+      return receiveEvidence(
+        request,
+        reply,
+        (fields) => parse(fields).kind,
+        async (repositories, file, fields) => {
+          const fieldsOf = parse(fields);
+          const speaker = await speakerFor(repositories, request.params.id, user);
+          const granted = await repositories.speakers.grant(
+            speaker.id,
+            fieldsOf.id,
+            fieldsOf.consentType,
+            user.id,
+          );
+          if (!granted) throw new AppError(409, 'Another consent already has this id.', ERROR_CODES.conflict);
+          const added = await repositories.speakers.addEvidence(granted.eventId, {
+            kind: fieldsOf.kind,
+            mimeType: file.mimeType,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+          });
+          return {
+            speaker: await shown(repositories, speaker.id),
+            consentId: fieldsOf.id,
+            created: granted.created || added,
+          };
+        },
+      );
+    },
+  );
 
   app.post(
     '/:id/consent/:consentId/evidence/:kind',
-    { schema: multipartMutationSchema('speaker.evidence') },
+    {
+      schema: multipartMutationSchema('speaker.evidence'),
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { id, consentId, kind } = request.params;
