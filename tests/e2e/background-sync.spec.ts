@@ -67,6 +67,24 @@ const syncTags = (worker: Worker) =>
     return registration.sync.getTags();
   });
 
+/** The kinds of the items waiting in the app's outbox (IndexedDB), in their order. */
+function waitingKinds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('lopit');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    const rows = await new Promise<{ kind: string }[]>((resolve, reject) => {
+      const all = db.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => resolve(all.result as { kind: string }[]);
+      all.onerror = () => reject(new Error(String(all.error)));
+    });
+    db.close();
+    return rows.map((row) => row.kind);
+  });
+}
+
 /**
  * Waiting items of the kinds this test has no screen step for, stored in IndexedDB as the app stores them (new
  * rows keep their route's params; the consent row is in the shape of versions before the mutation registry).
@@ -131,6 +149,7 @@ test('with the app closed, Background Sync sends every kind of waiting work once
   await context.setOffline(true);
   await firstRow.getByRole('textbox').fill('zorbel quandy');
   await firstRow.getByRole('textbox').blur();
+  await expect.poll(() => waitingKinds(page)).toEqual(['translation.save']);
   await page.goto(`${server.url}/recording`);
   await page.getByLabel('Choose one or more audio files').setInputFiles({
     name: 'walk.wav',
@@ -172,10 +191,22 @@ test('with the app closed, Background Sync sends every kind of waiting work once
       kind: 'consent.submit',
       subject: 'consent',
       path: 'consent/submit',
-      body: { consent_type: 'recording' },
-      label: 'Consent: Recording',
+      body: { consent_type: 'full' },
+      label: 'Consent: Full contribution',
     },
   ]);
+  expect((await waitingKinds(page)).sort()).toEqual(
+    [
+      'consent.submit',
+      'prompt.report',
+      'recording.upload',
+      'speaker.create',
+      'speaker.withdraw',
+      'translation.save',
+      'ui.propose',
+    ].sort(),
+  );
+  const consentBefore = await apiGet<{ updatedAt: string }>(request, me.token, 'consent/status');
   expect(await serverRecordings(request, me.token)).toHaveLength(0);
 
   // The app is closed. Its registration outlives it.
@@ -225,13 +256,14 @@ test('with the app closed, Background Sync sends every kind of waiting work once
   expect(messages.find((one) => one.id === 'outbox.consentWithdrawal')?.proposals).toMatchObject([
     { text: 'Zorbel quandy' },
   ]);
-  // The old-shape consent row was read and sent; the screen's earlier grant ('full') stands before it.
-  const consent = await apiGet<{ recording: boolean; translation: boolean }>(
+  // The consent row in the old shape was read and sent: the server recorded the grant again, later.
+  const consent = await apiGet<{ recording: boolean; translation: boolean; updatedAt: string }>(
     request,
     me.token,
     'consent/status',
   );
-  expect(consent).toMatchObject({ recording: true, translation: false });
+  expect(consent).toMatchObject({ recording: true, translation: true });
+  expect(Date.parse(consent.updatedAt)).toBeGreaterThan(Date.parse(consentBefore.updatedAt));
 
   // Opened again: nothing waits, and nothing went twice.
   const reopened = await context.newPage();
