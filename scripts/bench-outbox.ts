@@ -49,14 +49,14 @@ await db.open();
 for (let index = 0; index < edits; index += 1) {
   const pair = pairs[index % pairs.length]!;
   // Every edit is its own entry (no folding), like edits made and sent one by one.
-  await enqueue(db, {
-    userId: user.id,
-    kind: 'translation.save',
-    subject: `pair:${pair.id}`,
-    path: 'translation/save',
-    body: { id: pair.id, translation: `zz-bench-${index}`, baseVersion: pair.version },
-    label: pair.english,
-  });
+  await enqueue(
+    db,
+    user.id,
+    'translation.save',
+    { params: {}, body: { id: pair.id, translation: `zz-bench-${index}`, baseVersion: pair.version } },
+    { english: pair.english },
+    { coalesce: false },
+  );
 }
 
 let networkMs = 0;

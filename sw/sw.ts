@@ -6,9 +6,9 @@
 // - Named runtime caches with expiry for read-only public data (the lexicon, stale-while-revalidate). Never a
 //   person's recordings: the server re-checks consent on every play (the review pack keeps its own copy in
 //   IndexedDB, and drops it when the server says the clip is gone).
-// - Background Sync: when the connection returns, wakes an open page to replay the outbox, or replays it
-//   here when no page is open (same engine and senders as the page, recordings included:
-//   src/offline/sync-engine.ts).
+// - Background Sync: when the connection returns, replays the outbox here (same engine and senders as the page,
+//   recordings included: src/offline/sync-engine.ts), and fails the event while anything could still go, so the
+//   browser fires it again.
 // - A new version waits until the user accepts the reload the page offers (SKIP_WAITING message).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -20,7 +20,7 @@ import { LocalDb } from '../src/offline/local-db.ts';
 import { JSON_SENDERS } from '../src/offline/outbox-kinds.ts';
 import { sendRecording } from '../src/offline/recording-uploader.ts';
 import { settingsStore } from '../src/offline/settings-store.ts';
-import { SyncEngine } from '../src/offline/sync-engine.ts';
+import { SyncEngine, waitingOnNetwork } from '../src/offline/sync-engine.ts';
 import {
   absoluteApiBase,
   BACKGROUND_SYNC_TAG,
@@ -112,13 +112,16 @@ self.addEventListener('sync', (event) => {
   if (syncEvent.tag === BACKGROUND_SYNC_TAG) syncEvent.waitUntil(replayOutbox());
 });
 
+/**
+ * Sends what waits, here, whether or not a page is open (an open page is told too, to show its progress; Web Locks
+ * let one of them send at a time, and the server applies each entry once). The event's promise says what the
+ * browser should do: it resolves when nothing waits on the network any more (the outbox is empty, or what is left
+ * waits for the contributor or for a sign-in), and rejects while something could still go, so the browser keeps
+ * the registration and fires it again later.
+ */
 async function replayOutbox(): Promise<void> {
-  const pages = await self.clients.matchAll({ type: 'window' });
-  if (pages.length > 0) {
-    // An open page replays and shows its progress; Web Locks keep it to one of them.
-    for (const page of pages) page.postMessage({ type: SW_MESSAGES.syncNow });
-    return;
-  }
+  for (const page of await self.clients.matchAll({ type: 'window' }))
+    page.postMessage({ type: SW_MESSAGES.syncNow });
   const db = new LocalDb();
   try {
     const engine = new SyncEngine({
@@ -134,8 +137,11 @@ async function replayOutbox(): Promise<void> {
       clearTimer: () => undefined,
     });
     await engine.trigger();
-    const status = engine.getStatus();
-    if (status.phase === 'offline') throw new Error(status.lastError ?? 'The server cannot be reached.');
+    const waiting = await waitingOnNetwork(db, await settingsStore.session(), engine.getStatus());
+    if (waiting > 0)
+      throw new Error(
+        `${waiting} item(s) still wait for the server: ${engine.getStatus().lastError ?? 'not sent yet'}`,
+      );
   } finally {
     db.close();
   }

@@ -94,14 +94,10 @@ export class Phone {
     const consent = async (consentType: ConsentType) => {
       const entry = await enqueue(
         db,
-        {
-          userId,
-          kind: 'consent.submit',
-          subject: 'consent',
-          path: 'consent/submit',
-          body: { consent_type: consentType },
-          label: `Consent: ${consentType}`,
-        },
+        userId,
+        'consent.submit',
+        { params: {}, body: { consent_type: consentType } },
+        { choice: consentType },
         { now: createdAt },
       );
       this.plan.consents.push({ entryId: entry.id, consentType });
@@ -112,15 +108,11 @@ export class Phone {
       const body: SaveTranslation = { id: pair.id, translation, baseVersion: pair.version };
       const entry = await enqueue(
         db,
-        {
-          userId,
-          kind: 'translation.save',
-          subject: `pair:${pair.id}`,
-          path: 'translation/save',
-          body,
-          label: `Translation of “${pair.english}”`,
-        },
-        { coalesce: true, now: createdAt },
+        userId,
+        'translation.save',
+        { params: {}, body },
+        { english: pair.english },
+        { now: createdAt },
       );
       this.plan.edits.push({ entryId: entry.id, pairId: pair.id, translation });
     }

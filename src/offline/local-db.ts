@@ -14,39 +14,28 @@ import type { UiLanguage, UiMessage } from '../../core/api/i18n.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
 import type { ReviewedPair } from '../../core/api/translation.ts';
-import { outboxLabel, type OutboxLabel } from './outbox-label.ts';
-import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
+import {
+  mutation,
+  subjects,
+  type GoneNoticeKind,
+  type MutationBody,
+  type MutationKind,
+  type MutationParams,
+} from '../../core/api/mutations.ts';
+import type { OutboxLabel } from '../../core/i18n/outbox-label.ts';
 import { carryOverKeyval, CARRIED_KEYVAL_KEY, forgetCarriedKeyval } from './keyval-carry-over.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
 /**
- * What kind of contribution an outbox entry carries; each kind says how it is sent (outbox-kinds.ts) and what
- * a confirmation changes on the device (outbox-effects.ts). 'recording.upload' points at a LocalRecording,
- * whose audio stays in recordingChunks until the server confirms it.
+ * What kind of contribution an outbox entry carries: each kind is declared once in core/api/mutations.ts (its
+ * route, schemas, order, label). 'recording.upload' points at a LocalRecording, whose audio stays in
+ * recordingChunks until the server confirms it.
  */
-export type OutboxKind =
-  | 'translation.save'
-  | 'consent.submit'
-  | 'consent.withdraw'
-  | 'recording.upload'
-  | 'clip.vote'
-  | 'clip.report'
-  | 'proposal.review'
-  | 'lexicon.review'
-  | 'prompt.report'
-  | 'transcript.save'
-  | 'transcript.review'
-  | 'speaker.create'
-  | 'speaker.consent'
-  | 'speaker.evidence'
-  | 'speaker.withdraw'
-  // The interface's translation (issue 18): a proposed message, and a review of someone's proposal.
-  | 'ui.propose'
-  | 'ui.review';
+export type OutboxKind = MutationKind;
 
 /** The outbox subject of a recording's upload. */
-export const recordingSubject = (recordingId: string) => `recording:${recordingId}`;
+export const recordingSubject = subjects.recording;
 
 /** Why an entry stopped: shown to the contributor with what to do. */
 export interface OutboxProblem {
@@ -56,19 +45,15 @@ export interface OutboxProblem {
   details?: unknown;
 }
 
-export interface OutboxEntry {
+interface OutboxEntryBase {
   /** Auto-increment: the order in which entries are replayed. */
   seq?: number;
   /** Client-generated UUID, sent as Idempotency-Key: the server applies each entry at most once. */
   id: string;
   /** Whose change this is; only that user's session replays it. */
   userId: string;
-  kind: OutboxKind;
   /** Entries about the same thing ('pair:12', 'consent') keep their order and wait for one another. */
   subject: string;
-  /** Path under /api, e.g. 'translation/save'. */
-  path: string;
-  body: unknown;
   /** What the contributor sees in the list of waiting items. */
   label: OutboxLabel;
   createdAt: number;
@@ -79,6 +64,18 @@ export interface OutboxEntry {
   state: 'pending' | 'attention';
   problem?: OutboxProblem | undefined;
 }
+
+/** An entry of one kind: its route's parameters and its body, as the kind's declaration parsed them. */
+export type OutboxEntryOf<K extends OutboxKind> = OutboxEntryBase & {
+  kind: K;
+  /** Absent in entries of versions before the mutation registry: they kept the path instead. */
+  params?: MutationParams<K> | undefined;
+  /** Path under /api ('translation/save'), kept by versions before the mutation registry (params are read from it). */
+  path?: string | undefined;
+  body: MutationBody<K>;
+};
+
+export type OutboxEntry = { [K in OutboxKind]: OutboxEntryOf<K> }[OutboxKind];
 
 /**
  * A pair as the server gave it to one signed-in person: its open proposals' `mine` flags are that person's.
@@ -272,8 +269,7 @@ export interface PackedTranscribeItem {
   at: number;
 }
 
-/** What a dropped entry was, for its notice (outbox-kinds.ts GONE_NOTICE). */
-export type GoneNoticeKind = 'vote' | 'report' | 'review' | 'transcript';
+export type { GoneNoticeKind };
 
 /**
  * A vote, review or transcript the server refused because what it was about is gone for good (ITEM_GONE):
@@ -404,18 +400,25 @@ export class LocalDb extends Dexie {
 /** The outbox fields of a recording's upload (the entry's own id and state are the outbox's to set). */
 export function recordingUploadEntry(
   recording: Pick<LocalRecording, 'id' | 'userId' | 'title' | 'fileName' | 'durationSeconds'>,
-): Pick<OutboxEntry, 'userId' | 'kind' | 'subject' | 'path' | 'body' | 'label'> {
-  const seconds = Math.round(recording.durationSeconds);
-  const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+): Pick<OutboxEntryOf<'recording.upload'>, 'userId' | 'kind' | 'subject' | 'params' | 'body' | 'label'> {
+  const declaration = mutation('recording.upload');
+  const args = { params: {}, body: { recordingId: recording.id } };
   return {
     userId: recording.userId,
     kind: 'recording.upload',
-    subject: recordingSubject(recording.id),
-    path: 'audio/tus',
-    body: { recordingId: recording.id },
-    label: outboxLabel(outboxMessages.recording, { title: recording.title || recording.fileName, length }),
+    subject: declaration.subject(args),
+    ...args,
+    label: declaration.label(args, recordingAbout(recording)),
   };
 }
+
+/** What a recording's waiting-list label says: its title (else its file's name) and its length. */
+export const recordingAbout = (
+  recording: Pick<LocalRecording, 'title' | 'fileName' | 'durationSeconds'>,
+) => ({
+  title: recording.title || recording.fileName,
+  durationSeconds: recording.durationSeconds,
+});
 
 let shared: LocalDb | null = null;
 

@@ -3,11 +3,9 @@
 // server holds leaves the device (its audio with it), and a review the server holds keeps its clip or proposal
 // out of the review pack; a reported sentence stays out of the prompt pack. A review whose item the server says
 // is gone leaves the outbox the same way, with a notice for the contributor.
-import type { ConsentStatus } from '../../core/api/consent.ts';
-import type { ReviewedPair, SaveTranslation } from '../../core/api/translation.ts';
+import { mutation, parseMutationResponse } from '../../core/api/mutations.ts';
 import type { LocalDb, OutboxEntry, OutboxProblem } from './local-db.ts';
 import { park } from './outbox.ts';
-import { GONE_NOTICE } from './outbox-kinds.ts';
 import { removePackedClip, reviewedItemId } from './review-pack.ts';
 import { confirmSpeakerEntry } from './speakers.ts';
 
@@ -33,14 +31,16 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       await db.outbox.delete(entry.seq);
       switch (entry.kind) {
         case 'recording.upload': {
-          const { recordingId } = entry.body as { recordingId: string };
+          const { recordingId } = entry.body;
           await db.recordingChunks.where('recordingId').equals(recordingId).delete();
           await db.recordings.delete(recordingId);
           break;
         }
         case 'translation.save': {
           // The answer is the pair as the editor's author sees it (their own proposal marked `mine`).
-          const { pair } = response as { pair: ReviewedPair };
+          const pair = parseMutationResponse(entry.kind, response)?.pair;
+          // An answer this version cannot read: the next read of the pairs brings the server's copy.
+          if (!pair) break;
           const cached = await db.pairs.get(pair.id);
           // A newer copy may already be cached (read from the server after this save).
           if (!cached || cached.version <= pair.version)
@@ -49,9 +49,11 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
           break;
         }
         case 'consent.submit':
-        case 'consent.withdraw':
-          await db.consents.put({ userId: entry.userId, status: response as ConsentStatus, cachedAt: now });
+        case 'consent.withdraw': {
+          const status = parseMutationResponse(entry.kind, response);
+          if (status) await db.consents.put({ userId: entry.userId, status, cachedAt: now });
           break;
+        }
         case 'clip.vote':
         case 'clip.report':
         case 'proposal.review':
@@ -80,7 +82,7 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
  * for the contributor like a refusal (nothing they made is ever dropped unseen).
  */
 export async function dropGone(db: LocalDb, entry: OutboxEntry, problem: OutboxProblem, now = Date.now()) {
-  const notice = GONE_NOTICE[entry.kind];
+  const notice = mutation(entry.kind).goneNotice;
   if (!notice) return park(db, entry, problem);
   await db.transaction(
     'rw',
@@ -123,17 +125,10 @@ async function forgetReviewedItem(db: LocalDb, entry: OutboxEntry) {
 
 /** Later edits of the same pair by the same person were made on top of this one: base them on its result. */
 async function rebaseLaterEdits(db: LocalDb, confirmed: OutboxEntry, version: number) {
-  const later = await db.outbox
-    .where('subject')
-    .equals(confirmed.subject)
-    .filter(
-      (entry) =>
-        entry.userId === confirmed.userId && entry.sentAt === undefined && entry.kind === 'translation.save',
-    )
-    .toArray();
+  const later = await db.outbox.where('subject').equals(confirmed.subject).toArray();
   for (const entry of later) {
-    await db.outbox.update(entry.seq, {
-      body: { ...(entry.body as SaveTranslation), baseVersion: version },
-    });
+    if (entry.userId !== confirmed.userId || entry.sentAt !== undefined || entry.kind !== 'translation.save')
+      continue;
+    await db.outbox.put({ ...entry, body: { ...entry.body, baseVersion: version } });
   }
 }

@@ -5,7 +5,9 @@
 import { ERROR_CODES, type ApiErrorBody } from '../../core/api/errors.ts';
 import { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from '../../core/api/client-errors.ts';
 import { retryAfterMs } from './backoff.ts';
-import type { GoneNoticeKind, LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+import { MUTATION_KINDS, MUTATIONS } from '../../core/api/mutations.ts';
+import type { LocalDb, OutboxEntry, OutboxKind, OutboxProblem } from './local-db.ts';
+import { entryPath } from './outbox.ts';
 
 export const SYNC_REQUEST_TIMEOUT_MS = 20_000;
 
@@ -35,59 +37,6 @@ export type OutboxSender = (entry: OutboxEntry, context: SendContext) => Promise
 export type OutboxSenders = Partial<Record<OutboxKind, OutboxSender>>;
 
 /**
- * Kinds of a lower phase go first: edits and consent (seconds each) never wait behind an upload that may take
- * minutes on 2G, and consent reaches the server before the recordings made under it. Within a subject, order
- * is kept whatever the phase.
- */
-export const KIND_PHASE: Record<OutboxKind, number> = {
-  'consent.submit': 0,
-  'consent.withdraw': 0,
-  'translation.save': 0,
-  // Reviews are as small as an edit; a vote never waits behind someone's upload.
-  'clip.vote': 0,
-  'clip.report': 0,
-  'proposal.review': 0,
-  'lexicon.review': 0,
-  'prompt.report': 0,
-  'transcript.save': 0,
-  'transcript.review': 0,
-  // A field speaker and their consent reach the server before the clips recorded under it (issue 16).
-  'speaker.create': 0,
-  'speaker.consent': 0,
-  'speaker.withdraw': 0,
-  // A second piece of evidence (a photo after the spoken consent) is not needed by any clip: it waits like audio.
-  'speaker.evidence': 1,
-  'ui.propose': 0,
-  'ui.review': 0,
-  'recording.upload': 1,
-};
-
-/**
- * What an entry of each kind was, told to the contributor when the server drops it as gone; null for kinds
- * never dropped that way (their own work, or consent), which wait for the contributor like any refusal.
- */
-export const GONE_NOTICE: Record<OutboxKind, GoneNoticeKind | null> = {
-  'clip.vote': 'vote',
-  'clip.report': 'report',
-  'proposal.review': 'review',
-  'lexicon.review': 'review',
-  'transcript.review': 'review',
-  'ui.review': 'review',
-  // A transcript of a clip nobody may hear any more cannot be kept, whatever its writer does.
-  'transcript.save': 'transcript',
-  'prompt.report': null,
-  'translation.save': null,
-  'consent.submit': null,
-  'consent.withdraw': null,
-  'speaker.create': null,
-  'speaker.consent': null,
-  'speaker.evidence': null,
-  'speaker.withdraw': null,
-  'ui.propose': null,
-  'recording.upload': null,
-};
-
-/**
  * What an answer that is not a success means: retry later, sign in again, drop it as gone, or the
  * contributor decides.
  */
@@ -111,11 +60,11 @@ export function outcomeOfFailure(
   return { kind: 'refused', problem };
 }
 
-/** One JSON POST to the entry's path with its UUID as Idempotency-Key. */
+/** One JSON POST to the entry's route with its UUID as Idempotency-Key. */
 export const sendJson: OutboxSender = async (entry, { apiBase, session, fetch, now }) => {
   let response: Response;
   try {
-    response = await fetch(`${apiBase}/${entry.path}`, {
+    response = await fetch(`${apiBase}/${entryPath(entry)}`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${session.token}`,
@@ -139,7 +88,9 @@ export const sendJson: OutboxSender = async (entry, { apiBase, session, fetch, n
  * the entry's UUID as Idempotency-Key; `fields` are the form's text fields. Works wherever fetch and IndexedDB do.
  */
 export const sendEvidence: OutboxSender = async (entry, { apiBase, db, session, fetch, now }) => {
-  const { evidenceKey, fields } = entry.body as { evidenceKey: string; fields: Record<string, string> };
+  if (entry.kind !== 'speaker.consent' && entry.kind !== 'speaker.evidence')
+    throw new Error(`${entry.kind} is not sent as a file.`);
+  const { evidenceKey, fields } = entry.body;
   const evidence = await db.speakerEvidence.get(evidenceKey);
   if (!evidence)
     return {
@@ -155,7 +106,7 @@ export const sendEvidence: OutboxSender = async (entry, { apiBase, db, session, 
   form.append('evidence', new Blob([evidence.data], { type: evidence.mimeType }), evidence.kind);
   let response: Response;
   try {
-    response = await fetch(`${apiBase}/${entry.path}`, {
+    response = await fetch(`${apiBase}/${entryPath(entry)}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${session.token}`, 'Idempotency-Key': entry.id },
       body: form,
@@ -171,25 +122,18 @@ export const sendEvidence: OutboxSender = async (entry, { apiBase, db, session, 
   return outcomeOfFailure(response.status, body, response.headers.get('Retry-After'), now());
 };
 
-/** The senders every environment has (page and service worker). */
-export const JSON_SENDERS: OutboxSenders = {
-  'translation.save': sendJson,
-  'consent.submit': sendJson,
-  'consent.withdraw': sendJson,
-  'clip.vote': sendJson,
-  'clip.report': sendJson,
-  'proposal.review': sendJson,
-  'lexicon.review': sendJson,
-  'prompt.report': sendJson,
-  'transcript.save': sendJson,
-  'transcript.review': sendJson,
-  'speaker.create': sendJson,
-  'speaker.withdraw': sendJson,
-  'speaker.consent': sendEvidence,
-  'speaker.evidence': sendEvidence,
-  'ui.propose': sendJson,
-  'ui.review': sendJson,
-};
+/**
+ * The senders every environment has (page and service worker), by each kind's transport: a recording's tus
+ * upload is added by each environment (recording-uploader.ts, loaded on first use on the page).
+ */
+export const JSON_SENDERS: OutboxSenders = Object.fromEntries(
+  MUTATION_KINDS.flatMap((kind) => {
+    const { transport } = MUTATIONS[kind];
+    if (transport === 'json') return [[kind, sendJson]];
+    if (transport === 'multipart') return [[kind, sendEvidence]];
+    return [];
+  }),
+);
 
 async function readJson(response: Response): Promise<unknown> {
   try {

@@ -4,69 +4,124 @@
 // later entries of its subject until the contributor decides.
 import Dexie from 'dexie';
 import {
+  matchRoute,
+  mutation,
+  mutationPath,
+  parseMutationArgs,
+  type MutationAbout,
+  type MutationBody,
+  type MutationInput,
+  type MutationParams,
+} from '../../core/api/mutations.ts';
+import {
+  recordingAbout,
   recordingSubject,
-  recordingUploadEntry,
   type LocalDb,
   type LocalRecording,
   type OutboxEntry,
+  type OutboxEntryOf,
   type OutboxKind,
   type OutboxProblem,
 } from './local-db.ts';
-import { KIND_PHASE } from './outbox-kinds.ts';
 import type { OutboxLabel } from './outbox-label.ts';
 
-export interface NewOutboxEntry {
-  userId: string;
-  kind: OutboxKind;
-  subject: string;
-  path: string;
-  body: unknown;
-  label: OutboxLabel;
-}
-
 export interface EnqueueOptions {
-  /**
-   * Replace the body of the latest entry of the same subject when it has never been sent (a second edit of
-   * the same field while offline), instead of adding another entry.
-   */
-  coalesce?: boolean;
   now?: number;
+  /** Fold into an unsent entry of the same subject: the kind's declaration says (a benchmark may say no). */
+  coalesce?: boolean;
 }
 
 export function newEntryId(): string {
   return crypto.randomUUID();
 }
 
-/** Adds a change to the outbox (or folds it into an unsent one of the same subject) and returns the entry. */
-export async function enqueue(
+/** What follows every change that joins the outbox, whatever its kind: start sending, ask Background Sync. */
+type QueuedListener = (entry: OutboxEntry) => void;
+let queuedListener: QueuedListener | null = null;
+
+/** The page's sync (src/features/sync/sync.ts) sets what follows a change that joins the outbox. */
+export function onQueued(listener: QueuedListener | null): void {
+  queuedListener = listener;
+}
+
+/**
+ * Tells the listener once the change is stored: when the transaction that holds it commits (a screen's own
+ * transaction, which also takes its item out of a pack, or the outbox's), outside of it.
+ */
+function announce(entry: OutboxEntry): void {
+  const listener = queuedListener;
+  if (!listener) return;
+  const tell = () => Dexie.ignoreTransaction(() => listener(entry));
+  const transaction = Dexie.currentTransaction?.idbtrans;
+  if (transaction) transaction.addEventListener('complete', tell);
+  else tell();
+}
+
+/**
+ * The one way into the outbox: checks a change by its kind's declaration (core/api/mutations.ts), stores it (or
+ * folds it into an unsent one of the same subject when the kind coalesces) and, once stored, starts sending it
+ * and registers Background Sync (onQueued). Called inside a caller's transaction, it joins it.
+ */
+export async function enqueue<K extends OutboxKind>(
   db: LocalDb,
-  change: NewOutboxEntry,
-  { coalesce = false, now = Date.now() }: EnqueueOptions = {},
-): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, async () => {
+  userId: string,
+  kind: K,
+  input: MutationInput<K>,
+  about: MutationAbout<K>,
+  { now = Date.now(), coalesce = mutation(kind).coalesce }: EnqueueOptions = {},
+): Promise<OutboxEntryOf<K>> {
+  const declaration = mutation(kind);
+  const args = parseMutationArgs(kind, input);
+  const change = {
+    userId,
+    kind,
+    subject: declaration.subject(args),
+    params: args.params,
+    body: args.body,
+    label: declaration.label(args, about),
+  };
+  const entry = await db.transaction('rw', db.outbox, async () => {
     if (coalesce) {
-      const latest = (await entriesOf(db, change.userId)).filter((e) => e.subject === change.subject).at(-1);
-      if (
-        latest &&
-        latest.state === 'pending' &&
-        latest.sentAt === undefined &&
-        latest.kind === change.kind
-      ) {
-        const updated: OutboxEntry = { ...latest, body: change.body, label: change.label };
+      const latest = (await entriesOf(db, userId)).filter((e) => e.subject === change.subject).at(-1);
+      if (latest && latest.state === 'pending' && latest.sentAt === undefined && latest.kind === kind) {
+        const updated = { ...latest, params: change.params, body: change.body, label: change.label };
         await db.outbox.put(updated);
-        return updated;
+        return updated as OutboxEntryOf<K>;
       }
     }
-    const entry: OutboxEntry = {
+    const added: OutboxEntryOf<K> = {
       ...change,
       id: newEntryId(),
       createdAt: now,
       attempts: 0,
       state: 'pending',
     };
-    const seq = await db.outbox.add(entry);
-    return { ...entry, seq };
+    const seq = await db.outbox.add(added);
+    return { ...added, seq };
   });
+  announce(entry as OutboxEntry);
+  return entry;
+}
+
+/**
+ * An entry's route parameters: kept with it, or read from the path that versions before the mutation registry
+ * kept instead (null when that path is not of its kind's route).
+ */
+export function entryParams<K extends OutboxKind>(entry: OutboxEntryOf<K>): MutationParams<K> | null {
+  if (entry.params) return entry.params;
+  const declaration = mutation(entry.kind);
+  if (entry.path === undefined) return declaration.route.includes(':') ? null : ({} as MutationParams<K>);
+  const matched = matchRoute(declaration.route, entry.path);
+  if (!matched) return null;
+  const parsed = declaration.params.safeParse(matched);
+  return parsed.success ? (parsed.data as MutationParams<K>) : null;
+}
+
+/** The path under /api an entry goes to (an older entry's own path when its parameters cannot be read). */
+export function entryPath(entry: OutboxEntry): string {
+  const params = entryParams(entry);
+  if (params) return mutationPath(entry.kind, params as never);
+  return entry.path ?? mutation(entry.kind).route.replace(/^\//, '');
 }
 
 /** A user's entries, in replay order. */
@@ -83,7 +138,7 @@ export function entriesOf(db: LocalDb, userId: string): Promise<OutboxEntry[]> {
  * The rule of which entry may go: a pending one whose subject has no earlier entry waiting for the
  * contributor. The returned predicate must see entries in replay order (it remembers the held subjects).
  */
-function sendableInOrder(): (entry: OutboxEntry) => boolean {
+export function sendableInOrder(): (entry: OutboxEntry) => boolean {
   const held = new Set<string>();
   return (entry) => {
     if (entry.state === 'attention') held.add(entry.subject);
@@ -104,7 +159,7 @@ export function nextSendable(
   for (const entry of entries) {
     // mayGo must see every entry, in order, to know which subjects are held.
     if (!mayGo(entry) || !canSend(entry)) continue;
-    if (!best || KIND_PHASE[entry.kind] < KIND_PHASE[best.kind]) best = entry;
+    if (!best || mutation(entry.kind).phase < mutation(best.kind).phase) best = entry;
   }
   return best;
 }
@@ -154,28 +209,30 @@ export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
 }
 
 /**
- * Replaces a refused entry with a new change in the same place of the queue, under a new
+ * Replaces a refused entry's body with a new change in the same place of the queue, under a new
  * Idempotency-Key (the body differs, so the old key must not be reused).
  */
-export async function replaceEntry(
+export async function replaceEntry<K extends OutboxKind>(
   db: LocalDb,
-  seq: number,
-  body: unknown,
+  entry: OutboxEntryOf<K>,
+  body: MutationBody<K>,
   label?: OutboxLabel,
 ): Promise<void> {
+  const parsed = mutation(entry.kind).body.parse(body) as MutationBody<K>;
   await db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(seq);
-    if (!entry) return;
-    await db.outbox.put({
-      ...entry,
+    const stored = await db.outbox.get(entry.seq);
+    if (!stored || stored.kind !== entry.kind) return;
+    const replaced: OutboxEntryOf<K> = {
+      ...(stored as OutboxEntryOf<K>),
       id: newEntryId(),
-      body,
-      label: label ?? entry.label,
+      body: parsed,
+      label: label ?? stored.label,
       state: 'pending',
       problem: undefined,
       sentAt: undefined,
       attempts: 0,
-    });
+    };
+    await db.outbox.put(replaced);
   });
 }
 
@@ -187,11 +244,10 @@ export async function discardEntry(db: LocalDb, seq: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.recordings, db.recordingChunks, db.speakerEvidence], async () => {
     const entry = await db.outbox.get(seq);
     await db.outbox.delete(seq);
-    const kept = (entry?.body as { evidenceKey?: string } | undefined)?.evidenceKey;
-    if (kept && (entry?.kind === 'speaker.consent' || entry?.kind === 'speaker.evidence'))
-      await db.speakerEvidence.delete(kept);
+    if (entry?.kind === 'speaker.consent' || entry?.kind === 'speaker.evidence')
+      await db.speakerEvidence.delete(entry.body.evidenceKey);
     if (entry?.kind !== 'recording.upload') return;
-    const { recordingId } = entry.body as { recordingId: string };
+    const { recordingId } = entry.body;
     await db.recordingChunks.where('recordingId').equals(recordingId).delete();
     await db.recordings.delete(recordingId);
   });
@@ -213,12 +269,13 @@ export async function queueRecording(
     if (!recording) return;
     const queued = await db.outbox.where('subject').equals(recordingSubject(recordingId)).count();
     if (queued > 0) return;
-    await db.outbox.add({
-      ...recordingUploadEntry(recording),
-      id: newEntryId(),
-      createdAt: now,
-      attempts: 0,
-      state: 'pending',
-    });
+    await enqueue(
+      db,
+      recording.userId,
+      'recording.upload',
+      { params: {}, body: { recordingId } },
+      recordingAbout(recording),
+      { now },
+    );
   });
 }

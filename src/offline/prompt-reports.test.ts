@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb, type CachedPrompt } from './local-db.ts';
 import { entriesOf } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
-import { JSON_SENDERS, KIND_PHASE } from './outbox-kinds.ts';
-import { promptSubject, queuePromptReport, reportedPromptIds } from './prompt-reports.ts';
+import { JSON_SENDERS } from './outbox-kinds.ts';
+import { mutation, subjects } from '../../core/api/mutations.ts';
+import { entryPath } from './outbox.ts';
+import { queuePromptReport, reportedPromptIds } from './prompt-reports.ts';
 
 let db: LocalDb;
 let counter = 0;
@@ -38,11 +40,12 @@ describe('prompt reports', () => {
     expect(entry).toMatchObject({
       userId: 'ana',
       kind: 'prompt.report',
-      subject: promptSubject(1),
-      path: 'audio/prompts/1/report',
+      subject: subjects.prompt(1),
+      params: { id: 1 },
       body: { reason: 'spelling' },
       state: 'pending',
     });
+    expect(entryPath(entry)).toBe('audio/prompts/1/report');
     expect((await entriesOf(db, 'ana')).map((queued) => queued.id)).toEqual([entry.id]);
     expect((await db.prompts.toArray()).map((kept) => kept.id)).toEqual([2]);
     expect([...(await reportedPromptIds(db, 'ana'))]).toEqual([1]);
@@ -58,7 +61,7 @@ describe('prompt reports', () => {
   });
 
   it('is sent as small as an edit: a JSON POST with the entry id as Idempotency-Key', async () => {
-    expect(KIND_PHASE['prompt.report']).toBe(0);
+    expect(mutation('prompt.report').phase).toBe(0);
     const entry = await queuePromptReport(db, 'ana', prompt(4, 0), { reason: 'wrong-language' }, 'Wrong');
     const calls: { url: string; init: RequestInit }[] = [];
     const outcome = await JSON_SENDERS['prompt.report']!(entry, {

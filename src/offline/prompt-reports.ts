@@ -2,13 +2,8 @@
 // leaves the phone's prompt pack and is remembered as reported by this person, in one transaction, so it never
 // comes back into their Speak or Translate queue (even before the server has the report).
 import type { PromptReport } from '../../core/api/prompts.ts';
-import type { LocalDb, OutboxEntry } from './local-db.ts';
+import type { LocalDb, OutboxEntryOf } from './local-db.ts';
 import { enqueue } from './outbox.ts';
-import { excerpt, outboxLabel } from './outbox-label.ts';
-import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
-
-/** The outbox subject of reports of a sentence. */
-export const promptSubject = (pairId: number) => `prompt:${pairId}`;
 
 const reportKey = (userId: string, pairId: number) => `${userId} ${pairId}`;
 
@@ -19,21 +14,14 @@ export async function queuePromptReport(
   report: PromptReport,
   reasonLabel: string,
   now = Date.now(),
-): Promise<OutboxEntry> {
+): Promise<OutboxEntryOf<'prompt.report'>> {
   return db.transaction('rw', [db.outbox, db.prompts, db.reportedPrompts], async () => {
     const entry = await enqueue(
       db,
-      {
-        userId,
-        kind: 'prompt.report',
-        subject: promptSubject(prompt.id),
-        path: `audio/prompts/${prompt.id}/report`,
-        body: report,
-        label: outboxLabel(outboxMessages.promptReport, {
-          english: excerpt(prompt.english),
-          reason: reasonLabel,
-        }),
-      },
+      userId,
+      'prompt.report',
+      { params: { id: prompt.id }, body: report },
+      { english: prompt.english, reason: reasonLabel },
       { now },
     );
     await db.prompts.delete(prompt.id);

@@ -49,14 +49,7 @@ async function storeRecording(id: string, overrides: Partial<LocalRecording> = {
 }
 
 const consent = () =>
-  enqueue(db, {
-    userId: 'u1',
-    kind: 'consent.submit',
-    subject: 'consent',
-    path: 'consent/submit',
-    body: { consent_type: 'full' },
-    label: 'consent',
-  });
+  enqueue(db, 'u1', 'consent.submit', { params: {}, body: { consent_type: 'full' } }, { choice: 'full' });
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -175,8 +175,9 @@ function uploadOne(
 
 /** Sends one recording of the outbox: nothing when the server already has it, else its audio by tus. */
 export const sendRecording: OutboxSender = async (entry, { apiBase, session, fetch, now }) => {
+  if (entry.kind !== 'recording.upload') throw new Error(`${entry.kind} is not a recording.`);
   const db = localDb();
-  const { recordingId } = entry.body as { recordingId: string };
+  const { recordingId } = entry.body;
   const recording = await db.recordings.get(recordingId);
   // Deleted on this device meanwhile: nothing left to send.
   if (!recording) return { kind: 'confirmed', body: null };

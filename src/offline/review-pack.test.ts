@@ -12,9 +12,10 @@ import {
   type ReviewProposal,
 } from '../../core/api/review.ts';
 import { LocalDb } from './local-db.ts';
-import { entriesOf, markAttempt, nextSendable, park } from './outbox.ts';
+import { entriesOf, entryPath, markAttempt, nextSendable, park } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
-import { JSON_SENDERS, KIND_PHASE } from './outbox-kinds.ts';
+import { JSON_SENDERS } from './outbox-kinds.ts';
+import { mutation } from '../../core/api/mutations.ts';
 import {
   clipAudio,
   clipPackSize,
@@ -218,7 +219,7 @@ describe('review outbox kinds', () => {
   it('are JSON POSTs of the first phase, sendable by page and service worker alike', () => {
     for (const kind of REVIEW_KINDS) {
       expect(JSON_SENDERS[kind]).toBeDefined();
-      expect(KIND_PHASE[kind]).toBe(0);
+      expect(mutation(kind).phase).toBe(0);
     }
   });
 
@@ -229,10 +230,11 @@ describe('review outbox kinds', () => {
     expect(entry).toMatchObject({
       kind: 'clip.vote',
       subject: `clip:${uuid(1)}`,
-      path: `review/clips/${uuid(1)}/vote`,
+      params: { id: uuid(1) },
       body: { vote: 'up' },
       label: { id: 'outbox.clipVote', values: { vote: 'up', text: 'zorbel 1' } },
     });
+    expect(entryPath(entry!)).toBe(`review/clips/${uuid(1)}/vote`);
     expect((await packedClips(db, 'u1')).map((c) => c.id)).toEqual([uuid(2)]);
     expect(await db.reviewClipChunks.where('clipId').equals(uuid(1)).count()).toBe(0);
   });
@@ -256,7 +258,7 @@ describe('review outbox kinds', () => {
     await queueClipReport(db, 'u1', clip(3), { reason: 'noise' }, 'Too much noise');
     await queueProposalReview(db, 'u1', proposal(5), { verdict: 'reject', reason: 'wrong word' });
     const entries = await entriesOf(db, 'u1');
-    expect(entries.map(({ kind, path, body }) => ({ kind, path, body }))).toEqual([
+    expect(entries.map((entry) => ({ kind: entry.kind, path: entryPath(entry), body: entry.body }))).toEqual([
       { kind: 'clip.report', path: `review/clips/${uuid(3)}/report`, body: { reason: 'noise' } },
       {
         kind: 'proposal.review',
@@ -329,17 +331,18 @@ describe('word pack (lexicon entries sent to review)', () => {
     const entry = await queueWordReview(db, 'u1', word(1), { verdict: 'reject', reason: 'Means stone' });
     expect(entry).toMatchObject({
       kind: 'lexicon.review',
-      path: 'review/lexicon/1/review',
+      params: { id: 1 },
       body: { verdict: 'reject', reason: 'Means stone' },
       subject: 'word:1',
     });
+    expect(entryPath(entry)).toBe('review/lexicon/1/review');
     expect((await packedWords(db, 'u1')).map((w) => w.id)).toEqual([2]);
     // The server still lists all three: the queued and the skipped stay out.
     expect(await refillWordPack(db, 'u1', fakeServer([], [], [word(1), word(2), word(3)]).source)).toBe(1);
     await confirmEntry(db, entry, { entry: { id: 1, state: 'rejected' } });
     expect(await entriesOf(db, 'u1')).toEqual([]);
     expect(unsentReviews([{ ...entry, state: 'pending' }], 0).proposals.total).toBe(1);
-    expect(KIND_PHASE['lexicon.review']).toBe(0);
+    expect(mutation('lexicon.review').phase).toBe(0);
     expect(JSON_SENDERS['lexicon.review']).toBeDefined();
   });
 });

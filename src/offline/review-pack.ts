@@ -21,6 +21,7 @@ import type { EntityTable } from 'dexie';
 import type {
   LocalDb,
   OutboxEntry,
+  OutboxEntryOf,
   OutboxKind,
   PackedClip,
   PackedProposal,
@@ -28,8 +29,7 @@ import type {
   ReviewSkip,
 } from './local-db.ts';
 import { enqueue, entriesOf } from './outbox.ts';
-import { excerpt, outboxLabel, type OutboxLabel } from './outbox-label.ts';
-import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
+import { subjects } from '../../core/api/mutations.ts';
 
 /** Below this many items the pack asks the server for more (when online). */
 export const REVIEW_PACK_REFILL_BELOW = 10;
@@ -47,11 +47,6 @@ export const REVIEW_KINDS = [
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 export const isReviewKind = (kind: OutboxKind): kind is ReviewKind =>
   (REVIEW_KINDS as readonly OutboxKind[]).includes(kind);
-
-/** Outbox subjects: every review of one clip (or proposal) keeps its order, a changed vote included. */
-export const clipSubject = (clipId: string) => `clip:${clipId}`;
-export const proposalSubject = (proposalId: number) => `proposal:${proposalId}`;
-export const wordSubject = (entryId: number) => `word:${entryId}`;
 
 /** The clip's or proposal's id of a review entry ('clip:<id>' → '<id>'). */
 export const reviewedItemId = (entry: Pick<OutboxEntry, 'subject'>) =>
@@ -121,10 +116,6 @@ async function queuedItemIds(
 
 // --- Reviewing ----------------------------------------------------------------------------------------------
 
-export function clipVoteLabel(clip: Pick<ReviewClip, 'text'>, vote: ClipVote): OutboxLabel {
-  return outboxLabel(outboxMessages.clipVote, { vote, text: excerpt(clip.text) });
-}
-
 async function removeClips(db: LocalDb, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.reviewClipChunks.where('clipId').anyOf(ids).delete();
@@ -136,26 +127,20 @@ export function removePackedClip(db: LocalDb, clipId: string): Promise<void> {
   return db.transaction('rw', db.reviewClips, db.reviewClipChunks, () => removeClips(db, [clipId]));
 }
 
-/** Queues a review and takes its item out of the pack, in one transaction (a crash keeps both or neither). */
-function queueReview(
+/**
+ * Queues a review and takes its item out of the pack, in one transaction (a crash keeps both or neither). A second
+ * review of the same item before the first was sent replaces it (the kinds coalesce).
+ */
+function queueReview<K extends ReviewKind>(
   db: LocalDb,
-  change: {
-    userId: string;
-    kind: ReviewKind;
-    subject: string;
-    path: string;
-    body: unknown;
-    label: OutboxLabel;
-  },
   removeItem: () => Promise<unknown>,
-  now: number,
-): Promise<OutboxEntry> {
+  queue: () => Promise<OutboxEntryOf<K>>,
+): Promise<OutboxEntryOf<K>> {
   return db.transaction(
     'rw',
     [db.outbox, db.reviewClips, db.reviewClipChunks, db.reviewProposals, db.reviewWords],
     async () => {
-      // A second vote on the same clip before the first was sent replaces it (one vote per person anyway).
-      const entry = await enqueue(db, change, { coalesce: true, now });
+      const entry = await queue();
       await removeItem();
       return entry;
     },
@@ -169,19 +154,19 @@ export function queueClipVote(
   clip: Pick<ReviewClip, 'id' | 'text'>,
   vote: ClipVote,
   now = Date.now(),
-): Promise<OutboxEntry> {
+) {
   return queueReview(
     db,
-    {
-      userId,
-      kind: 'clip.vote',
-      subject: clipSubject(clip.id),
-      path: `review/clips/${clip.id}/vote`,
-      body: { vote },
-      label: clipVoteLabel(clip, vote),
-    },
     () => removeClips(db, [clip.id]),
-    now,
+    () =>
+      enqueue(
+        db,
+        userId,
+        'clip.vote',
+        { params: { id: clip.id }, body: { vote } },
+        { text: clip.text },
+        { now },
+      ),
   );
 }
 
@@ -193,19 +178,19 @@ export function queueClipReport(
   report: ClipReport,
   reasonLabel: string,
   now = Date.now(),
-): Promise<OutboxEntry> {
+) {
   return queueReview(
     db,
-    {
-      userId,
-      kind: 'clip.report',
-      subject: clipSubject(clip.id),
-      path: `review/clips/${clip.id}/report`,
-      body: report,
-      label: outboxLabel(outboxMessages.clipReport, { text: excerpt(clip.text), reason: reasonLabel }),
-    },
     () => removeClips(db, [clip.id]),
-    now,
+    () =>
+      enqueue(
+        db,
+        userId,
+        'clip.report',
+        { params: { id: clip.id }, body: report },
+        { text: clip.text, reason: reasonLabel },
+        { now },
+      ),
   );
 }
 
@@ -216,23 +201,19 @@ export function queueProposalReview(
   proposal: Pick<ReviewProposal, 'id' | 'text' | 'english'>,
   review: ProposalReview,
   now = Date.now(),
-): Promise<OutboxEntry> {
+) {
   return queueReview(
     db,
-    {
-      userId,
-      kind: 'proposal.review',
-      subject: proposalSubject(proposal.id),
-      path: `review/proposals/${proposal.id}/review`,
-      body: review,
-      label: outboxLabel(outboxMessages.proposalReview, {
-        verdict: review.verdict,
-        text: excerpt(proposal.text, 40),
-        english: excerpt(proposal.english, 40),
-      }),
-    },
     () => db.reviewProposals.delete(proposal.id),
-    now,
+    () =>
+      enqueue(
+        db,
+        userId,
+        'proposal.review',
+        { params: { id: proposal.id }, body: review },
+        { text: proposal.text, english: proposal.english },
+        { now },
+      ),
   );
 }
 
@@ -243,23 +224,19 @@ export function queueWordReview(
   word: Pick<ReviewLexiconEntry, 'id' | 'lopit' | 'english'>,
   review: ProposalReview,
   now = Date.now(),
-): Promise<OutboxEntry> {
+) {
   return queueReview(
     db,
-    {
-      userId,
-      kind: 'lexicon.review',
-      subject: wordSubject(word.id),
-      path: `review/lexicon/${word.id}/review`,
-      body: review,
-      label: outboxLabel(outboxMessages.wordReview, {
-        verdict: review.verdict,
-        word: excerpt(word.lopit, 40),
-        english: excerpt(word.english, 40),
-      }),
-    },
     () => db.reviewWords.delete(word.id),
-    now,
+    () =>
+      enqueue(
+        db,
+        userId,
+        'lexicon.review',
+        { params: { id: word.id }, body: review },
+        { word: word.lopit, english: word.english },
+        { now },
+      ),
   );
 }
 
@@ -389,7 +366,7 @@ export async function refillClipPack(
  */
 async function storeClip(db: LocalDb, userId: string, clip: ReviewClip, audio: ArrayBuffer, rank: number) {
   await db.transaction('rw', [db.outbox, db.reviewSkips, db.reviewClips, db.reviewClipChunks], async () => {
-    const reviewed = await db.outbox.where('subject').equals(clipSubject(clip.id)).count();
+    const reviewed = await db.outbox.where('subject').equals(subjects.clip(clip.id)).count();
     const skip = await db.reviewSkips.get(skipKey(userId, 'clip', clip.id));
     const { clips, bytes } = await clipPackSize(db, userId);
     const full = clips >= REVIEW_PACK_CLIPS || bytes + audio.byteLength > REVIEW_PACK_BYTES;

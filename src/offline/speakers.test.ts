@@ -5,10 +5,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from './local-db.ts';
-import { discardEntry, entriesOf } from './outbox.ts';
+import { discardEntry, entriesOf, entryPath } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
-import { JSON_SENDERS, KIND_PHASE } from './outbox-kinds.ts';
-import { addSpeaker, mayRecord, recordSpeakerConsent, speakerSubject, withdrawSpeaker } from './speakers.ts';
+import { JSON_SENDERS } from './outbox-kinds.ts';
+import { mutation, subjects } from '../../core/api/mutations.ts';
+import { addSpeaker, mayRecord, recordSpeakerConsent, withdrawSpeaker } from './speakers.ts';
 
 let db: LocalDb;
 let counter = 0;
@@ -46,10 +47,10 @@ describe('field speakers on the phone', () => {
       'speaker.consent',
       'speaker.evidence',
     ]);
-    expect(new Set(entries.map((entry) => entry.subject))).toEqual(new Set([speakerSubject(id)]));
+    expect(new Set(entries.map((entry) => entry.subject))).toEqual(new Set([subjects.speaker(id)]));
     // The consent goes before any clip (a lower phase); the second piece of evidence waits like audio.
-    expect(KIND_PHASE['speaker.create']).toBeLessThan(KIND_PHASE['recording.upload']);
-    expect(KIND_PHASE['speaker.consent']).toBeLessThan(KIND_PHASE['recording.upload']);
+    expect(mutation('speaker.create').phase).toBeLessThan(mutation('recording.upload').phase);
+    expect(mutation('speaker.consent').phase).toBeLessThan(mutation('recording.upload').phase);
     expect(entries[0]!.body).toMatchObject({
       id,
       name: 'Elder Quombo',
@@ -122,8 +123,9 @@ describe('field speakers on the phone', () => {
     const last = (await entriesOf(db, 'ana')).at(-1)!;
     expect(last).toMatchObject({
       kind: 'speaker.withdraw',
-      path: `speakers/${id}/withdraw`,
+      params: { id },
       body: { reason: 'Changed their mind' },
     });
+    expect(entryPath(last)).toBe(`speakers/${id}/withdraw`);
   });
 });

@@ -5,15 +5,17 @@
 // phase is lower), so the server has the consent before any clip made under it.
 import type { AgeGroup, Gender } from '../../core/api/auth.ts';
 import { consentCovers, typeGiving } from '../../core/api/consent.ts';
-import type { ConsentEvidenceKind, Speaker, SpeakerCreate } from '../../core/api/speakers.ts';
+import type {
+  ConsentEvidenceKind,
+  Speaker,
+  SpeakerConsentFields,
+  SpeakerCreate,
+} from '../../core/api/speakers.ts';
+import { parseMutationResponse, subjects } from '../../core/api/mutations.ts';
 import type { ConsentType } from '../../core/constants.ts';
 import type { LocalDb, LocalSpeaker, OutboxEntry } from './local-db.ts';
 import { enqueue } from './outbox.ts';
-import { outboxLabel } from './outbox-label.ts';
-import { outbox as outboxMessages } from '../../core/i18n/messages/outbox.ts';
 
-/** The outbox subject of everything about one speaker. */
-export const speakerSubject = (speakerId: string) => `speaker:${speakerId}`;
 export const evidenceKey = (consentId: string, kind: ConsentEvidenceKind) => `${consentId}:${kind}`;
 
 export interface NewSpeaker {
@@ -44,18 +46,7 @@ export async function addSpeaker(db: LocalDb, userId: string, speaker: NewSpeake
       pseudonym: null,
       clips: 0,
     });
-    await enqueue(
-      db,
-      {
-        userId,
-        kind: 'speaker.create',
-        subject: speakerSubject(id),
-        path: 'speakers',
-        body,
-        label: outboxLabel(outboxMessages.newSpeaker, { name: speaker.name }),
-      },
-      { now },
-    );
+    await enqueue(db, userId, 'speaker.create', { params: {}, body }, undefined, { now });
   });
   return id;
 }
@@ -93,32 +84,31 @@ export async function recordSpeakerConsent(
       consent: { id: consentId, type: consentType, at: now, evidence: evidence.map((item) => item.kind) },
       withdrawnAt: null,
     });
+    const fields: SpeakerConsentFields = { id: consentId, consentType, kind: first.kind };
     await enqueue(
       db,
+      userId,
+      'speaker.consent',
       {
-        userId,
-        kind: 'speaker.consent',
-        subject: speakerSubject(speakerId),
-        path: `speakers/${speakerId}/consent`,
+        params: { id: speakerId },
         body: {
           evidenceKey: evidenceKey(consentId, first.kind),
-          fields: { consent: JSON.stringify({ id: consentId, consentType, kind: first.kind }) },
+          fields: { consent: JSON.stringify(fields) },
         },
-        label: outboxLabel(outboxMessages.speakerConsent, { name: speaker.name, kind: first.kind }),
       },
+      { name: speaker.name, kind: first.kind },
       { now },
     );
     for (const item of more) {
       await enqueue(
         db,
+        userId,
+        'speaker.evidence',
         {
-          userId,
-          kind: 'speaker.evidence',
-          subject: speakerSubject(speakerId),
-          path: `speakers/${speakerId}/consent/${consentId}/evidence/${item.kind}`,
+          params: { id: speakerId, consentId, kind: item.kind },
           body: { evidenceKey: evidenceKey(consentId, item.kind), fields: {} },
-          label: outboxLabel(outboxMessages.speakerConsent, { name: speaker.name, kind: item.kind }),
         },
+        { name: speaker.name },
         { now },
       );
     }
@@ -139,14 +129,10 @@ export async function withdrawSpeaker(
     await db.speakers.update(speakerId, { withdrawnAt: now });
     await enqueue(
       db,
-      {
-        userId,
-        kind: 'speaker.withdraw',
-        subject: speakerSubject(speakerId),
-        path: `speakers/${speakerId}/withdraw`,
-        body: reason.trim() ? { reason: reason.trim() } : {},
-        label: outboxLabel(outboxMessages.speakerWithdrawal, { name: speaker.name }),
-      },
+      userId,
+      'speaker.withdraw',
+      { params: { id: speakerId }, body: reason.trim() ? { reason: reason.trim() } : {} },
+      { name: speaker.name },
       { now },
     );
   });
@@ -207,18 +193,23 @@ export async function mergeServerSpeakers(
   await db.transaction('rw', db.speakers, async () => {
     for (const speaker of speakers) {
       const local = await db.speakers.get(speaker.id);
-      const keepLocal = pending.has(speakerSubject(speaker.id));
+      const keepLocal = pending.has(subjects.speaker(speaker.id));
       await db.speakers.put(fromServer(speaker, userId, keepLocal ? local : undefined));
     }
   });
 }
 
 /** After the server confirmed a speaker entry: the kept evidence goes, the server's view is kept. */
-export async function confirmSpeakerEntry(db: LocalDb, entry: OutboxEntry, response: unknown) {
-  const body = entry.body as { evidenceKey?: string };
-  if (body.evidenceKey) await db.speakerEvidence.delete(body.evidenceKey);
-  const speaker = (response as { speaker?: Speaker } | null)?.speaker;
+export async function confirmSpeakerEntry(db: LocalDb, entry: SpeakerEntry, response: unknown) {
+  if (entry.kind === 'speaker.consent' || entry.kind === 'speaker.evidence')
+    await db.speakerEvidence.delete(entry.body.evidenceKey);
+  const speaker = parseMutationResponse(entry.kind, response)?.speaker;
   if (!speaker) return;
   const local = await db.speakers.get(speaker.id);
   if (local) await db.speakers.update(speaker.id, { pseudonym: speaker.pseudonym, clips: speaker.clips });
 }
+
+type SpeakerEntry = Extract<
+  OutboxEntry,
+  { kind: 'speaker.create' | 'speaker.consent' | 'speaker.evidence' | 'speaker.withdraw' }
+>;

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dismissGoneNotices, goneCounts } from './gone-notices.ts';
-import { LocalDb, type OutboxKind } from './local-db.ts';
-import { enqueue, entriesOf } from './outbox.ts';
-import { SyncEngine, type SyncEnvironment } from './sync-engine.ts';
+import { LocalDb } from './local-db.ts';
+import { enqueue, entriesOf, park } from './outbox.ts';
+import { SyncEngine, waitingOnNetwork, type SyncEnvironment } from './sync-engine.ts';
 
 interface Saved {
   id: number;
@@ -60,8 +60,16 @@ class FakeServer {
     const next = { ...pair, lopit: body.translation, version: pair.version + 1 };
     this.pairs.set(body.id, next);
     this.applied.push(`${body.id}:${body.translation}`);
+    // As the contract says (pairResponseSchema): the outbox's effects read only answers that match it.
     const response = {
-      pair: { ...next, english: 'x', category: 'greetings', status: 'approved', updatedAt: '' },
+      pair: {
+        ...next,
+        english: 'x',
+        category: 'greetings',
+        status: 'approved',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+        proposals: [],
+      },
     };
     if (key) this.keys.set(key, { body: bodyText, response });
     if (this.loseNextResponse) {
@@ -125,15 +133,16 @@ const packedClip = (id: string) => ({
   downVotes: 0,
 });
 
+/** An edit of pair `id`, each its own entry (as if each was made after the one before was sent). */
 const edit = (id: number, translation: string, baseVersion = 1) =>
-  enqueue(db, {
-    userId: 'u1',
-    kind: 'translation.save',
-    subject: `pair:${id}`,
-    path: 'translation/save',
-    body: { id, translation, baseVersion },
-    label: `pair ${id}`,
-  });
+  enqueue(
+    db,
+    'u1',
+    'translation.save',
+    { params: {}, body: { id, translation, baseVersion } },
+    { english: `pair ${id}` },
+    { coalesce: false },
+  );
 
 beforeEach(async () => {
   db = new LocalDb(`engine-test-${++counter}`);
@@ -280,22 +289,29 @@ describe('SyncEngine', () => {
   });
 
   it('drops a review whose item is gone (ITEM_GONE) with a notice; other refusals wait for the contributor', async () => {
-    const queue = (kind: OutboxKind, subject: string, path: string) =>
-      enqueue(db, { userId: 'u1', kind, subject, path, body: { vote: 'up' }, label: subject });
-    const withdrawn = await queue('clip.vote', 'clip:a', 'review/clips/a/vote');
-    const decided = await queue('proposal.review', 'proposal:7', 'review/proposals/7/review');
-    const bare404 = await queue('clip.vote', 'clip:b', 'review/clips/b/vote');
-    const own = await queue('clip.vote', 'clip:c', 'review/clips/c/vote');
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const vote = (clipId: string) =>
+      enqueue(db, 'u1', 'clip.vote', { params: { id: clipId }, body: { vote: 'up' } }, { text: clipId });
+    const withdrawn = await vote(a);
+    const decided = await enqueue(
+      db,
+      'u1',
+      'proposal.review',
+      { params: { id: 7 }, body: { verdict: 'approve' } },
+      { text: 'zq', english: 'Hello' },
+    );
+    const bare404 = await vote(b);
+    const own = await vote(c);
     // A server that said ITEM_GONE to a translation would be wrong: the contributor's text is never dropped.
     const translation = await edit(1, 'a');
     // A refill that raced with the vote brought the clip back into the pack.
-    await db.reviewClips.put({ ...packedClip('a'), userId: 'u1', rank: 0, chunkCount: 1 });
-    await db.reviewClipChunks.put({ clipId: 'a', index: 0, data: new ArrayBuffer(4) });
+    await db.reviewClips.put({ ...packedClip(a), userId: 'u1', rank: 0, chunkCount: 1 });
+    await db.reviewClipChunks.put({ clipId: a, index: 0, data: new ArrayBuffer(4) });
     const answers: Record<string, [number, string]> = {
-      'review/clips/a/vote': [404, 'ITEM_GONE'],
+      [`review/clips/${a}/vote`]: [404, 'ITEM_GONE'],
       'review/proposals/7/review': [404, 'ITEM_GONE'],
-      'review/clips/b/vote': [404, 'NOT_FOUND'],
-      'review/clips/c/vote': [403, 'OWN_CONTRIBUTION'],
+      [`review/clips/${b}/vote`]: [404, 'NOT_FOUND'],
+      [`review/clips/${c}/vote`]: [403, 'OWN_CONTRIBUTION'],
       'translation/save': [404, 'ITEM_GONE'],
     };
     const fetch: typeof globalThis.fetch = (input) => {
@@ -314,8 +330,8 @@ describe('SyncEngine', () => {
       [translation.id, 'attention', 'ITEM_GONE'],
     ]);
     expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
-    expect(await db.reviewClips.get('a')).toBeUndefined();
-    expect(await db.reviewClipChunks.where('clipId').equals('a').count()).toBe(0);
+    expect(await db.reviewClips.get(a)).toBeUndefined();
+    expect(await db.reviewClipChunks.where('clipId').equals(a).count()).toBe(0);
     expect(await db.goneNotices.toArray()).toEqual(
       [
         { id: withdrawn.id, userId: 'u1', kind: 'vote', at: 5000 },
@@ -351,5 +367,44 @@ describe('SyncEngine', () => {
     await Promise.all([first.trigger(), second.trigger(), first.trigger()]);
     expect(server.requests.filter((request) => request.path === 'translation/save')).toHaveLength(10);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('waiting items of older versions, and what Background Sync waits for', () => {
+  it('sends an entry stored in the shape of versions before the registry ({ kind, path, body })', async () => {
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      userId: 'u1',
+      kind: 'translation.save',
+      subject: 'pair:1',
+      path: 'translation/save',
+      body: { id: 1, translation: 'from an older version', baseVersion: 1 },
+      label: 'Translation of “Hello”',
+      createdAt: 1,
+      attempts: 0,
+      state: 'pending',
+    });
+    await engine().trigger();
+    expect(server.applied).toEqual(['1:from an older version']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('counts what could still go: not what waits for the contributor, nor anything without a session', async () => {
+    const session = { userId: 'u1', token: 't1' };
+    await edit(1, 'a');
+    await edit(2, 'b');
+    server.down = true;
+    const sync = engine();
+    await sync.trigger();
+    expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(2);
+    expect(await waitingOnNetwork(db, null, sync.getStatus())).toBe(0);
+    expect(await waitingOnNetwork(db, session, { phase: 'signed-out' })).toBe(0);
+    const [first] = await entriesOf(db, 'u1');
+    await park(db, first!, { status: 409, code: 'EDIT_CONFLICT', message: 'conflict' });
+    expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(1);
+    server.down = false;
+    await engine().trigger();
+    expect(await waitingOnNetwork(db, session, { phase: 'online' })).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
   });
 });

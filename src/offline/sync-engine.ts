@@ -21,7 +21,7 @@ import {
   UNREACHABLE_PROBE_CAP_MS,
 } from './backoff.ts';
 import type { LocalDb, OutboxEntry } from './local-db.ts';
-import { countWaiting, firstSendable, markAttempt, park } from './outbox.ts';
+import { countWaiting, entriesOf, firstSendable, markAttempt, park, sendableInOrder } from './outbox.ts';
 import { confirmEntry, dropGone } from './outbox-effects.ts';
 import {
   JSON_SENDERS,
@@ -33,6 +33,22 @@ import {
 
 export { SYNC_REQUEST_TIMEOUT_MS, type SyncSession } from './outbox-kinds.ts';
 export const SYNC_LOCK_NAME = 'lopit-outbox-replay';
+
+/**
+ * How many entries could still go once the network lets them, after a replay ended with `status`: none when
+ * nobody is signed in or the session ended (they wait for a sign-in), and never those that wait for the
+ * contributor (refused, or behind a refused entry of their subject). Background Sync fails its event while
+ * this is above zero, so the browser tries again later.
+ */
+export async function waitingOnNetwork(
+  db: LocalDb,
+  session: SyncSession | null,
+  status: Pick<SyncStatus, 'phase'>,
+): Promise<number> {
+  if (!session || status.phase === 'signed-out') return 0;
+  const mayGo = sendableInOrder();
+  return (await entriesOf(db, session.userId)).filter(mayGo).length;
+}
 
 export interface SyncEnvironment {
   db: LocalDb;

@@ -2,8 +2,9 @@
 // Idempotency-Key, so the offline outbox can replay them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONSENT_FORM_VERSION, consentStatusSchema, consentSubmitSchema } from '../../../core/api/consent.ts';
-import { idempotent, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
+import { CONSENT_FORM_VERSION, consentStatusSchema } from '../../../core/api/consent.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 export default function consentRoutes(instance: FastifyInstance) {
@@ -20,8 +21,7 @@ export default function consentRoutes(instance: FastifyInstance) {
   app.post(
     '/submit',
     {
-      schema: { summary: 'Give consent', body: consentSubmitSchema, response: { 200: consentStatusSchema } },
-      config: IDEMPOTENT_CONTRACT,
+      ...mutationRoute('consent.submit'),
     },
     (request, reply) =>
       idempotent(request, reply, async ({ consent: ledger }) => {
@@ -30,16 +30,10 @@ export default function consentRoutes(instance: FastifyInstance) {
       }),
   );
 
-  app.post(
-    '/withdraw',
-    {
-      schema: { summary: 'Withdraw all consent', response: { 200: consentStatusSchema } },
-      config: IDEMPOTENT_CONTRACT,
-    },
-    (request, reply) =>
-      idempotent(request, reply, async ({ consent: ledger }) => {
-        const user = currentUser(request);
-        return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
-      }),
+  app.post('/withdraw', mutationRoute('consent.withdraw'), (request, reply) =>
+    idempotent(request, reply, async ({ consent: ledger }) => {
+      const user = currentUser(request);
+      return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
+    }),
   );
 }

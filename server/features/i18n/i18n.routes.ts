@@ -16,12 +16,8 @@ import {
   PO_IMPORT_BODY_MAX_BYTES,
   languageParamsSchema,
   languageResponseSchema,
-  proposeMessageSchema,
   uiLanguagesSchema,
   uiMessagesSchema,
-  uiProposalParamsSchema,
-  uiProposalResponseSchema,
-  uiProposalReviewSchema,
 } from '../../../core/api/i18n.ts';
 import { SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
 import {
@@ -33,7 +29,8 @@ import {
 } from '../../../core/i18n/icu.ts';
 import { SOURCE_LOCALE } from '../../../core/i18n/languages.ts';
 import { writePo } from '../../../core/i18n/po.ts';
-import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 import { emptyAnswer, jsonAnswer, textAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
@@ -128,15 +125,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals',
     {
       onRequest: app.requireUser,
-      schema: {
-        summary: 'Propose a translation of an interface message',
-        body: proposeMessageSchema,
-        response: { 200: uiProposalResponseSchema },
-      },
-      config: idempotentContract(
-        { status: 404, code: ERROR_CODES.notFound },
-        { status: 422, code: ERROR_CODES.translationProblems },
-      ),
+      ...mutationRoute('ui.propose'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -148,16 +137,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
     '/proposals/:id/review',
     {
       onRequest: app.requireUser,
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Approve or reject a proposed interface translation',
-        params: uiProposalParamsSchema,
-        body: uiProposalReviewSchema,
-        response: { 200: uiProposalResponseSchema },
-      },
+      ...mutationRoute('ui.review'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

@@ -10,8 +10,6 @@ import {
   promptImportBodySchema,
   promptImportQuerySchema,
   promptImportReportSchema,
-  promptReportResponseSchema,
-  promptReportSchema,
   retirePromptSchema,
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
@@ -21,6 +19,7 @@ import { importPrompts } from './prompts-import.ts';
 import { idempotent, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { reportPrompt, restorePrompt, retirePrompt } from './prompts.service.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 
 export function promptReportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -29,13 +28,7 @@ export function promptReportRoutes(instance: FastifyInstance) {
   app.post(
     '/:id/report',
     {
-      config: IDEMPOTENT_CONTRACT,
-      schema: {
-        summary: 'Report a sentence to read (wrong, offensive, unreadable)',
-        params: promptIdParamsSchema,
-        body: promptReportSchema,
-        response: { 200: promptReportResponseSchema },
-      },
+      ...mutationRoute('prompt.report'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

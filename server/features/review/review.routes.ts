@@ -1,31 +1,22 @@
 // /api/review: the community's review of clips (listen and vote, report) and of proposed translations
 // (approve, reject), for every signed-in contributor; votes and reviews honour Idempotency-Key, so the offline
 // outbox can replay them. Nobody reviews their own contribution (403 OWN_CONTRIBUTION).
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  clipIdParamsSchema,
-  clipReportSchema,
-  clipReviewResponseSchema,
-  clipVoteSchema,
-  proposalIdParamsSchema,
-  proposalReviewSchema,
-  proposalStatusResponseSchema,
   reviewPackQuerySchema,
   reviewPackSchema,
   reviewProposalsQuerySchema,
   reviewProposalsSchema,
   reviewStatsQuerySchema,
   reviewStatsSchema,
-  lexiconEntryIdParamsSchema,
-  lexiconReviewResponseSchema,
   reviewLexiconQuerySchema,
   reviewLexiconSchema,
 } from '../../../core/api/review.ts';
-import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart, reportClip, reviewLexiconEntry, reviewProposal, voteOnClip } from './review.service.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 
 export default function reviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -56,16 +47,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/vote',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Vote on a clip',
-        params: clipIdParamsSchema,
-        body: clipVoteSchema,
-        response: { 200: clipReviewResponseSchema },
-      },
+      ...mutationRoute('clip.vote'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -76,16 +58,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id/report',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Report a clip',
-        params: clipIdParamsSchema,
-        body: clipReportSchema,
-        response: { 200: clipReviewResponseSchema },
-      },
+      ...mutationRoute('clip.report'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -114,16 +87,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Approve or reject a proposed translation',
-        params: proposalIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: proposalStatusResponseSchema },
-      },
+      ...mutationRoute('proposal.review'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -148,16 +112,7 @@ export default function reviewRoutes(instance: FastifyInstance) {
   app.post(
     '/lexicon/:id/review',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Approve or reject an imported lexicon entry',
-        params: lexiconEntryIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: lexiconReviewResponseSchema },
-      },
+      ...mutationRoute('lexicon.review'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

@@ -16,20 +16,14 @@ import {
   CONSENT_EVIDENCE_AUDIO_MAX_BYTES,
   CONSENT_EVIDENCE_PHOTO_MAX_BYTES,
   speakerConsentFieldsSchema,
-  speakerConsentResponseSchema,
-  speakerCreateSchema,
   speakerEvidenceFileParamsSchema,
-  speakerEvidenceParamsSchema,
-  speakerIdParamsSchema,
-  speakerResponseSchema,
   speakersResponseSchema,
-  speakerWithdrawSchema,
   type ConsentEvidenceKind,
 } from '../../../core/api/speakers.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { FileBlobStore } from '../../lib/blob-store.ts';
-import { idempotent, idempotentContract, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -47,6 +41,7 @@ import {
   type EvidenceFile,
 } from './speakers.service.ts';
 import { CONSENT_WITH_EVIDENCE, EVIDENCE_FILE, MORE_EVIDENCE } from './speakers-contract.ts';
+import { multipartMutationRoute, mutationRoute } from '../../lib/mutation-route.ts';
 
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
 
@@ -77,12 +72,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/',
     {
-      schema: {
-        summary: 'Add a field speaker',
-        body: speakerCreateSchema,
-        response: { 200: speakerResponseSchema },
-      },
-      config: idempotentContract({ status: 409, code: ERROR_CODES.conflict }),
+      ...mutationRoute('speaker.create'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -155,12 +145,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/:id/consent',
     {
-      schema: {
-        summary: "Record a field speaker's consent with its evidence",
-        params: speakerIdParamsSchema,
-        response: { 200: speakerConsentResponseSchema },
-      },
-      config: CONSENT_WITH_EVIDENCE,
+      ...multipartMutationRoute('speaker.consent', CONSENT_WITH_EVIDENCE),
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -190,12 +175,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/:id/consent/:consentId/evidence/:kind',
     {
-      schema: {
-        summary: 'Add an evidence file to a consent',
-        params: speakerEvidenceParamsSchema,
-        response: { 200: speakerConsentResponseSchema },
-      },
-      config: MORE_EVIDENCE,
+      ...multipartMutationRoute('speaker.evidence', MORE_EVIDENCE),
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -213,13 +193,7 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
   app.post(
     '/:id/withdraw',
     {
-      config: IDEMPOTENT_CONTRACT,
-      schema: {
-        summary: "Record a field speaker's withdrawal of consent",
-        params: speakerIdParamsSchema,
-        body: speakerWithdrawSchema,
-        response: { 200: speakerResponseSchema },
-      },
+      ...mutationRoute('speaker.withdraw'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

@@ -2,26 +2,21 @@
 // transcript proposed (or withdrawn), the transcripts to check and their reviews, and the contributor's counts.
 // Saves and reviews honour Idempotency-Key, so the offline outbox can replay them. The audio of a clip comes
 // from GET /api/audio/recordings/:id/audio, which lets others hear the clips this queue offers.
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { proposalReviewSchema } from '../../../core/api/review.ts';
 import {
   reviewTranscriptsQuerySchema,
   reviewTranscriptsSchema,
-  transcribeClipIdParamsSchema,
   transcribeQueueQuerySchema,
   transcribeQueueSchema,
-  transcriptIdParamsSchema,
-  transcriptResponseSchema,
-  transcriptSaveSchema,
   transcriptStatsQuerySchema,
   transcriptStatsSchema,
 } from '../../../core/api/transcripts.ts';
-import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dayStart } from '../review/review.service.ts';
 import { reviewTranscript, saveTranscript } from './transcripts.service.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 
 export default function transcriptsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -44,17 +39,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/clips/:id',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-        { status: 409, code: ERROR_CODES.conflict },
-      ),
-      schema: {
-        summary: 'Propose (or withdraw) the transcript of a clip',
-        params: transcribeClipIdParamsSchema,
-        body: transcriptSaveSchema,
-        response: { 200: transcriptResponseSchema },
-      },
+      ...mutationRoute('transcript.save'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
@@ -79,16 +64,7 @@ export default function transcriptsRoutes(instance: FastifyInstance) {
   app.post(
     '/proposals/:id/review',
     {
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.ownContribution },
-        { status: 404, code: ERROR_CODES.itemGone },
-      ),
-      schema: {
-        summary: 'Approve or reject a transcript',
-        params: transcriptIdParamsSchema,
-        body: proposalReviewSchema,
-        response: { 200: transcriptResponseSchema },
-      },
+      ...mutationRoute('transcript.review'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

@@ -1,22 +1,20 @@
 // /api/translation: prompt pairs with their open proposals, saving a translation (a proposal, or approved
 // when an admin saves it; Idempotency-Key), revision history, export.
-import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   exportQuerySchema,
   pairIdParamsSchema,
   pairsQuerySchema,
-  pairResponseSchema,
   pairsResponseSchema,
   revisionsResponseSchema,
-  saveTranslationSchema,
 } from '../../../core/api/translation.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { idempotent, idempotentContract } from '../../lib/idempotency.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { textAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { revisionsFor, saveTranslation } from './translation.service.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -58,16 +56,7 @@ export default function translationRoutes(instance: FastifyInstance) {
     '/save',
     {
       onRequest: app.requireUser,
-      schema: {
-        summary: 'Save a translation (a proposal, or approved when an admin saves it)',
-        body: saveTranslationSchema,
-        response: { 200: pairResponseSchema },
-      },
-      config: idempotentContract(
-        { status: 403, code: ERROR_CODES.consentRequired },
-        { status: 404, code: ERROR_CODES.notFound },
-        { status: 409, code: ERROR_CODES.editConflict },
-      ),
+      ...mutationRoute('translation.save'),
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>

@@ -8,16 +8,14 @@ import { consent } from '../../../core/i18n/messages/consent.ts';
 import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
-import { discardEntry } from '../../offline/outbox.ts';
-import { submitChange, syncEngine } from '../sync/sync.ts';
+import { discardEntry, enqueue } from '../../offline/outbox.ts';
+import { syncEngine } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { formatDate, t as translate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { refreshConsentStatus } from './consent-status.ts';
 import { AboutConsent, ConsentDocuments } from './consent-about.tsx';
 import { CONSENT_TYPE_LABELS } from './consent-labels.ts';
-import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
-import { outboxLabel } from '../../offline/outbox-label.ts';
 import { useDeviceConsent } from './device-consent.ts';
 import { ErrorBox } from '../../components/error-box.tsx';
 
@@ -31,35 +29,24 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
 
 /** Queues a grant or withdrawal, sends it if possible, and says whether the server has it now. */
 async function submitConsent(userId: string, action: { type: ConsentType } | 'withdraw') {
-  const entry = await submitChange(
+  const entry =
     action === 'withdraw'
-      ? {
+      ? await enqueue(localDb(), userId, 'consent.withdraw', { params: {}, body: {} }, undefined)
+      : await enqueue(
+          localDb(),
           userId,
-          kind: 'consent.withdraw',
-          subject: 'consent',
-          path: 'consent/withdraw',
-          body: {},
-          label: outboxLabel(outboxMessages.consentWithdrawal),
-        }
-      : {
-          userId,
-          kind: 'consent.submit',
-          subject: 'consent',
-          path: 'consent/submit',
-          body: { consent_type: action.type },
-          label: outboxLabel(outboxMessages.consentGrant, {
-            choice: translate(CONSENT_TYPE_LABELS[action.type]),
-          }),
-        },
-  );
+          'consent.submit',
+          { params: {}, body: { consent_type: action.type } },
+          { choice: translate(CONSENT_TYPE_LABELS[action.type]) },
+        );
   await syncEngine().trigger();
   return localDb().outbox.get(entry.seq);
 }
 
 function describe(t: Translate, entry: OutboxEntry): string {
   if (entry.kind === 'consent.withdraw') return t(consent.withdrawal);
-  const type = (entry.body as { consent_type: ConsentType }).consent_type;
-  return t(consent.choiceConsent, { choice: t(CONSENT_TYPE_LABELS[type]) });
+  if (entry.kind !== 'consent.submit') return '';
+  return t(consent.choiceConsent, { choice: t(CONSENT_TYPE_LABELS[entry.body.consent_type]) });
 }
 
 export function ConsentPage() {

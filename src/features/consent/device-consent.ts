@@ -8,7 +8,6 @@ import {
   type ConsentStatus,
   type PlacedConsentEvent,
 } from '../../../core/api/consent.ts';
-import type { ConsentType } from '../../../core/constants.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
 import { entriesOf } from '../../offline/outbox.ts';
@@ -24,7 +23,7 @@ export interface DeviceConsent {
 /** Folds the consent choices waiting on the phone (refused ones do not count) over the server's status. */
 export function deviceConsent(server: ConsentStatus | null, entries: readonly OutboxEntry[]): DeviceConsent {
   const choices = entries.filter(
-    (entry) =>
+    (entry): entry is ConsentChoice =>
       entry.state === 'pending' && (entry.kind === 'consent.submit' || entry.kind === 'consent.withdraw'),
   );
   if (choices.length === 0) return { status: server, waiting: false };
@@ -32,13 +31,15 @@ export function deviceConsent(server: ConsentStatus | null, entries: readonly Ou
   return { status: consentStatusOf(choices.map(choiceEvent)), waiting: true };
 }
 
-function choiceEvent(entry: OutboxEntry, seq: number): PlacedConsentEvent {
+type ConsentChoice = Extract<OutboxEntry, { kind: 'consent.submit' | 'consent.withdraw' }>;
+
+function choiceEvent(entry: ConsentChoice, seq: number): PlacedConsentEvent {
   const at = iso(entry.createdAt);
   return entry.kind === 'consent.withdraw'
     ? { action: 'withdraw', consentType: 'full', formVersion: CONSENT_FORM_VERSION, at, seq }
     : {
         action: 'grant',
-        consentType: (entry.body as { consent_type: ConsentType }).consent_type,
+        consentType: entry.body.consent_type,
         formVersion: CONSENT_FORM_VERSION,
         at,
         seq,

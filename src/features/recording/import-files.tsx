@@ -3,7 +3,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { useT } from '../../i18n/i18n.tsx';
-import { syncEngine } from '../sync/sync.ts';
 import { looksLikeAudio } from './audio-signature.ts';
 import { importFile } from './local-recordings.ts';
 
@@ -47,7 +46,6 @@ export function ImportFiles({ userId }: { userId: string }) {
     }
     setMessages(notes);
     setBusy(false);
-    void syncEngine().trigger();
   }
 
   return (

@@ -6,7 +6,6 @@ import { qualityProblems } from '../../../core/audio/quality.ts';
 import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { formatDate, formatNumber, richText, useT } from '../../i18n/i18n.tsx';
 import { localDb, type LocalRecording } from '../../offline/local-db.ts';
-import { syncEngine } from '../sync/sync.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
 import { refreshPromptPack, usePrompts } from './prompt-pack.ts';
 import { qualityAdviceText, qualityLabel } from './quality-text.ts';
@@ -68,7 +67,6 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
     await reset(false);
     setSaved(true);
     if (mode === 'prompted') setPromptIndex((index) => index + 1);
-    void syncEngine().trigger();
   }
 
   const recording = state.kind === 'recording' || state.kind === 'stopping';
@@ -161,11 +159,7 @@ function InterruptedDrafts({ drafts }: { drafts: LocalRecording[] }) {
           <button
             type="button"
             className="btn"
-            onClick={() =>
-              void saveDraft(draft.id, { durationSeconds: draft.chunkCount }).then(() =>
-                syncEngine().trigger(),
-              )
-            }
+            onClick={() => void saveDraft(draft.id, { durationSeconds: draft.chunkCount })}
           >
             {t(m.keepIt)}
           </button>{' '}

@@ -1,5 +1,5 @@
-// What the Listen and Review screens do with an item: the review goes into the outbox and the item leaves the
-// pack (src/offline/review-pack.ts), then the sync engine sends it when it can and the pack refills if it runs low.
+// What the Listen and Review screens do with an item: the review goes into the outbox (which starts sending it)
+// and the item leaves the pack (src/offline/review-pack.ts); the pack refills if it runs low.
 import type { ClipReport, ClipVote, ProposalReview } from '../../../core/api/review.ts';
 import { CLIP_REPORT_REASON_LABELS } from '../../../core/api/review.ts';
 import { localDb, type PackedClip, type PackedProposal, type PackedWord } from '../../offline/local-db.ts';
@@ -11,11 +11,10 @@ import {
   queueWordReview,
   skipItem,
 } from '../../offline/review-pack.ts';
-import { syncEngine } from '../sync/sync.ts';
 import { refillPack } from './use-review-pack.ts';
 
+/** The outbox sends the review (enqueue starts it); the pack refills if it runs low. */
 function afterReview(userId: string, kind: 'clips' | 'proposals') {
-  void syncEngine().trigger();
   void refillPack(kind, userId);
 }
 

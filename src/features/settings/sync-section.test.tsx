@@ -59,14 +59,13 @@ afterEach(() => {
 
 describe('SyncSection', () => {
   it('lists every kind waiting on this phone, a recording among them', async () => {
-    await enqueue(localDb(), {
-      userId: USER.id,
-      kind: 'consent.submit',
-      subject: 'consent',
-      path: 'consent/submit',
-      body: { consent_type: 'full' },
-      label: 'Consent: full contribution',
-    });
+    await enqueue(
+      localDb(),
+      USER.id,
+      'consent.submit',
+      { params: {}, body: { consent_type: 'full' } },
+      { choice: 'full contribution' },
+    );
     await recordingWaiting();
     render(<SyncSection />);
     await waitFor(() => expect(screen.getAllByTestId('outbox-item')).toHaveLength(2));
@@ -88,14 +87,13 @@ describe('SyncSection', () => {
   });
 
   it('a vote on a clip that is gone leaves the outbox with a short notice, not "Needs attention"', async () => {
-    await enqueue(localDb(), {
-      userId: USER.id,
-      kind: 'clip.vote',
-      subject: 'clip:gone',
-      path: 'review/clips/gone/vote',
-      body: { vote: 'up' },
-      label: 'Vote on a clip',
-    });
+    await enqueue(
+      localDb(),
+      USER.id,
+      'clip.vote',
+      { params: { id: crypto.randomUUID() }, body: { vote: 'up' } },
+      { text: 'A clip' },
+    );
     vi.stubGlobal('fetch', (input: string) =>
       Promise.resolve(
         input.endsWith('/api/health')

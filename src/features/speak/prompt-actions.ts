@@ -3,7 +3,6 @@
 import { PROMPT_REPORT_REASON_LABELS, type PromptReport } from '../../../core/api/prompts.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { queuePromptReport } from '../../offline/prompt-reports.ts';
-import { syncEngine } from '../sync/sync.ts';
 
 export async function reportPrompt(
   userId: string,
@@ -11,7 +10,6 @@ export async function reportPrompt(
   report: PromptReport,
 ) {
   await queuePromptReport(localDb(), userId, prompt, report, PROMPT_REPORT_REASON_LABELS[report.reason]);
-  void syncEngine().trigger();
 }
 
 /** The items in their order, those put aside this session (skipped, or just answered) last, in the order put aside. */

@@ -19,7 +19,7 @@ import { LiveLevel, Review } from '../recording/recorder.tsx';
 import type { Language } from '../recording/recording-fields.tsx';
 import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
 import { CountsLine } from '../review/review-shared.tsx';
-import { syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { useSyncStatus } from '../sync/sync.ts';
 import { BigRecordButton } from './big-record-button.tsx';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from './prompt-actions.ts';
@@ -123,7 +123,6 @@ function SpeakCard({
     await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
     await reset(false);
     putAside(rec.savedOnPhone);
-    void syncEngine().trigger();
   }
 
   return (

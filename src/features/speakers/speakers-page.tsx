@@ -23,7 +23,6 @@ import { useAuth } from '../auth/use-auth.ts';
 import { speakers as m } from '../../../core/i18n/messages/speakers.ts';
 import { formatDate, useT, type Translate } from '../../i18n/i18n.tsx';
 import { loadRecordRtc } from '../recording/use-recorder.ts';
-import { syncEngine } from '../sync/sync.ts';
 import { ConsentCapture } from './consent-capture.tsx';
 import { chooseFieldSpeaker, refreshSpeakers, useFieldSpeaker, useSpeakers } from './field-speaker.ts';
 import './speakers.css';
@@ -66,7 +65,6 @@ export function SpeakersPage() {
             if (saved) {
               void chooseFieldSpeaker(userId, consenting.id);
               setNotice(t(m.consentSaved, { name: consenting.name }));
-              void syncEngine().trigger();
             }
           }}
         />
@@ -78,7 +76,6 @@ export function SpeakersPage() {
             setAdding(false);
             setNotice(null);
             setConsentFor(id);
-            void syncEngine().trigger();
           }}
         />
       ) : (
@@ -139,7 +136,6 @@ export function SpeakersPage() {
             if (current?.id === withdrawing.id) await chooseFieldSpeaker(userId, null);
             setNotice(t(m.withdrawalRecorded, { name: withdrawing.name }));
             setWithdrawing(null);
-            void syncEngine().trigger();
           }}
         />
       )}

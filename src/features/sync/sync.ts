@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { authStore } from '../../lib/auth-store.ts';
 import { absoluteApiBase, BACKGROUND_SYNC_TAG, SW_MESSAGES } from '../../offline/sw-protocol.ts';
 import { localDb } from '../../offline/local-db.ts';
-import { enqueue, type EnqueueOptions, type NewOutboxEntry } from '../../offline/outbox.ts';
+import { onQueued } from '../../offline/outbox.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { JSON_SENDERS } from '../../offline/outbox-kinds.ts';
 import { SyncEngine, type SyncStatus } from '../../offline/sync-engine.ts';
@@ -57,17 +57,19 @@ export function startSync(): void {
   };
   authStore.subscribe(mirrorSession);
   mirrorSession();
+  // Every change that joins the outbox (whatever its kind and screen: outbox.ts enqueue) is sent at once when
+  // possible, and Background Sync sends it with the app closed once the connection returns.
+  onQueued(() => {
+    run();
+    void registerBackgroundSync();
+    void requestPersistentStorage();
+  });
 }
 
-/** Puts a change in the outbox and starts sending it; asks for persistent storage after the first one. */
-export async function submitChange(change: NewOutboxEntry, options?: EnqueueOptions) {
-  const entry = await enqueue(localDb(), change, options);
-  void syncEngine().trigger();
-  void registerBackgroundSync();
-  void requestPersistentStorage();
-  return entry;
-}
-
+/**
+ * Asks the browser to fire the service worker's sync event once the connection is back (Chromium), even with the
+ * app closed; the service worker then sends what waits (sw/sw.ts).
+ */
 async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();

@@ -7,11 +7,10 @@ import {
   type ReviewTranscript,
   type TranscribeClip,
 } from '../../../core/api/transcripts.ts';
-import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
-import { excerpt, outboxLabel } from '../../offline/outbox-label.ts';
 import type { ProposalReview } from '../../../core/api/review.ts';
 import { api, request, requestJson, type ApiError } from '../../lib/api-client.ts';
-import { submitChange } from '../sync/sync.ts';
+import { localDb } from '../../offline/local-db.ts';
+import { enqueue } from '../../offline/outbox.ts';
 
 /** Clips are short, but a 2G link is slow: a minute before one download counts as failed. */
 const AUDIO_TIMEOUT_MS = 60_000;
@@ -46,38 +45,24 @@ export const transcribeApi = {
   },
 };
 
-/** The outbox subject of a clip's transcript (a second text for the same clip waits for the first). */
-export const transcriptSubject = (clipId: string) => `transcript-clip:${clipId}`;
-export const transcriptReviewSubject = (id: number) => `transcript:${id}`;
-
 /** Puts a transcript in the outbox; the sync engine sends it (Idempotency-Key: the entry's id). */
 export function queueTranscript(userId: string, clip: TranscribeClip, text: string) {
-  return submitChange({
+  return enqueue(
+    localDb(),
     userId,
-    kind: 'transcript.save',
-    subject: transcriptSubject(clip.id),
-    path: `transcripts/clips/${clip.id}`,
-    body: { text },
-    label: clip.english
-      ? outboxLabel(outboxMessages.transcriptFor, {
-          text: excerpt(text, 40),
-          english: excerpt(clip.english, 40),
-        })
-      : outboxLabel(outboxMessages.transcript, { text: excerpt(text, 40) }),
-  });
+    'transcript.save',
+    { params: { id: clip.id }, body: { text } },
+    { english: clip.english },
+  );
 }
 
 /** Puts an approval or a rejection of a transcript in the outbox. */
 export function queueTranscriptReview(userId: string, transcript: ReviewTranscript, review: ProposalReview) {
-  return submitChange({
+  return enqueue(
+    localDb(),
     userId,
-    kind: 'transcript.review',
-    subject: transcriptReviewSubject(transcript.id),
-    path: `transcripts/proposals/${transcript.id}/review`,
-    body: review,
-    label: outboxLabel(outboxMessages.transcriptReview, {
-      verdict: review.verdict,
-      text: excerpt(transcript.text, 40),
-    }),
-  });
+    'transcript.review',
+    { params: { id: transcript.id }, body: review },
+    { text: transcript.text },
+  );
 }

@@ -25,13 +25,8 @@ import { CountsLine } from '../review/review-shared.tsx';
 import { startOfToday, type ReviewCounts } from '../review/use-review-pack.ts';
 import { useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
-import {
-  queueTranscript,
-  queueTranscriptReview,
-  transcribeApi,
-  transcriptReviewSubject,
-  transcriptSubject,
-} from './transcribe-api.ts';
+import { queueTranscript, queueTranscriptReview, transcribeApi } from './transcribe-api.ts';
+import { subjects } from '../../../core/api/mutations.ts';
 import { GoneNotice } from '../sync/gone-notice.tsx';
 import { useAudioQueue, type QueuedItem, type QueueState } from './use-audio-queue.ts';
 import '../review/review.css';
@@ -108,7 +103,7 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
     fetch: () => transcribeApi.queue(TRANSCRIBE_QUEUE_CLIPS),
     keyOf: (clip) => clip.id,
     clipOf: (clip) => clip.id,
-    outbox: { kind: 'transcript.save', subject: (clip) => transcriptSubject(clip.id) },
+    outbox: { kind: 'transcript.save', subject: (clip) => subjects.transcriptClip(clip.id) },
   });
   const [notice, setNotice] = useState<string | null>(null);
   const first = queue.items[0];
@@ -156,7 +151,7 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
     fetch: () => transcribeApi.pack(TRANSCRIPT_REVIEW_PACK),
     keyOf: (transcript) => String(transcript.id),
     clipOf: (transcript) => transcript.recordingId,
-    outbox: { kind: 'transcript.review', subject: (transcript) => transcriptReviewSubject(transcript.id) },
+    outbox: { kind: 'transcript.review', subject: (transcript) => subjects.transcript(transcript.id) },
   });
   const [notice, setNotice] = useState<string | null>(null);
   const first = queue.items[0];

@@ -7,9 +7,10 @@ import {
   type UiMessage,
 } from '../../../core/api/i18n.ts';
 import { api, requestJson } from '../../lib/api-client.ts';
+import type { ProposalReview } from '../../../core/api/review.ts';
 import { localDb, type UiMessagesCopy } from '../../offline/local-db.ts';
+import { enqueue } from '../../offline/outbox.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
-import { submitChange } from '../sync/sync.ts';
 
 /** A language's messages with when they were read (what the phone keeps, without whose copy it is). */
 export type MessagesCopy = Omit<UiMessagesCopy, 'userId' | 'code'>;
@@ -49,31 +50,21 @@ export function proposeMessage(
   text: string,
   label: string,
 ) {
-  return submitChange(
-    {
-      userId,
-      kind: 'ui.propose',
-      subject: `ui:${language}:${message.id}`,
-      path: 'i18n/proposals',
-      body: { language, messageId: message.id, text },
-      label,
-    },
-    { coalesce: true },
+  return enqueue(
+    localDb(),
+    userId,
+    'ui.propose',
+    { params: {}, body: { language, messageId: message.id, text } },
+    { text: label },
   );
 }
 
-export function reviewMessage(
-  userId: string,
-  proposalId: number,
-  review: { verdict: 'approve' } | { verdict: 'reject'; reason: string },
-  label: string,
-) {
-  return submitChange({
+export function reviewMessage(userId: string, proposalId: number, review: ProposalReview, label: string) {
+  return enqueue(
+    localDb(),
     userId,
-    kind: 'ui.review',
-    subject: `ui-proposal:${proposalId}`,
-    path: `i18n/proposals/${proposalId}/review`,
-    body: review,
-    label,
-  });
+    'ui.review',
+    { params: { id: proposalId }, body: review },
+    { text: label },
+  );
 }

@@ -10,6 +10,7 @@ import { translationProblems, type TranslationProblem } from '../../../core/i18n
 import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
 import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import type { OutboxEntry } from '../../offline/local-db.ts';
+import { entryParams } from '../../offline/outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSyncStatus } from '../sync/sync.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
@@ -350,11 +351,10 @@ function pendingOf(entries: readonly OutboxEntry[], code: string): Pending {
   const reviews = new Map<number, 'approve' | 'reject'>();
   for (const entry of entries) {
     if (entry.kind === 'ui.propose') {
-      const body = entry.body as { language: string; messageId: string; text: string };
-      if (body.language === code) proposals.set(body.messageId, body.text);
+      if (entry.body.language === code) proposals.set(entry.body.messageId, entry.body.text);
     } else if (entry.kind === 'ui.review') {
-      const id = Number(entry.subject.slice('ui-proposal:'.length));
-      reviews.set(id, (entry.body as { verdict: 'approve' | 'reject' }).verdict);
+      const params = entryParams(entry);
+      if (params) reviews.set(Number(params.id), entry.body.verdict);
     }
   }
   return { proposals, reviews };

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
-import { LocalDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { LocalDb } from '../../offline/local-db.ts';
 import { enqueue, entriesOf, park } from '../../offline/outbox.ts';
 import { conflictOf, keepThisDevice, otherDeviceText, saveOver, takeOtherDevice } from './edit-conflicts.ts';
 
@@ -40,17 +40,18 @@ const current: ReviewedPair = {
   proposals: [proposal('zorbel other device', true), proposal('zorbel someone else', false)],
 };
 
-async function refusedEdit(details: unknown = { current }): Promise<OutboxEntry> {
-  const entry = await enqueue(db, {
-    userId: 'u1',
-    kind: 'translation.save',
-    subject: 'pair:7',
-    path: 'translation/save',
-    body: { id: 7, translation: 'zorbel this device', baseVersion: 2 },
-    label: 'Good morning.',
-  });
+async function refusedEdit(details: unknown = { current }) {
+  const entry = await enqueue(
+    db,
+    'u1',
+    'translation.save',
+    { params: {}, body: { id: 7, translation: 'zorbel this device', baseVersion: 2 } },
+    { english: 'Good morning.' },
+  );
   await park(db, entry, { status: 409, code: 'EDIT_CONFLICT', message: 'changed', details });
-  return (await entriesOf(db, 'u1'))[0]!;
+  const stored = await db.outbox.get(entry.seq);
+  if (stored?.kind !== 'translation.save') throw new Error('The edit is not in the outbox.');
+  return stored;
 }
 
 describe('edit conflicts', () => {

@@ -10,12 +10,14 @@ import {
   type ReviewedPair,
   type SaveTranslation,
 } from '../../../core/api/translation.ts';
-import type { LocalDb, OutboxEntry } from '../../offline/local-db.ts';
+import type { LocalDb, OutboxEntryOf } from '../../offline/local-db.ts';
+
+type Edit = OutboxEntryOf<'translation.save'>;
 import { newEntryId } from '../../offline/outbox.ts';
 import { ownProposal } from './local-pairs.ts';
 
 /** The server's version of the pair when the edit was refused as a conflict; undefined otherwise. */
-export function conflictOf(edit: OutboxEntry | undefined): ReviewedPair | undefined {
+export function conflictOf(edit: Edit | undefined): ReviewedPair | undefined {
   if (edit?.state !== 'attention' || edit.problem?.code !== ERROR_CODES.editConflict) return undefined;
   const parsed = editConflictDetailsSchema.safeParse(edit.problem.details);
   return parsed.success ? parsed.data.current : undefined;
@@ -27,11 +29,11 @@ export function otherDeviceText(current: ReviewedPair): string {
 }
 
 /** Caches the server's pair as the edit's author sees it. */
-const cache = (db: LocalDb, edit: OutboxEntry, current: ReviewedPair) =>
+const cache = (db: LocalDb, edit: Edit, current: ReviewedPair) =>
   db.pairs.put({ ...current, cachedAt: Date.now(), viewerId: edit.userId });
 
 /** Sends `translation` over the other device's proposal, knowingly: the edit, under a new key, is based on it. */
-export async function saveOver(db: LocalDb, edit: OutboxEntry, current: ReviewedPair, translation: string) {
+export async function saveOver(db: LocalDb, edit: Edit, current: ReviewedPair, translation: string) {
   await db.transaction('rw', db.outbox, db.pairs, async () => {
     await cache(db, edit, current);
     const body: SaveTranslation = { id: current.id, translation, baseVersion: current.version };
@@ -48,12 +50,12 @@ export async function saveOver(db: LocalDb, edit: OutboxEntry, current: Reviewed
 }
 
 /** Keeps this device's text: it is sent again over the other device's proposal. */
-export function keepThisDevice(db: LocalDb, edit: OutboxEntry, current: ReviewedPair) {
-  return saveOver(db, edit, current, (edit.body as SaveTranslation).translation);
+export function keepThisDevice(db: LocalDb, edit: Edit, current: ReviewedPair) {
+  return saveOver(db, edit, current, edit.body.translation);
 }
 
 /** Takes the other device's text: the waiting edit is dropped and the pair shows the proposal the server holds. */
-export async function takeOtherDevice(db: LocalDb, edit: OutboxEntry, current: ReviewedPair) {
+export async function takeOtherDevice(db: LocalDb, edit: Edit, current: ReviewedPair) {
   await db.transaction('rw', db.outbox, db.pairs, async () => {
     await cache(db, edit, current);
     if (edit.seq !== undefined) await db.outbox.delete(edit.seq);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../core/api/auth.ts';
 import type { PairsResponse, ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
 import { authStore } from '../../lib/auth-store.ts';
-import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { localDb, type OutboxEntryOf } from '../../offline/local-db.ts';
 import { cachedPairs, localCsv, refreshPairs, shownText, type PairsProgress } from './local-pairs.ts';
 import { translationApi } from './translation-api.ts';
 
@@ -184,7 +184,18 @@ describe('refreshPairs', () => {
 });
 
 describe('what the editor shows', () => {
-  const edit = (translation: string) => ({ body: { id: 1, translation, baseVersion: 1 } }) as OutboxEntry;
+  const edit = (translation: string): OutboxEntryOf<'translation.save'> => ({
+    id: 'e1',
+    userId: 'me',
+    kind: 'translation.save',
+    subject: 'pair:1',
+    params: {},
+    body: { id: 1, translation, baseVersion: 1 },
+    label: 'Sentence 1.',
+    createdAt: 0,
+    attempts: 0,
+    state: 'pending',
+  });
 
   it('the field shows the waiting edit, else my own proposal, else the approved text', () => {
     const approved = pair(1, 'zq approved', [proposal('zq theirs', false)]);

@@ -7,16 +7,12 @@ import {
   type SaveTranslation,
   type TranslationPair,
 } from '../../../core/api/translation.ts';
-import { outbox as outboxMessages } from '../../../core/i18n/messages/outbox.ts';
-import { excerpt, outboxLabel } from '../../offline/outbox-label.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { authStore } from '../../lib/auth-store.ts';
-import { localDb, type CachedPair, type OutboxEntry } from '../../offline/local-db.ts';
-import { submitChange } from '../sync/sync.ts';
+import { localDb, type CachedPair, type OutboxEntry, type OutboxEntryOf } from '../../offline/local-db.ts';
+import { enqueue } from '../../offline/outbox.ts';
 import { translationApi } from './translation-api.ts';
-
-export const pairSubject = (id: number) => `pair:${id}`;
 
 /** The name of the pairs copy's cursor in syncCursors. */
 const PAIRS_CURSOR = 'pairs';
@@ -111,24 +107,16 @@ async function downloadPairs(onProgress: (progress: PairsProgress) => void): Pro
 /** Queues a contributor's text for a pair; a second edit before sending replaces the first. */
 export function queueTranslation(pair: TranslationPair, userId: string, translation: string) {
   const body: SaveTranslation = { id: pair.id, translation, baseVersion: pair.version };
-  return submitChange(
-    {
-      userId,
-      kind: 'translation.save',
-      subject: pairSubject(pair.id),
-      path: 'translation/save',
-      body,
-      label: outboxLabel(outboxMessages.translation, { english: excerpt(pair.english) }),
-    },
-    { coalesce: true },
-  );
+  return enqueue(localDb(), userId, 'translation.save', { params: {}, body }, { english: pair.english });
 }
 
 /** The latest outbox entry of each pair, by pair id. */
-export function latestEditByPair(entries: readonly OutboxEntry[] | undefined): Map<number, OutboxEntry> {
-  const map = new Map<number, OutboxEntry>();
+export function latestEditByPair(
+  entries: readonly OutboxEntry[] | undefined,
+): Map<number, OutboxEntryOf<'translation.save'>> {
+  const map = new Map<number, OutboxEntryOf<'translation.save'>>();
   for (const entry of entries ?? []) {
-    if (entry.kind === 'translation.save') map.set((entry.body as SaveTranslation).id, entry);
+    if (entry.kind === 'translation.save') map.set(entry.body.id, entry);
   }
   return map;
 }
@@ -137,8 +125,8 @@ export function latestEditByPair(entries: readonly OutboxEntry[] | undefined): M
  * The text the editor's field shows for a pair: the latest waiting edit, else the person's own proposal, else
  * the approved text (which a contributor's change turns into a proposal).
  */
-export function shownText(pair: ReviewedPair, entry: OutboxEntry | undefined): string {
-  if (entry) return (entry.body as SaveTranslation).translation;
+export function shownText(pair: ReviewedPair, entry: OutboxEntryOf<'translation.save'> | undefined): string {
+  if (entry) return entry.body.translation;
   return ownProposal(pair)?.text ?? pair.lopit;
 }
 
@@ -146,7 +134,10 @@ export function shownText(pair: ReviewedPair, entry: OutboxEntry | undefined): s
  * translations.csv from this device's copy, for when the server cannot be reached: the text the editor shows,
  * 'pending' where it is the person's own (waiting to be sent, or waiting for review).
  */
-export function localCsv(pairs: readonly ReviewedPair[], edits: Map<number, OutboxEntry>): string {
+export function localCsv(
+  pairs: readonly ReviewedPair[],
+  edits: Map<number, OutboxEntryOf<'translation.save'>>,
+): string {
   return toCsv(
     ['id', 'category', 'english', 'lopit', 'status'],
     pairs.map((pair) => {

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { ProposalSummary, ReviewedPair } from '../../../core/api/translation.ts';
-import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { localDb } from '../../offline/local-db.ts';
 import { enqueue, entriesOf, park } from '../../offline/outbox.ts';
 import { PairRow } from './pair-row.tsx';
 
@@ -36,18 +36,19 @@ const proposal = (text: string, own: boolean, approvals = 0): ProposalSummary =>
 /** The pair as the server holds it after my other device sent a newer proposal. */
 const theirs: ReviewedPair = { ...mine, version: 3, proposals: [proposal('zorbel other device', true)] };
 
-async function waitingEdit(): Promise<OutboxEntry> {
-  return enqueue(localDb(), {
-    userId: USER,
-    kind: 'translation.save',
-    subject: `pair:${mine.id}`,
-    path: 'translation/save',
-    body: { id: mine.id, translation: 'zorbel my text', baseVersion: mine.version },
-    label: mine.english,
-  });
+function waitingEdit() {
+  return enqueue(
+    localDb(),
+    USER,
+    'translation.save',
+    { params: {}, body: { id: mine.id, translation: 'zorbel my text', baseVersion: mine.version } },
+    { english: mine.english },
+  );
 }
 
-const entries = () => entriesOf(localDb(), USER);
+/** The waiting edits, as the editor's live query reads them. */
+const entries = async () =>
+  (await entriesOf(localDb(), USER)).filter((entry) => entry.kind === 'translation.save');
 
 /** Renders the row with the outbox entry as it now stands, the way the editor's live query does. */
 async function renderRow(pair: ReviewedPair = mine, readOnly = false, approves = false) {

@@ -4,16 +4,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { FieldError } from '../../components/field-error.tsx';
 import { shell } from '../../../core/i18n/messages/shell.ts';
-import {
-  saveTranslationSchema,
-  type ReviewedPair,
-  type SaveTranslation,
-} from '../../../core/api/translation.ts';
+import { saveTranslationSchema, type ReviewedPair } from '../../../core/api/translation.ts';
 import { SAVE_CHECKMARK_MS } from '../../../core/constants.ts';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { translation } from '../../../core/i18n/messages/translation.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
-import { localDb, type OutboxEntry } from '../../offline/local-db.ts';
+import { localDb, type OutboxEntryOf } from '../../offline/local-db.ts';
 import { discardEntry } from '../../offline/outbox.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { syncEngine, useSyncStatus } from '../sync/sync.ts';
@@ -39,7 +35,7 @@ export function PairRow({
   readOnly = false,
 }: {
   pair: ReviewedPair;
-  edit: OutboxEntry | undefined;
+  edit: OutboxEntryOf<'translation.save'> | undefined;
   userId: string;
   /** The person's saves are approved at once (an admin); a contributor's become proposals. */
   approves?: boolean;
@@ -174,7 +170,7 @@ export function PairRow({
               <dl className="conflict-texts">
                 <dt>{t(translation.thisDevice)}</dt>
                 <dd>
-                  <LopitOrEmpty text={(edit!.body as SaveTranslation).translation} />
+                  <LopitOrEmpty text={edit!.body.translation} />
                 </dd>
                 <dt>{t(translation.otherDevice)}</dt>
                 <dd>
@@ -284,7 +280,7 @@ function StatusText({
 }: {
   id: string;
   pair: ReviewedPair;
-  edit: OutboxEntry | undefined;
+  edit: OutboxEntryOf<'translation.save'> | undefined;
   conflict: boolean;
   saved: boolean;
   waiting: boolean;

@@ -19,7 +19,7 @@ import { CountsLine } from '../review/review-shared.tsx';
 import { startOfToday } from '../review/use-review-pack.ts';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
 import { asideLast, reportPrompt } from '../speak/prompt-actions.ts';
-import { syncEngine, useSyncStatus } from '../sync/sync.ts';
+import { useSyncStatus } from '../sync/sync.ts';
 import { useFieldSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import { SayTranslationCard } from './say-translation-card.tsx';
@@ -117,7 +117,6 @@ export function TranslateOnePage() {
           onSaved={() => {
             setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
             setNotice(translateOne.saidSaved);
-            void syncEngine().trigger();
           }}
           onSkip={() => {
             setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
