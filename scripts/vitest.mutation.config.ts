@@ -18,6 +18,7 @@ export default defineConfig({
     include: [
       'core/review/rules.test.ts',
       'core/api/consent.test.ts',
+      'core/api/mutations.test.ts',
       'src/features/consent/device-consent.test.ts',
       'src/offline/outbox.test.ts',
       'src/offline/recording-outbox.test.ts',
