@@ -15,26 +15,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'core/**/*.test.ts',
-            'src/**/*.test.ts',
-            'server/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'build/**/*.test.ts',
-          ],
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           // The files of a worker share their loaded modules (each file's own imports took most of its time);
-          // every file sets up the state it reads (its database rows, its stubs) in its own hooks.
+          // every file sets up the state it reads (its stubs, its files) in its own hooks.
           isolate: false,
           ...LOADED_MACHINE_TIMEOUTS,
         },
       },
       {
         test: {
-          // Screen components with Testing Library on happy-dom: each file in a fresh module graph, as their
-          // stores (the session, the phone's database, the sync engine) are singletons a page keeps for its life.
-          name: 'screens',
-          include: ['src/**/*.test.tsx'],
+          // The client's tests (screens with Testing Library on happy-dom, the offline layer on fake-indexeddb):
+          // each file in a fresh module graph, as the browser's state they use (IndexedDB, the session, the sync
+          // engine, idb-keyval's connection) is global, made once per page as a phone makes it.
+          name: 'client',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/testing-library-setup.ts'],
           ...LOADED_MACHINE_TIMEOUTS,

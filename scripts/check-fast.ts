@@ -12,7 +12,7 @@ if (ok) {
     {
       label: 'unit tests (Vitest)',
       command: process.execPath,
-      args: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'screens'],
+      args: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'client'],
     },
   ]);
   ok = unit!.ok;

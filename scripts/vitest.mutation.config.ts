@@ -14,6 +14,8 @@ if (!unit) throw new Error('vitest.config.ts has no unit project');
 export default defineConfig({
   test: {
     ...unit.test,
+    // The outbox's and the sync engine's tests use the browser's global IndexedDB: each file isolated, as in npm test.
+    isolate: true,
     root: path.resolve(import.meta.dirname, '..'),
     include: [
       'core/review/rules.test.ts',
