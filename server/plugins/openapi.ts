@@ -101,7 +101,11 @@ export default fp(
       );
       await docs.register(swaggerUi, {
         routePrefix: API_DOCS_PATH,
-        theme: { title: 'Lopit Community Platform API' },
+        theme: {
+          title: 'Lopit Community Platform API',
+          // Long paths in inline code (the workers' protocol) break where they must instead of widening a phone's page.
+          css: [{ filename: 'phone.css', content: '.swagger-ui code { overflow-wrap: anywhere; }' }],
+        },
         // No request to validator.swagger.io: the page talks to this server only.
         uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true } as never,
         // Swagger UI adds one <style> element of its own: allowed by its hash on these pages only.

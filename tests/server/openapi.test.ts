@@ -206,6 +206,11 @@ describe('OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    // Long paths in inline code wrap instead of widening a phone's page (seen at 402 px wide on a 360 px screen).
+    expect(page.body).toContain('./static/theme/phone.css');
+    const phoneCss = await t.app.inject({ method: 'GET', url: '/api/docs/static/theme/phone.css' });
+    expect(phoneCss.statusCode).toBe(200);
+    expect(phoneCss.body).toContain('overflow-wrap: anywhere');
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)|<script[^>]*>[^<\s]/);
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self';");
