@@ -35,7 +35,7 @@ export async function signUpByApi(request: APIRequestContext, base: string, name
   const response = await request.post(`${base}/api/auth/signup`, {
     data: { name, email: uniqueEmail(name.toLowerCase()), password },
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), `sign-up answered ${response.status()} ${await response.text()}`).toBe(true);
   const account = (await response.json()) as { token: string; user: { id: string; email: string } };
   return { ...account, password };
 }
@@ -62,7 +62,7 @@ export async function grantConsentByApi(
     headers: { Authorization: `Bearer ${token}` },
     data: { consent_type: type },
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), `consent answered ${response.status()} ${await response.text()}`).toBe(true);
 }
 
 /** Signs a browser context in with a token, the way the app stores a remembered session. */
