@@ -171,6 +171,7 @@ export const ROUTE_ACCESS = {
   'GET /api/docs': 'public',
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/theme/phone.css': 'public',
   'GET /api/docs/json': 'public',
   'GET /api/docs/yaml': 'public',
   'HEAD /api/docs/static/*': 'public',
