@@ -64,7 +64,11 @@ export interface MutationDeclaration<P extends z.ZodType, B extends z.ZodType, R
   body: B;
   /** The success answer (200), which the outbox's effects parse. */
   response: R;
-  /** The error answers besides those every outbox route gives (OUTBOX_ERRORS). */
+  /**
+   * The error answers of this kind alone: those of every guarded route with a body (validation, session, a busy
+   * server: server/plugins/openapi-operations.ts) and of the Idempotency-Key (server/lib/idempotency.ts) are
+   * added where the route is registered (server/lib/mutation-route.ts).
+   */
   errors: ErrorAnswer[];
   /**
    * Kinds of a lower phase go first: edits, reviews and consent (seconds each) never wait behind an upload that
@@ -93,15 +97,6 @@ const noParams = z.object({});
 // POST /api/consent/withdraw takes no body (older clients send none, which Fastify reads as null; the outbox sends {}).
 const noBody = z.object({}).nullish();
 
-/** The errors every outbox route can answer (validation, session, Idempotency-Key, a busy server). */
-export const OUTBOX_ERRORS: ErrorAnswer[] = [
-  { status: 400, code: ERROR_CODES.validation },
-  { status: 400, code: ERROR_CODES.invalidIdempotencyKey },
-  { status: 401, code: ERROR_CODES.unauthenticated },
-  { status: 409, code: ERROR_CODES.idempotencyKeyInFlight },
-  { status: 422, code: ERROR_CODES.idempotencyKeyReused },
-  { status: 503, code: ERROR_CODES.serverBusy },
-];
 const own = { status: 403, code: ERROR_CODES.ownContribution };
 const gone = { status: 404, code: ERROR_CODES.itemGone };
 const notFound = { status: 404, code: ERROR_CODES.notFound };
