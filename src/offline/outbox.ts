@@ -147,18 +147,23 @@ export function sendableInOrder(): (entry: OutboxEntry) => boolean {
 }
 
 /**
- * The next entry to send, among entries given in replay order: of those that may go (and that this
- * environment can send), the first of the lowest phase.
+ * The next entry to send, among entries given in replay order: of the first waiting entry of each subject, those
+ * that may go (and that this environment can send), the first of the lowest phase. Within a subject order is kept
+ * whatever the phase: a withdrawal made after a photo of the signed form waits for the photo.
  */
 export function nextSendable(
   entries: readonly OutboxEntry[],
   canSend: (entry: OutboxEntry) => boolean = () => true,
 ): OutboxEntry | undefined {
   const mayGo = sendableInOrder();
+  const subjectsSeen = new Set<string>();
   let best: OutboxEntry | undefined;
   for (const entry of entries) {
     // mayGo must see every entry, in order, to know which subjects are held.
-    if (!mayGo(entry) || !canSend(entry)) continue;
+    const allowed = mayGo(entry);
+    const firstOfSubject = !subjectsSeen.has(entry.subject);
+    subjectsSeen.add(entry.subject);
+    if (!allowed || !firstOfSubject || !canSend(entry)) continue;
     if (!best || mutation(entry.kind).phase < mutation(best.kind).phase) best = entry;
   }
   return best;

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from './local-db.ts';
-import { discardEntry, entriesOf, entryPath } from './outbox.ts';
+import { discardEntry, entriesOf, entryPath, nextSendable } from './outbox.ts';
 import { confirmEntry } from './outbox-effects.ts';
 import { JSON_SENDERS } from './outbox-kinds.ts';
 import { mutation, subjects } from '../../core/api/mutations.ts';
@@ -111,6 +111,35 @@ describe('field speakers on the phone', () => {
       fetch: () => Promise.reject(new Error('not called')),
     });
     expect(outcome.kind).toBe('refused');
+  });
+
+  it("keeps a speaker's order whatever the phase: a withdrawal waits for the evidence given before it", async () => {
+    const elderId = await addSpeaker(db, 'ana', elder);
+    await recordSpeakerConsent(db, 'ana', elderId, 'recording', [
+      { kind: 'spoken', mimeType: 'audio/webm', data: bytes('yes') },
+      { kind: 'photo', mimeType: 'image/jpeg', data: bytes('signed form') },
+    ]);
+    await withdrawSpeaker(db, 'ana', elderId, 'Changed their mind');
+    const otherId = await addSpeaker(db, 'ana', { ...elder, name: 'Elder Vintaro' });
+    // Send as the sync engine does, one at a time, each gone once the server confirms it.
+    const sent: string[] = [];
+    for (
+      let next = nextSendable(await entriesOf(db, 'ana'));
+      next;
+      next = nextSendable(await entriesOf(db, 'ana'))
+    ) {
+      sent.push(`${next.kind} ${next.subject === subjects.speaker(elderId) ? 'elder' : 'other'}`);
+      await db.outbox.delete(next.seq);
+    }
+    // The other speaker's quick entry does not wait behind the elder's upload; the elder's withdrawal does.
+    expect(sent).toEqual([
+      'speaker.create elder',
+      'speaker.consent elder',
+      'speaker.create other',
+      'speaker.evidence elder',
+      'speaker.withdraw elder',
+    ]);
+    expect(otherId).not.toBe(elderId);
   });
 
   it('stops recording a speaker who withdrew, at once and offline', async () => {
