@@ -1,5 +1,6 @@
 // The interface's message catalogue: every message has a unique id, a note and valid ICU English; the
 // placeholder and plural checks; the pseudo-language; PO files written and read back.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_MESSAGES } from './catalogue.ts';
 import { SCREEN_ID_PATTERN } from './define.ts';
@@ -19,6 +20,28 @@ describe('the message catalogue', () => {
       // A message is a translation of itself: the check accepts every source.
       expect(translationProblems(message.message, message.message), message.id).toEqual([]);
     }
+  });
+});
+
+describe('the catalogue lists every group', () => {
+  it('holds every message the screens define, so each can be translated', async () => {
+    const listed = new Set(SOURCE_MESSAGES.map((message) => message.id));
+    const folder = new URL('./messages/', import.meta.url);
+    const unlisted: string[] = [];
+    const files = fs.readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const module = (await import(new URL(file, folder).href)) as Record<string, unknown>;
+      for (const group of Object.values(module)) {
+        if (typeof group !== 'object' || group === null) continue;
+        for (const descriptor of Object.values(group as Record<string, unknown>)) {
+          const id = (descriptor as { id?: unknown } | null)?.id;
+          if (typeof id === 'string' && 'message' in (descriptor as object) && !listed.has(id))
+            unlisted.push(id);
+        }
+      }
+    }
+    expect(unlisted).toEqual([]);
   });
 });
 

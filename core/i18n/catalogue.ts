@@ -9,7 +9,7 @@ import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
 import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
-import { outbox } from './messages/outbox.ts';
+import { droppedNotice, outbox } from './messages/outbox.ts';
 import { clientErrors, errorCodes, validation } from './messages/errors.ts';
 import { admin, adminExports, adminImport, adminLanguages } from './messages/admin.ts';
 import { adminReview } from './messages/admin-review.ts';
@@ -40,6 +40,7 @@ const GROUPS = [
   account,
   chat,
   outbox,
+  droppedNotice,
   clientErrors,
   validation,
   errorCodes,
