@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, guardFormula, oneLine, toCsv, tsvRow, unguardFormula } from './csv.ts';
+import { csvCell, csvRow, guardFormula, oneLine, rawTsvRow, toCsv, tsvRow, unguardFormula } from './csv.ts';
 
 describe('csv', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180), keeping the text as written', () => {
@@ -42,5 +42,13 @@ describe('csv', () => {
     expect(oneLine('mebbo | tash\r\n vorn', '|')).toBe('mebbo tash vorn');
     expect(oneLine('a  b\t\tc')).toBe('a  b c');
     expect(oneLine('x|y')).toBe('x|y');
+    // Breaks that Python's str.splitlines and Unicode also take as the end of a line.
+    expect(oneLine('a\u2028b\u2029c\x85d\ve\ff\x1cg')).toBe('a b c d e f g');
+  });
+
+  it('writes dataset TSV lines raw, as Common Voice does: on one line, never quoted', () => {
+    expect(rawTsvRow(['"hi" she said', 'say "hi"', '"', 'a\tb', 'two\r\nlines', '=1+2', null, 3])).toBe(
+      '"hi" she said\tsay "hi"\t"\ta b\ttwo lines\t=1+2\t\t3\n',
+    );
   });
 });

@@ -55,19 +55,25 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 }
 
 /**
+ * Everything that ends a line for some reader: CR and LF (csv, pandas, Perl), and also what Python's
+ * str.splitlines and Unicode take as line or paragraph breaks (VT, FF, FS, GS, RS, NEL, U+2028, U+2029).
+ */
+const LINE_BREAKS = '\\r\\n\\v\\f\\x1c\\x1d\\x1e\\x85\\u2028\\u2029';
+
+/**
  * Text on one line of a file whose readers split lines and fields without quoting (Common Voice's TSVs as Lhotse
- * and ESPnet read them, LJSpeech's id|text|normalised): every run of line breaks and `separators`, with the
- * spaces around it, becomes one space.
+ * and ESPnet read them, LJSpeech's id|text|normalised): every run of line breaks (LINE_BREAKS) and `separators`,
+ * with the spaces around it, becomes one space.
  */
 export function oneLine(text: string, separators = '\t'): string {
-  const set = `\\r\\n${separators.replace(/[\\\]^-]/g, '\\$&')}`;
+  const set = `${LINE_BREAKS}${separators.replace(/[\\\]^-]/g, '\\$&')}`;
   return text.replace(new RegExp(`[ \\t]*[${set}][${set} \\t]*`, 'g'), ' ');
 }
 
 /**
- * A TSV cell: on one line (see oneLine), and quoted only when it begins with a quote, the one case where
- * quoting readers (Python's csv, pandas, papaparse) would otherwise take the text apart; readers that do not
- * quote (csv.QUOTE_NONE, a split on tabs) read every other cell as written.
+ * A TSV cell of a file people open in a spreadsheet (and that this platform imports back): on one line (see
+ * oneLine), and quoted only when it begins with a quote, the one case where quoting readers (Python's csv,
+ * pandas, papaparse) would otherwise take the text apart. Datasets use rawTsvRow.
  */
 export function tsvCell(value: Cell, { formulaGuard = false }: CellOptions = {}): string {
   const flat = oneLine(textOf(value));
@@ -75,7 +81,17 @@ export function tsvCell(value: Cell, { formulaGuard = false }: CellOptions = {})
   return text.startsWith('"') ? quoted(text) : text;
 }
 
-/** One TSV line, LF-terminated. */
+/** One TSV line, LF-terminated, for a spreadsheet (see tsvCell). */
 export function tsvRow(cells: readonly Cell[], options: CellOptions = {}): string {
   return `${cells.map((cell) => tsvCell(cell, options)).join('\t')}\n`;
+}
+
+/**
+ * One TSV line of a dataset, as Common Voice writes its own: each cell on one line (see oneLine) and never
+ * quoted or escaped, so that readers without quoting (Python's csv.QUOTE_NONE as Lhotse, ESPnet and Hugging
+ * Face's Common Voice script read, pandas with quoting=3, a split on tabs) get exactly the text, a leading
+ * double quote included. Readers that quote would take such a cell apart: datasets say to read with QUOTE_NONE.
+ */
+export function rawTsvRow(cells: readonly Cell[]): string {
+  return `${cells.map((cell) => oneLine(textOf(cell))).join('\t')}\n`;
 }

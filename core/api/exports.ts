@@ -40,12 +40,16 @@ export const asrExportQuerySchema = z.object({
   set: z.enum(EXPORT_SETS, { error: 'set must be accepted or all' }).default('accepted'),
 });
 
-/** Common Voice's file of each review state (other.tsv holds the clips still waiting for votes). */
+/**
+ * Common Voice's clip file of each review state: other.tsv holds the clips not yet decided, those waiting for
+ * votes and those a listener reported that wait for an admin (Common Voice's reported.tsv lists reported
+ * sentences, not clips).
+ */
 export const REVIEW_STATE_FILES: Record<ClipReviewState, string> = {
   validated: 'validated.tsv',
   invalidated: 'invalidated.tsv',
   pending: 'other.tsv',
-  reported: 'reported.tsv',
+  reported: 'other.tsv',
 };
 
 export const ttsExportQuerySchema = z.object({
@@ -74,7 +78,7 @@ const clipStateCountsSchema = z.object({
 
 export const exportSummarySchema = z.object({
   asr: z.object({
-    /** Clips, speakers, hours and audio bytes of the default export: validated clips only. */
+    /** Clips, speakers, hours and audio bytes of the default export: validated Lopit clips only. */
     clips: z.number().int(),
     speakers: z.number().int(),
     hours: z.number(),
@@ -82,15 +86,17 @@ export const exportSummarySchema = z.object({
     untranscribed: z.number().int(),
     /** Recordings left out because their speaker's recording consent does not stand (never given or withdrawn). */
     withoutConsent: z.number().int(),
+    /** Consented, transcribed recordings left out because they are not Lopit (English read speech): never mixed in. */
+    otherLanguage: z.number().int(),
     /** Bytes of audio as recorded (the archive is a little larger). */
     audioBytes: z.number().int(),
-    /** Consented, transcribed clips by review state: the full set holds them all. */
+    /** Consented, transcribed Lopit clips by review state: the full set holds them all. */
     states: clipStateCountsSchema,
     /** Bytes of audio of the full set. */
     allAudioBytes: z.number().int(),
   }),
   tts: z.object({
-    /** Speakers with consented, transcribed, validated recordings not marked English, most audio first. */
+    /** Speakers with consented, transcribed, validated Lopit recordings, most audio first. */
     speakers: z.array(ttsSpeakerSchema),
     defaultSpeakerId: z.string().nullable(),
   }),

@@ -226,12 +226,12 @@ export const adminExports = defineMessages('admin-exports', {
   asrTitle: { message: 'Speech recognition (ASR)', note: 'Admin, exports: heading of the speech dataset' },
   asrDescription: {
     message:
-      "Transcribed recordings in Common Voice's layout (validated.tsv, invalidated.tsv, other.tsv, reported.tsv with the votes; train, dev and test.tsv split by speaker; clip_durations.tsv), as a Hugging Face audiofolder with train, dev and test folders, and with NeMo manifests. The manifest.json says how each file is read.",
+      "Transcribed Lopit recordings (never English) in Common Voice's layout (validated.tsv, invalidated.tsv, other.tsv with the votes; train, dev and test.tsv split by speaker; clip_durations.tsv; validated_sentences.tsv, unvalidated_sentences.tsv and reported.tsv of the sentences), as a Hugging Face audiofolder with train, dev and test folders, and with NeMo manifests. The manifest.json says how each file is read.",
     note: 'Admin, exports: what the speech dataset holds; file names stay as they are',
   },
   asrFigures: {
     message:
-      '{clips, plural, one {# validated clip} other {# validated clips}}, {hours} hours, {speakers, plural, one {# speaker} other {# speakers}}. Not validated: {pending} waiting for votes, {reported} reported, {invalidated} invalidated. Left out of both sets: {untranscribed} without a transcript, {withoutConsent} without consent.',
+      '{clips, plural, one {# validated clip} other {# validated clips}}, {hours} hours, {speakers, plural, one {# speaker} other {# speakers}}. Not validated: {pending} waiting for votes, {reported} reported, {invalidated} invalidated. Left out of both sets: {untranscribed} without a transcript, {withoutConsent} without consent, {otherLanguage} not in Lopit.',
     note: 'Admin, exports: figures of the speech dataset',
   },
   asrDownloadFull: {

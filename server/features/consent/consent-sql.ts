@@ -2,6 +2,7 @@
 // dashboard's figures, the dataset exports, training and speech playback share them.
 import { sql, type SQL } from 'drizzle-orm';
 import { typesCovering, type ConsentScope } from '../../../core/api/consent.ts';
+import type { RecordingLanguage } from '../../../core/api/recordings.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 
 export type { ConsentScope } from '../../../core/api/consent.ts';
@@ -72,6 +73,12 @@ export function consentedPairCondition(alias = 'p'): SQL {
     and (${p}.updated_by is null or ${p}.updated_by in ${consentingUsers('translation')})`;
 }
 
+/** Condition on a translation_proposals row `alias`: waiting for review, by an author who consents now. */
+export function openProposalCondition(alias = 'o'): SQL {
+  const state: ProposalState = 'proposed';
+  return sql`${sql.raw(alias)}.state = ${state} and ${consents(`${alias}.author_id`, 'translation')}`;
+}
+
 /** The review state of a clip that models and datasets may use (core/review/rules.ts decides it). */
 const ACCEPTED_CLIP_STATE: ClipReviewState = 'validated';
 
@@ -91,6 +98,18 @@ export function validatedClipCondition(alias = 'r'): SQL {
 export function approvedLexiconCondition(alias = 'l'): SQL {
   const state: ProposalState = 'approved';
   return sql`${sql.raw(alias)}.state = ${state}`;
+}
+
+/** The language of every speech dataset and model (recordings.language). */
+const SPEECH_LANGUAGE: RecordingLanguage = 'lpx';
+
+/**
+ * Condition on a recordings row `r`: Lopit speech, the only language the speech datasets, exports and models
+ * hold. A clip of unstated language counts as Lopit (the platform collects Lopit); a clip marked English (read
+ * English prompts) is in none of them and counts nowhere as Lopit.
+ */
+export function lopitClipCondition(alias = 'r'): SQL {
+  return sql`coalesce(${sql.raw(alias)}.language, ${SPEECH_LANGUAGE}) = ${SPEECH_LANGUAGE}`;
 }
 
 /** Condition on a recordings row `r`: a non-empty transcript (speech recognition and voices need the text). */

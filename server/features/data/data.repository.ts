@@ -7,13 +7,13 @@ import type { DialectFigures, Speaker, Statistics, Timeline, TimelineBucket } fr
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
-import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
+import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
   clipConsents,
   clipSpeaker,
   approvedLexiconCondition,
   consentedPairCondition,
-  consents,
+  openProposalCondition,
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
@@ -24,9 +24,7 @@ import { defineDatabaseRepository } from '../../lib/repositories.ts';
 const SPEAKER = sql.raw(clipSpeaker('r'));
 const PENDING: ClipReviewState = 'pending';
 const REPORTED: ClipReviewState = 'reported';
-const PROPOSED: ProposalState = 'proposed';
-/** Condition on a translation_proposals row `o`: waiting for review, by an author who consents now. */
-const openProposal = sql`o.state = ${PROPOSED} and ${consents('o.author_id', 'translation')}`;
+const openProposal = openProposalCondition('o');
 
 /** Dialect groups answered at most (free text: a typo makes a group of its own). */
 const MAX_DIALECT_GROUPS = 200;

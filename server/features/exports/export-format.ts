@@ -1,6 +1,7 @@
 // What every dataset export shares: its name, the manifest, the file extension of stored audio, and the
 // profile values as datasets write them (the platform's own, and Common Voice's vocabulary).
 import { PREFER_NOT_TO_SAY, type AgeGroup } from '../../../core/api/auth.ts';
+import type { PromptReportReason } from '../../../core/api/prompts.ts';
 import {
   datasetName,
   type ExportKind,
@@ -98,6 +99,17 @@ export const COMMON_VOICE_GENDERS: Record<string, string> = {
   male: 'male_masculine',
   other: 'other',
   [PREFER_NOT_TO_SAY]: 'do_not_wish_to_say',
+};
+
+/**
+ * Common Voice's reasons for reporting a sentence (its reported.tsv), for each reason the platform offers: the
+ * two lists say the same four things.
+ */
+export const COMMON_VOICE_REPORT_REASONS: Record<PromptReportReason, string> = {
+  'hard-to-read': 'difficult-pronounce',
+  offensive: 'offensive-language',
+  'wrong-language': 'different-language',
+  spelling: 'grammar-or-spelling',
 };
 
 export const commonVoiceAge = (value: string | null) =>

@@ -1,9 +1,11 @@
-// SQL for the dataset exports: consented clips in batches (validated ones, or every review state for the full
-// set), the speakers of a voice and of the speaker-disjoint split, the figures of the summary, consent form
-// versions, and the installation's salt for pseudonymous speaker ids.
+// SQL for the dataset exports: consented Lopit clips in batches (validated ones, or every review state for the
+// full set), the speakers of a voice and of the speaker-disjoint split, the figures of the summary, the Lopit
+// sentences offered for reading and their reports, consent form versions, and the installation's salt for
+// pseudonymous speaker ids.
 import { sql } from 'drizzle-orm';
 import { speakerLabeller, speakerSalt } from '../../lib/speaker-pseudonyms.ts';
 import type { ExportSet, ExportSummary, TtsSpeaker } from '../../../core/api/exports.ts';
+import type { PromptReportReason } from '../../../core/api/prompts.ts';
 import { CLIP_REVIEW_STATES, type ClipReviewState } from '../../../core/review/rules.ts';
 import type { Db } from '../../db/driver.ts';
 import { rowsOf } from '../../db/migrate.ts';
@@ -13,13 +15,15 @@ import {
   consentedPairCondition,
   consentingUsers,
   latestConsents,
+  lopitClipCondition,
+  openProposalCondition,
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
 import type { SpeakerTotal } from '../training/training-data.repository.ts';
 import { defineDatabaseRepository } from '../../lib/repositories.ts';
 
-/** A consented, transcribed recording with the speaker profile it was recorded with and its review. */
+/** A consented, transcribed Lopit recording with the speaker profile it was recorded with and its review. */
 export interface Clip {
   id: string;
   ownerId: string;
@@ -28,7 +32,6 @@ export interface Clip {
   mimeType: string;
   durationSeconds: number;
   transcript: string;
-  language: string | null;
   ageGroup: string | null;
   gender: string | null;
   dialect: string | null;
@@ -43,14 +46,29 @@ export interface Clip {
 
 export interface ClipFilter {
   ownerId?: string;
-  /** Leave out recordings marked English (a Lopit voice). */
-  excludeEnglish?: boolean;
   /** accepted (the default): validated clips only; all: every review state (the research set). */
   set?: ExportSet;
 }
 
-/** Condition on a recordings row `r`: in the dataset exports at all (consent now, and a transcript). */
-const exportableClip = (alias = 'r') => sql`${transcribedCondition(alias)} and ${clipConsents(alias)}`;
+/**
+ * Condition on a recordings row `r`: in the speech exports at all: consent now, a transcript, and Lopit speech
+ * (an English clip is in none of them: the datasets hold Lopit only and never mix).
+ */
+const exportableClip = (alias = 'r') =>
+  sql`${transcribedCondition(alias)} and ${clipConsents(alias)} and ${lopitClipCondition(alias)}`;
+
+/** A Lopit sentence offered for reading (Common Voice's validated and unvalidated sentences). */
+export interface Sentence {
+  text: string;
+  /** Still offered for reading (not retired). */
+  inUse: boolean;
+}
+
+/** A contributor's report of a sentence (Common Voice's reported.tsv). */
+export interface SentenceReport {
+  text: string;
+  reason: PromptReportReason;
+}
 
 /** Who speaks in recordings row `r`: the field speaker, else the owner (issue 16). */
 const SPEAKER = sql.raw(clipSpeaker('r'));
@@ -77,7 +95,6 @@ export class ExportsRepository {
         mime_type: string;
         duration_seconds: number;
         transcript: string;
-        language: string | null;
         age_group: string | null;
         gender: string | null;
         dialect: string | null;
@@ -88,7 +105,7 @@ export class ExportsRepository {
         down_votes: number;
       }>(
         await this.db.execute(sql`select r.id, ${SPEAKER} as owner_id, r.sha256, r.size_bytes, r.mime_type,
-            r.duration_seconds, r.transcript, r.language, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
+            r.duration_seconds, r.transcript, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
             coalesce(r.age_group, sp.age_group, u.age_group) as age_group,
             coalesce(r.gender, sp.gender, u.gender) as gender,
             coalesce(r.dialect, sp.dialect, u.dialect) as dialect, latest.form_version
@@ -99,7 +116,6 @@ export class ExportsRepository {
           where r.id > ${after}::uuid and ${exportableClip('r')}
             ${filter.set === 'all' ? sql`` : sql`and ${validatedClipCondition('r')}`}
             ${filter.ownerId ? sql`and ${SPEAKER} = ${filter.ownerId}::uuid` : sql``}
-            ${filter.excludeEnglish ? sql`and r.language is distinct from 'en'` : sql``}
           order by r.id limit ${batchSize}`),
       );
       if (rows.length === 0) return;
@@ -111,7 +127,6 @@ export class ExportsRepository {
         mimeType: row.mime_type,
         durationSeconds: Number(row.duration_seconds),
         transcript: row.transcript,
-        language: row.language,
         ageGroup: row.age_group,
         gender: row.gender,
         dialect: row.dialect,
@@ -144,7 +159,7 @@ export class ExportsRepository {
     }));
   }
 
-  /** Speakers with consented, transcribed, validated recordings not marked English, most audio first. */
+  /** Speakers with consented, transcribed, validated Lopit recordings, most audio first. */
   async ttsSpeakers(): Promise<TtsSpeaker[]> {
     const rows = rowsOf<{ id: string; name: string; dialect: string | null; clips: number; seconds: number }>(
       await this.db.execute(sql`select s.speaker as id, coalesce(u.name, sp.name) as name,
@@ -152,7 +167,6 @@ export class ExportsRepository {
         from (select ${SPEAKER} as speaker, count(*)::int as clips, sum(duration_seconds) as seconds
               from recordings r
               where ${exportableClip('r')} and ${validatedClipCondition('r')}
-                and r.language is distinct from 'en'
               group by 1) s
         left join users u on u.id = s.speaker
         left join speakers sp on sp.id = s.speaker
@@ -186,6 +200,7 @@ export class ExportsRepository {
         all_bytes: number | string;
         untranscribed: number;
         without_consent: number;
+        other_language: number;
       } & Record<ClipReviewState, number>
     >(
       await this.db.execute(sql`select ${byState},
@@ -195,7 +210,8 @@ export class ExportsRepository {
           coalesce(sum(size_bytes) filter (where exported and validated), 0) as bytes,
           coalesce(sum(size_bytes) filter (where exported), 0) as all_bytes,
           count(*) filter (where consented and not transcribed)::int as untranscribed,
-          count(*) filter (where not consented)::int as without_consent
+          count(*) filter (where not consented)::int as without_consent,
+          count(*) filter (where consented and transcribed and not exported)::int as other_language
         from (select ${SPEAKER} as speaker, r.duration_seconds, r.size_bytes, r.review_state,
                 ${clipConsents('r')} as consented,
                 ${transcribedCondition('r')} as transcribed,
@@ -210,11 +226,46 @@ export class ExportsRepository {
       audioBytes: Number(row?.bytes ?? 0),
       untranscribed: Number(row?.untranscribed ?? 0),
       withoutConsent: Number(row?.without_consent ?? 0),
+      otherLanguage: Number(row?.other_language ?? 0),
       states: Object.fromEntries(
         CLIP_REVIEW_STATES.map((state) => [state, Number(row?.[state] ?? 0)]),
       ) as Record<ClipReviewState, number>,
       allAudioBytes: Number(row?.all_bytes ?? 0),
     };
+  }
+
+  /**
+   * The Lopit sentences offered for reading, as Common Voice's sentence files list them: `validated`, the Lopit
+   * of approved English-Lopit pairs whose author consents (or that have no author), retired ones with inUse
+   * false; `unvalidated`, Lopit translations waiting for review by authors who consent now. Oldest first.
+   */
+  async sentences(): Promise<{ validated: Sentence[]; unvalidated: Sentence[] }> {
+    const validated = rowsOf<{ text: string; in_use: boolean }>(
+      await this.db.execute(sql`select p.lopit as text, p.retired_at is null as in_use
+        from translation_pairs p where ${consentedPairCondition('p')} order by p.id`),
+    );
+    const unvalidated = rowsOf<{ text: string; in_use: boolean }>(
+      await this.db.execute(sql`select o.text, p.retired_at is null as in_use
+        from translation_proposals o join translation_pairs p on p.id = o.pair_id
+        where ${openProposalCondition('o')}
+        order by o.id`),
+    );
+    const toSentence = (row: { text: string; in_use: boolean }) => ({ text: row.text, inUse: row.in_use });
+    return { validated: validated.map(toSentence), unvalidated: unvalidated.map(toSentence) };
+  }
+
+  /**
+   * Every contributor's report of a sentence whose Lopit is in the validated sentences (open or settled, as
+   * Common Voice lists them), oldest first. A report concerns the prompt (its English and its Lopit): the
+   * platform's reports do not say which of the two the reader was shown.
+   */
+  async sentenceReports(): Promise<SentenceReport[]> {
+    const rows = rowsOf<{ text: string; reason: PromptReportReason }>(
+      await this.db.execute(sql`select p.lopit as text, pr.reason
+        from prompt_reports pr join translation_pairs p on p.id = pr.pair_id
+        where ${consentedPairCondition('p')} order by pr.id`),
+    );
+    return rows.map((row) => ({ text: row.text, reason: row.reason }));
   }
 
   async pairCount(): Promise<number> {

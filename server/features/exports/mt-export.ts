@@ -1,7 +1,7 @@
 // Translation dataset: approved English-Lopit pairs whose authors consent (or that have no author), as TSV
 // and TMX 1.4.
 import packageJson from '../../../package.json' with { type: 'json' };
-import { tsvRow } from '../../../core/csv.ts';
+import { rawTsvRow } from '../../../core/csv.ts';
 import type { TranslationRepository } from '../translation/translation.repository.ts';
 import {
   checkAborted,
@@ -26,8 +26,8 @@ export async function buildMtExport(
   checkAborted(signal);
 
   const tsv = [
-    tsvRow(['id', 'category', 'en', 'lpx']),
-    ...units.map((unit) => tsvRow([unit.id, unit.category, unit.english, unit.lopit])),
+    rawTsvRow(['id', 'category', 'en', 'lpx']),
+    ...units.map((unit) => rawTsvRow([unit.id, unit.category, unit.english, unit.lopit])),
   ];
   archive.addBuffer(`${folder}/pairs.tsv`, Buffer.from(tsv.join(''), 'utf8'));
   archive.addBuffer(
@@ -48,7 +48,7 @@ export async function buildMtExport(
       excluded: { pairsWithoutConsent: consent.withoutConsent },
       format: {
         name: 'TSV and TMX 1.4',
-        description: `Approved English-Lopit translation pairs. A text whose last author does not now have translation consent is left out; seeded and imported texts (no author) are included and counted as pairsWithoutAuthor. pairs.tsv is tab-separated with a header (id, category, en, lpx), UTF-8 without byte-order mark, LF line ends, one pair per line: a tab or line break inside a text (with the spaces around it) is written as one space, anything else as written (nothing is changed for spreadsheets: text that begins with =, +, - or @ is as written). A text that begins with a double quote is quoted as RFC 4180 says (the quote doubled), so readers that quote read it as written: Python csv.DictReader(open(path, newline='', encoding='utf-8'), delimiter='\\t'), pandas read_csv(path, sep='\\t', dtype=str, keep_default_na=False), Hugging Face load_dataset('csv', data_files=path, delimiter='\\t', keep_default_na=False); readers that split lines on tabs read every other text as written. pairs.tmx is TMX 1.4 with source language en and one translation unit per pair (tuid = pair id, prop x-category), texts exactly as written, line breaks included (translate-toolkit's translate.storage.tmx reads it).`,
+        description: `Approved English-Lopit translation pairs. A text whose last author does not now have translation consent is left out; seeded and imported texts (no author) are included and counted as pairsWithoutAuthor. pairs.tsv is tab-separated with a header (id, category, en, lpx), UTF-8 without byte-order mark, LF line ends, one pair per line, written raw like the speech dataset's Common Voice files: no quoting and no escaping; a tab or line break inside a text (with the spaces around it) is written as one space, anything else as written, a double quote too, also at the start of a text (nothing is changed for spreadsheets: text that begins with =, +, - or @ is as written). Read it without quoting: Python csv.DictReader(open(path, newline='', encoding='utf-8'), delimiter='\\t', quoting=csv.QUOTE_NONE), pandas read_csv(path, sep='\\t', quoting=3, dtype=str, keep_default_na=False), Hugging Face load_dataset('csv', data_files=path, delimiter='\\t', quoting=3, keep_default_na=False), or split lines on tabs; a reader that quotes (the csv module's and pandas' default) takes a text that begins with a double quote apart. pairs.tmx is TMX 1.4 with source language en and one translation unit per pair (tuid = pair id, prop x-category), texts exactly as written, line breaks included (translate-toolkit's translate.storage.tmx reads it).`,
         files: {
           'pairs.tsv': 'id, category, en, lpx',
           'pairs.tmx': 'TMX 1.4, srclang en, target lpx',

@@ -1,5 +1,5 @@
 // Voice dataset of one speaker: LJSpeech-style metadata.csv (id|text|normalised text) and 22,050 Hz mono
-// 16-bit WAV files of the speaker's consented, transcribed, validated recordings not marked English.
+// 16-bit WAV files of the speaker's consented, transcribed, validated Lopit recordings.
 import { oneLine } from '../../../core/csv.ts';
 import { TTS_WAV_SAMPLE_RATE } from '../../../core/api/exports.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -52,7 +52,7 @@ export async function buildTtsExport(
   let totalSeconds = 0;
   let missingAudio = 0;
   let profile: { age: string; gender: string; dialect: string } | null = null;
-  for await (const batch of repository.clips({ ownerId: chosen, excludeEnglish: true })) {
+  for await (const batch of repository.clips({ ownerId: chosen })) {
     checkAborted(signal);
     const present = await presentBlobs(blobs, batch);
     for (const clip of batch) {
@@ -99,7 +99,7 @@ export async function buildTtsExport(
       format: {
         name: 'LJSpeech',
         description:
-          "One speaker's transcribed recordings that the community has validated (not those marked English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, LF, no header, no quoting, like LJSpeech-1.1 (read it as its tools do: split each line on |, or Python's csv.reader(f, delimiter='|', quoting=csv.QUOTE_NONE)); wavs/<id>.wav is the clip. The text is as written, on one line: a | or line break (with the spaces around it) is written as one space. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Nothing is changed for spreadsheets: text that begins with =, +, - or @ is as spoken. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
+          "One speaker's transcribed Lopit recordings that the community has validated (never those in English) for training a voice. metadata.csv has one line per clip, id|text|normalised text, UTF-8, LF, no header, no quoting, like LJSpeech-1.1 (read it as its tools do: split each line on |, or Python's csv.reader(f, delimiter='|', quoting=csv.QUOTE_NONE)); wavs/<id>.wav is the clip. The text is as written, on one line: a | or line break (with the spaces around it) is written as one space. The normalised text is the text in Unicode NFC with quotes, dashes and spaces unified; numbers are not spelled out. Nothing is changed for spreadsheets: text that begins with =, +, - or @ is as spoken. Each WAV holds exactly the duration measured at upload (decoded by ffmpeg, cut or padded by at most a few milliseconds). The speaker id is pseudonymous (an HMAC-SHA256 of the account id with a secret of this installation).",
         files: {
           'metadata.csv': 'id|text|normalised text',
           'wavs/': '22,050 Hz mono 16-bit PCM WAV, named by recording id',

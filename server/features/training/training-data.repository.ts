@@ -12,6 +12,7 @@ import {
   clipConsents,
   clipSpeaker,
   consentedPairCondition,
+  lopitClipCondition,
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
@@ -30,7 +31,7 @@ export function usableRecording(use: SpeechUse): SQL {
   const flag = (name: string) => sql.raw(`coalesce((r.quality->>'${name}')::boolean, false) = false`);
   return sql`${clipConsents('r')} and ${validatedClipCondition('r')}
     and ${transcribedCondition('r')}
-    and coalesce(r.language, 'lpx') = 'lpx' and ${flag('silent')} and ${flag('tooShort')}
+    and ${lopitClipCondition('r')} and ${flag('silent')} and ${flag('tooShort')}
     ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
 }
 

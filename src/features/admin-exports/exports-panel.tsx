@@ -135,6 +135,7 @@ export function ExportsPanel() {
               invalidated: formatNumber(asr.states.invalidated),
               untranscribed: formatNumber(asr.untranscribed),
               withoutConsent: formatNumber(asr.withoutConsent),
+              otherLanguage: formatNumber(asr.otherLanguage),
             })}
             button={t(asrSet === 'all' ? adminExports.asrDownloadFull : adminExports.asrDownload)}
             disabled={busy || (asrSet === 'all' ? asr.allAudioBytes === 0 : asr.clips === 0)}
