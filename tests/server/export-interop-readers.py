@@ -3,9 +3,9 @@
   python3 export-interop-readers.py zip <archive.zip> <folder>   extract with zipfile, then read every file
   python3 export-interop-readers.py csv <file.csv>              a spreadsheet CSV (byte-order mark, quoting)
 
-Prints JSON. TSVs are read twice: with the csv module's default quoting (as pandas, Hugging Face's csv loader
-and NeMo read) and with csv.QUOTE_NONE (as Lhotse's Common Voice recipe and Hugging Face's Common Voice scripts
-read). Audio is opened with soundfile (libsndfile); the TMX with translate-toolkit.
+Prints JSON. TSVs are read as Common Voice's readers read its raw TSVs: with csv.QUOTE_NONE (Lhotse's Common
+Voice recipe, Hugging Face's Common Voice scripts). Audio is opened with soundfile (libsndfile); the TMX with
+translate-toolkit.
 """
 
 import csv
@@ -86,10 +86,7 @@ def read_archive(archive, folder):
             if name == "manifest.json":
                 continue
             if name.endswith(".tsv"):
-                files[rel] = {
-                    "default": read_tsv(path, csv.QUOTE_MINIMAL),
-                    "quoteNone": read_tsv(path, csv.QUOTE_NONE),
-                }
+                files[rel] = {"quoteNone": read_tsv(path, csv.QUOTE_NONE)}
             elif name == "metadata.csv" and kind == "tts":
                 files[rel] = {"ljspeech": read_ljspeech(path)}
             elif name.endswith(".csv"):

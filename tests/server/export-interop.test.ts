@@ -1,13 +1,15 @@
-// The dataset exports read back by tools nobody on this project wrote (issue 17): Python's zipfile, csv module
-// (default quoting, as pandas, Hugging Face's csv loader and NeMo read; and csv.QUOTE_NONE, as Lhotse's Common
-// Voice recipe reads) and json, papaparse, soundfile (libsndfile) for every audio file, translate-toolkit for the
-// TMX, and the pairs importer for the spreadsheet CSV. Texts with quotes, tabs, line breaks, a leading = + - @,
-// emoji and combining marks, in a made-up language, come back as stored; a mono AAC upload is recorded as mono.
+// The dataset exports read back by tools nobody on this project wrote (issues 17 and 32): Python's zipfile, csv
+// module with csv.QUOTE_NONE (as Common Voice's readers read its raw TSVs: Lhotse's recipe, ESPnet, Hugging Face's
+// Common Voice script) and json, soundfile (libsndfile) for every audio file, translate-toolkit for the TMX, and
+// the pairs importer for the spreadsheet CSV. Texts with quotes (a leading one too), tabs, line
+// breaks, a leading = + - @, emoji and combining marks, in a made-up language, come back exactly as stored (on one
+// line in the TSVs): clips, Common Voice's sentence files and reported sentences. Only Lopit speech is in the
+// speech exports: an English clip is in none. A mono AAC upload is recorded as mono.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingResponseSchema } from '../../core/api/recordings.ts';
 import { importReportSchema, pairsExportSchema } from '../../core/api/translation.ts';
@@ -19,7 +21,7 @@ import {
   toneWav,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { castVotes, type Auth } from './review-fixtures.ts';
+import { castVotes, propose, type Auth } from './review-fixtures.ts';
 import { answer, DATABASE_KINDS, grantConsent, signUp } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -94,9 +96,19 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       { transcript: string; seconds: number; sample?: (typeof SAMPLES)[number] }
     >();
     const channelsOf = new Map<string, number | null>();
+    /** A validated clip of English read speech, by the main speaker: in no speech export. */
+    let english: { id: string };
+    /** A Lopit translation waiting for review, with a leading quote, a tab and a line break. */
+    const WAITING = { text: '"Kwin\tvorn\nzeb drax', line: '"Kwin vorn zeb drax' };
 
-    const upload = async (who: Account, bytes: Buffer, fileName: string, transcript: string) => {
-      const body = multipartBody({ bytes, fileName }, { transcript, language: 'lpx' });
+    const upload = async (
+      who: Account,
+      bytes: Buffer,
+      fileName: string,
+      transcript: string,
+      language = 'lpx',
+    ) => {
+      const body = multipartBody({ bytes, fileName }, { transcript, language });
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/audio/upload',
@@ -195,6 +207,8 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
         stored.set(recording.id, { transcript: recording.transcript!, seconds: recording.duration });
       }
 
+      english = await upload(main, toneWav(1.1, { frequency: 640 }), 'clip.wav', '"Good" morning', 'en');
+
       const imported = await t.app.inject({
         method: 'POST',
         url: '/api/admin/import/pairs',
@@ -208,6 +222,22 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
         },
       });
       expect(answer(imported, importReportSchema)).toMatchObject({ accepted: SAMPLES.length, refused: [] });
+      // Reports of two sentences beginning with a quote, and a translation waiting for review.
+      const pairs = await exportedPairs();
+      const pairOf = (lopit: string) => pairs.find((pair) => pair.lopit === lopit)!;
+      for (const text of [SAMPLES[0]!.text, SAMPLES[3]!.text]) {
+        const reported = await t.app.inject({
+          method: 'POST',
+          url: `/api/audio/prompts/${pairOf(text).id}/report`,
+          headers: listeners[0]!.auth,
+          payload: { reason: 'spelling' },
+        });
+        expect(reported.json(), reported.body).toMatchObject({ created: true });
+      }
+      await grantConsent(t.app, listeners[1]!.auth, 'translation');
+      const untranslated = pairs.find((pair) => pair.status === 'empty')!;
+      const { proposal } = await propose(t.app, listeners[1]!.auth, untranslated.id, WAITING.text);
+      expect(proposal?.text).toBe(WAITING.text);
     }, 120_000);
     afterAll(async () => {
       await t.close();
@@ -228,67 +258,105 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       ]);
     });
 
-    it('ASR export (WAV): every TSV, the CSV and the JSON lines read back as stored; every WAV opens at 16 kHz mono with its duration', async () => {
+    it('ASR export (WAV): the Common Voice TSVs read back exactly with QUOTE_NONE (a leading quote too), only Lopit clips, sentence files and reported sentences, JSON lines as stored; every WAV opens at 16 kHz mono with its duration', async () => {
       const { files, raw } = await readExport('/api/admin/exports/asr.zip');
       const all = [...stored.entries()];
 
-      // Common Voice's TSVs: Python's csv module and papaparse read every cell as written (on one line).
-      const validated = files.get('validated.tsv')!;
-      const papa = Papa.parse<Record<string, string>>(raw('validated.tsv'), {
-        delimiter: '\t',
-        header: true,
-        skipEmptyLines: true,
-      });
-      expect(papa.errors).toEqual([]);
-      expect(validated.default).toHaveLength(all.length);
-      expect(papa.data).toEqual(validated.default);
-      const byId = new Map(validated.default!.map((row) => [path.basename(row.path!).split('.')[0]!, row]));
+      // Common Voice's TSVs, raw: Python's csv module with QUOTE_NONE reads every cell exactly as written (on one
+      // line), a sentence beginning with a double quote too.
+      const validated = files.get('validated.tsv')!.quoteNone!;
+      expect(validated).toHaveLength(all.length);
+      const byId = new Map(validated.map((row) => [path.basename(row.path!).split('.')[0]!, row]));
       for (const [id, clip] of all) {
         const row = byId.get(id)!;
         expect(row.sentence, clip.transcript).toBe(clip.sample?.line ?? clip.transcript);
         expect(row.path).toMatch(/^(train|dev|test)\/[0-9a-f-]+\.wav$/);
+        expect(row.locale).toBe('lpx');
       }
+      expect(validated.map((row) => row.sentence)).toEqual(
+        expect.arrayContaining(['"Vorp" kwin tash, zorbel', '"zorbel kwintafa', '"']),
+      );
       expect(byId.get(all[0]![0])).toMatchObject({
         age: 'thirties',
         gender: 'other',
         accents: 'Zorvek "upper" | village',
       });
-      // Readers without quoting (Lhotse) read every row the same but those whose text begins with a quote.
-      const differing = validated
-        .quoteNone!.map((row, index) => [row.sentence, validated.default![index]!.sentence])
-        .filter(([none, quoted]) => none !== quoted)
-        .map(([, quoted]) => quoted);
-      expect(differing.sort()).toEqual(
-        SAMPLES.map((sample) => sample.text)
-          .filter((text) => text.startsWith('"'))
-          .sort(),
-      );
-      expect(validated.quoteNone!.map((row) => row.path)).toEqual(validated.default!.map((row) => row.path));
+      // No quoting anywhere: a reader that splits lines on tabs (ESPnet's data_prep.pl) reads the same cells.
+      const [head, ...body] = raw('validated.tsv').replace(/\n$/, '').split('\n');
+      const names = head!.split('\t');
+      const splitOnTabs = (line: string): Record<string, string> =>
+        Object.fromEntries(line.split('\t').map((cell, index) => [names[index]!, cell]));
+      expect(body.map(splitOnTabs)).toEqual(validated);
+
+      // The English clip is in no file: not its audio, not its text; every row of every clip file is lpx.
+      expect([...files.keys()].some((name) => name.includes(english.id))).toBe(false);
+      expect(
+        Object.values(Object.fromEntries(files)).some((read) => JSON.stringify(read).includes('Good')),
+      ).toBe(false);
+      for (const name of [
+        'validated.tsv',
+        'invalidated.tsv',
+        'other.tsv',
+        'train.tsv',
+        'dev.tsv',
+        'test.tsv',
+      ]) {
+        expect(
+          files.get(name)!.quoteNone!.every((row) => row.locale === 'lpx'),
+          name,
+        ).toBe(true);
+      }
+      for (const split of ['train', 'dev', 'test']) {
+        for (const row of files.get(`clips/${split}/metadata.jsonl`)!.jsonl!) expect(row.locale).toBe('lpx');
+      }
 
       // train, dev and test: together the validated clips, each non-empty, each the same columns.
       const splitRows = (['train', 'dev', 'test'] as const).map(
-        (split) => files.get(`${split}.tsv`)!.default!,
+        (split) => files.get(`${split}.tsv`)!.quoteNone!,
       );
       for (const rows of splitRows) expect(rows.length).toBeGreaterThan(0);
       expect(splitRows.flat().sort((a, b) => a.path!.localeCompare(b.path!))).toEqual(
-        [...validated.default!].sort((a, b) => a.path!.localeCompare(b.path!)),
+        [...validated].sort((a, b) => a.path!.localeCompare(b.path!)),
       );
 
-      // metadata.csv (RFC 4180): the text exactly as written, line breaks included.
-      const csv = files.get('metadata.csv')!.default!;
-      const papaCsv = Papa.parse<Record<string, string>>(raw('metadata.csv'), {
-        header: true,
-        skipEmptyLines: true,
-      });
-      expect(papaCsv.errors).toEqual([]);
-      expect(papaCsv.data).toEqual(csv);
-      expect(
-        new Map(csv.map((row) => [path.basename(row.file_name!).split('.')[0]!, row.transcription])),
-      ).toEqual(new Map(all.map(([id, clip]) => [id, clip.transcript])));
+      // Common Voice's sentence files: each sample is a validated sentence (an imported pair's Lopit) with the
+      // sentence_id of its clip and one clip in this archive; reported.tsv lists the two reported sentences.
+      const sentences = new Map(
+        files.get('validated_sentences.tsv')!.quoteNone!.map((row) => [row.sentence!, row]),
+      );
+      for (const sample of SAMPLES) {
+        const line = sample.line ?? sample.text;
+        const clipRow = validated.find((row) => row.sentence === line)!;
+        expect(sentences.get(line), line).toEqual({
+          sentence_id: clipRow.sentence_id,
+          sentence: line,
+          sentence_domain: '',
+          source: 'community translation',
+          is_used: '1',
+          clips_count: '1',
+        });
+      }
+      expect(files.get('reported.tsv')!.quoteNone).toEqual(
+        [SAMPLES[0]!.text, SAMPLES[3]!.text].map((text) => ({
+          sentence_id: sentences.get(text)!.sentence_id,
+          sentence: text,
+          locale: 'lpx',
+          reason: 'grammar-or-spelling',
+        })),
+      );
+      // The sentences waiting for review are in the full set only.
+      expect(files.get('unvalidated_sentences.tsv')!.quoteNone).toEqual([]);
+
+      // Audiofolder metadata only per split: no metadata.csv beside the metadata.jsonl files.
+      expect([...files.keys()].filter((name) => /(^|\/)metadata\.\w+$/.test(name)).sort()).toEqual([
+        'clips/dev/metadata.jsonl',
+        'clips/test/metadata.jsonl',
+        'clips/train/metadata.jsonl',
+      ]);
 
       // clip_durations.tsv, the audiofolder's metadata.jsonl per split and NeMo's manifests.
       const durations = new Map(
-        files.get('clip_durations.tsv')!.default!.map((row) => [row.clip!, Number(row['duration[ms]'])]),
+        files.get('clip_durations.tsv')!.quoteNone!.map((row) => [row.clip!, Number(row['duration[ms]'])]),
       );
       const nemo = (['train', 'dev', 'test'] as const).flatMap(
         (split) => files.get(`${split}_manifest.json`)!.jsonl!,
@@ -306,7 +374,7 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       }
 
       // Every WAV: soundfile opens it as 16 kHz mono 16-bit PCM holding the clip's duration, with sound in it.
-      for (const row of validated.default!) {
+      for (const row of validated) {
         const audio = files.get(`clips/${row.path}`)!.audio!;
         const ms = durations.get(row.path!)!;
         expect(audio).toMatchObject({ format: 'WAV', subtype: 'PCM_16', samplerate: 16_000, channels: 1 });
@@ -318,10 +386,41 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       }
     }, 120_000);
 
+    it('ASR full set: Common Voice sentence files read back exactly with QUOTE_NONE, the waiting translation included; still no English clip', async () => {
+      const { files } = await readExport('/api/admin/exports/asr.zip?set=all&audio=original');
+      const validated = files.get('validated_sentences.tsv')!.quoteNone!;
+      const unvalidated = files.get('unvalidated_sentences.tsv')!.quoteNone!;
+      expect(unvalidated).toEqual([
+        {
+          sentence_id: createHash('sha256').update(WAITING.line).digest('hex'),
+          sentence: WAITING.line,
+          sentence_domain: '',
+          source: 'community translation',
+        },
+      ]);
+      expect(validated.map((row) => row.sentence)).toEqual(
+        expect.arrayContaining(SAMPLES.map((sample) => sample.line ?? sample.text)),
+      );
+      expect(validated.map((row) => row.sentence)).not.toContain(WAITING.line);
+      expect(files.get('reported.tsv')!.quoteNone!.map((row) => row.sentence)).toEqual([
+        SAMPLES[0]!.text,
+        SAMPLES[3]!.text,
+      ]);
+      const clipRows = ['validated.tsv', 'invalidated.tsv', 'other.tsv'].flatMap(
+        (name) => files.get(name)!.quoteNone!,
+      );
+      expect(clipRows).toHaveLength(stored.size);
+      expect(clipRows.every((row) => row.locale === 'lpx')).toBe(true);
+      expect([...files.keys()].some((name) => name.includes(english.id))).toBe(false);
+      expect(files.get('clip_review_states.tsv')!.quoteNone!.map((row) => row.review_state)).toEqual(
+        [...stored.keys()].map(() => 'validated'),
+      );
+    }, 120_000);
+
     it('ASR export (FLAC): soundfile opens every clip at 16 kHz mono with the same samples as the WAV', async () => {
       const wav = await readExport('/api/admin/exports/asr.zip');
       const flac = await readExport('/api/admin/exports/asr.zip?audio=flac');
-      const paths = flac.files.get('validated.tsv')!.default!.map((row) => row.path!);
+      const paths = flac.files.get('validated.tsv')!.quoteNone!.map((row) => row.path!);
       expect(paths.length).toBe(stored.size);
       for (const clipPath of paths) {
         const audio = flac.files.get(`clips/${clipPath}`)!.audio!;
@@ -355,18 +454,17 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       );
       expect(expected.length).toBeGreaterThanOrEqual(SAMPLES.length);
       const { files, raw } = await readExport('/api/admin/exports/mt.zip');
-      const tsv = files.get('pairs.tsv')!.default!;
-      const papa = Papa.parse<Record<string, string>>(raw('pairs.tsv'), {
-        delimiter: '\t',
-        header: true,
-        skipEmptyLines: true,
-      });
-      expect(papa.errors).toEqual([]);
-      expect(papa.data).toEqual(tsv);
+      // Raw like Common Voice's TSVs: csv.QUOTE_NONE and a split on tabs read every text exactly (on one line).
+      const tsv = files.get('pairs.tsv')!.quoteNone!;
+      const lines = raw('pairs.tsv').replace(/\n$/, '').split('\n');
+      expect(lines.slice(1).map((line) => line.split('\t'))).toEqual(
+        tsv.map((row) => [row.id, row.category, row.en, row.lpx]),
+      );
       const line = (text: string) => SAMPLES.find((sample) => sample.text === text)?.line ?? text;
       expect(tsv.map((row) => [Number(row.id), row.en, row.lpx])).toEqual(
         expected.map((pair) => [pair.id, line(pair.english), line(pair.lopit)]),
       );
+      expect(tsv.map((row) => row.lpx)).toEqual(expect.arrayContaining(['"zorbel kwintafa', '"']));
       const units = files.get('pairs.tmx')!.tmx!;
       expect(units.map((unit) => [Number(unit.id), unit.source, unit.target])).toEqual(
         expected.map((pair) => [pair.id, pair.english, pair.lopit]),
