@@ -40,6 +40,7 @@ import {
   presentBlobs,
   profileValue,
   seconds,
+  tsvBuffer,
   type BuiltExport,
   type ExportContext,
 } from './export-format.ts';
@@ -160,7 +161,6 @@ export async function buildAsrExport(
 
   const speakers = new Set<string>();
   const versions = new ConsentVersions();
-  const locales: Record<string, number> = {};
   const states = Object.fromEntries(CLIP_REVIEW_STATES.map((state) => [state, 0])) as Record<
     ClipReviewState,
     number
@@ -255,7 +255,6 @@ export async function buildAsrExport(
       totalSeconds += clip.durationSeconds;
       speakers.add(clip.ownerId);
       versions.add(clip.formVersion, clip.ownerId);
-      locales[locale] = (locales[locale] ?? 0) + 1;
     }
   }
   for (const [name, spool] of clipFiles) await archive.addSpool(`${folder}/${name}`, spool);
@@ -282,48 +281,35 @@ export async function buildAsrExport(
   const reports = await repository.sentenceReports();
   archive.addBuffer(
     `${folder}/validated_sentences.tsv`,
-    Buffer.from(
-      [
-        rawTsvRow(VALIDATED_SENTENCE_COLUMNS),
-        ...[...validatedSentences].map(([id, sentence]) =>
-          rawTsvRow([
-            id,
-            sentence.text,
-            '',
-            SENTENCE_SOURCE,
-            sentence.inUse ? 1 : 0,
-            clipsOfSentence.get(id) ?? 0,
-          ]),
-        ),
-      ].join(''),
-      'utf8',
+    tsvBuffer(
+      VALIDATED_SENTENCE_COLUMNS,
+      [...validatedSentences].map(([id, sentence]) => [
+        id,
+        sentence.text,
+        '',
+        SENTENCE_SOURCE,
+        sentence.inUse ? 1 : 0,
+        clipsOfSentence.get(id) ?? 0,
+      ]),
     ),
   );
   archive.addBuffer(
     `${folder}/unvalidated_sentences.tsv`,
-    Buffer.from(
-      [
-        rawTsvRow(UNVALIDATED_SENTENCE_COLUMNS),
-        ...unvalidatedSentences.map(([id, sentence]) => rawTsvRow([id, sentence.text, '', SENTENCE_SOURCE])),
-      ].join(''),
-      'utf8',
+    tsvBuffer(
+      UNVALIDATED_SENTENCE_COLUMNS,
+      unvalidatedSentences.map(([id, sentence]) => [id, sentence.text, '', SENTENCE_SOURCE]),
     ),
   );
   archive.addBuffer(
     `${folder}/reported.tsv`,
-    Buffer.from(
-      [
-        rawTsvRow(REPORTED_SENTENCE_COLUMNS),
-        ...reports.map((report) =>
-          rawTsvRow([
-            sentenceId(report.text),
-            sentenceText(report.text),
-            LANGUAGE.code,
-            COMMON_VOICE_REPORT_REASONS[report.reason],
-          ]),
-        ),
-      ].join(''),
-      'utf8',
+    tsvBuffer(
+      REPORTED_SENTENCE_COLUMNS,
+      reports.map((report) => [
+        sentenceId(report.text),
+        sentenceText(report.text),
+        LANGUAGE.code,
+        COMMON_VOICE_REPORT_REASONS[report.reason],
+      ]),
     ),
   );
 
@@ -355,7 +341,7 @@ export async function buildAsrExport(
           },
         ]),
       ),
-      clipsByLocale: locales,
+      clipsByLocale: { [LANGUAGE.code]: clips },
       consentFormVersions: versions.toJSON(),
       excluded: {
         recordingsWithoutConsent: summary.withoutConsent,

@@ -9,6 +9,7 @@ import {
   type ExportSet,
 } from '../../../core/api/exports.ts';
 import { CONTRIBUTION_LICENCE } from '../../../core/constants.ts';
+import { rawTsvRow } from '../../../core/csv.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { storedAudioExtension } from '../recordings/audio-types.ts';
@@ -35,6 +36,14 @@ export interface BuiltExport {
 }
 
 export { datasetName } from '../../../core/api/exports.ts';
+
+/** A dataset TSV built in memory: header and rows written raw (core/csv.ts rawTsvRow), UTF-8. */
+export function tsvBuffer(
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): Buffer {
+  return Buffer.from([header, ...rows].map((cells) => rawTsvRow(cells)).join(''), 'utf8');
+}
 
 export function manifestBuffer(manifest: ExportManifest): Buffer {
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

@@ -1,13 +1,13 @@
 // Translation dataset: approved English-Lopit pairs whose authors consent (or that have no author), as TSV
 // and TMX 1.4.
 import packageJson from '../../../package.json' with { type: 'json' };
-import { rawTsvRow } from '../../../core/csv.ts';
 import type { TranslationRepository } from '../translation/translation.repository.ts';
 import {
   checkAborted,
   datasetName,
   manifestBase,
   manifestBuffer,
+  tsvBuffer,
   type BuiltExport,
   type ExportContext,
 } from './export-format.ts';
@@ -25,11 +25,13 @@ export async function buildMtExport(
     .map((pair) => ({ id: pair.id, category: pair.category, english: pair.english, lopit: pair.lopit }));
   checkAborted(signal);
 
-  const tsv = [
-    rawTsvRow(['id', 'category', 'en', 'lpx']),
-    ...units.map((unit) => rawTsvRow([unit.id, unit.category, unit.english, unit.lopit])),
-  ];
-  archive.addBuffer(`${folder}/pairs.tsv`, Buffer.from(tsv.join(''), 'utf8'));
+  archive.addBuffer(
+    `${folder}/pairs.tsv`,
+    tsvBuffer(
+      ['id', 'category', 'en', 'lpx'],
+      units.map((unit) => [unit.id, unit.category, unit.english, unit.lopit]),
+    ),
+  );
   archive.addBuffer(
     `${folder}/pairs.tmx`,
     Buffer.from(tmxDocument(units, createdAt, packageJson.version), 'utf8'),
