@@ -1,5 +1,6 @@
 // End-to-end tests in the system's Chromium against the built app served by the real server on a fresh data folder.
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_ADMISSION_WAIT } from './scripts/lib/server-process.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
@@ -8,13 +9,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // One migrated database per run, which the tests' servers of their own start from as copies.
   globalSetup: './tests/e2e/global-setup.ts',
-  // One file at a time. Two workers ran the tier in about 75 % of the time on a quiet machine (479 s against
-  // 635 s), but under load they stretch each other's waits: in one whole run of 2026-11-28 a setup request of
-  // review-admin.spec was refused (its answer not recorded; the helpers now print it). Tests on the shared server
-  // make accounts and data of their own, and each worker starts its own servers on its own ports, so the rest is
-  // ready for two once that is understood.
+  // Two files at a time (two workers ran the tier in about 75 % of the time of one on a quiet machine). Under load
+  // a request could wait past the admission gate's default 5 s and be refused (a setup request of review-admin.spec
+  // in one whole run of 2026-11-28): the tests' servers wait as long as a loaded machine needs
+  // (TEST_ADMISSION_WAIT). Tests on the shared server make accounts and data of their own, and each worker starts
+  // its own servers on its own ports.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Sized for a loaded 2-core machine (a shared CI machine runs at load 12-18): a wait ends as soon as what it
   // waits for is there, so a longer timeout costs a passing test nothing; it is for a hang, never a measure of speed.
@@ -62,6 +63,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '10000',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+      ...TEST_ADMISSION_WAIT,
     },
   },
 });

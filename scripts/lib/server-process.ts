@@ -13,6 +13,13 @@ export const RAISED_RATE_LIMITS = {
   PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
 } as const;
 
+/**
+ * A request of a test waits for a place as long as a loaded 2-core machine may need: the default 5 s turned
+ * requests away after a burst of cut uploads at load 18 (API tests), and refused a setup request of an end-to-end
+ * test with two Playwright workers under load. Tests of the gate itself set their own.
+ */
+export const TEST_ADMISSION_WAIT = { ADMISSION_MAX_WAIT_MS: '60000' } as const;
+
 export interface ServerProcessOptions {
   port: number;
   dataDir: string;

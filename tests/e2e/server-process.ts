@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { RAISED_RATE_LIMITS, serverProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
+import {
+  RAISED_RATE_LIMITS,
+  serverProcess,
+  TEST_ADMISSION_WAIT,
+  type ServerProcess,
+} from '../../scripts/lib/server-process.ts';
 
 export type { ServerProcess };
 
@@ -50,7 +55,7 @@ export async function startServer(name: string, options: OwnServerOptions = {}):
     dataDir: path.join(root, 'data'),
     staticDir,
     ...(template ? { pgliteTemplate: template } : {}),
-    env: { ...RAISED_RATE_LIMITS },
+    env: { ...RAISED_RATE_LIMITS, ...TEST_ADMISSION_WAIT },
   });
   await server.start();
   return server;

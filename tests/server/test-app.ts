@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../../server/db/driver.ts';
 import { renewSyncEpoch } from '../../server/features/translation/sync-cursor.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
 import { checkAnswersAgainstContract } from './live-contract.ts';
+import { TEST_ADMISSION_WAIT } from '../../scripts/lib/server-process.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -57,9 +58,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     DATA_DIR: '.tmp/api-tests',
     STATIC_DIR: '.tmp/no-build',
     LOG_LEVEL: 'silent',
-    // A request waits for a place as long as a loaded 2-core machine may need (the default 5 s turned requests
-    // after a burst of cut uploads away at load 18); tests of the gate itself set their own.
-    ADMISSION_MAX_WAIT_MS: '60000',
+    ...TEST_ADMISSION_WAIT,
     ...env,
   });
   const database = await openTestDatabase(scratch);
