@@ -7,6 +7,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../core/api/errors.ts';
+import { MUTATION_KINDS, mutation } from '../../core/api/mutations.ts';
 import { ROUTE_ACCESS, type RouteKey } from './authorization-matrix.ts';
 import { countByRule, lintOpenApi } from './openapi-lint.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -130,6 +131,14 @@ describe('OpenAPI document', () => {
     expect(codesOf(document.paths['/api/audio/transcribe']?.post, 501)).toEqual([ERROR_CODES.notTrained]);
     expect(codesOf(document.paths['/api/data/lexicon']?.get, 429)).toEqual([ERROR_CODES.rateLimited]);
     expect(document.paths['/api/i18n/catalogues/{code}']?.get?.responses['304']).toBeDefined();
+    // Every offline write's route, the resumable upload's included, lists the answers its declaration names.
+    for (const kind of MUTATION_KINDS) {
+      const { method, route, errors } = mutation(kind);
+      const operation = document.paths[`/api${route.replace(/:(\w+)/g, '{$1}')}`]?.[method.toLowerCase()];
+      expect(operation, kind).toBeDefined();
+      for (const { status, code } of errors)
+        expect(codesOf(operation, status), `${kind} ${status}`).toContain(code);
+    }
   });
 
   it('documents real success codes, media types and request bodies', () => {

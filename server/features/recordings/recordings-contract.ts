@@ -3,6 +3,7 @@
 // the refusals of storing a recording (recordings.service.ts, audio-types.ts, inspect-audio.ts).
 import type { HTTPMethods } from 'fastify';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
+import { mutation } from '../../../core/api/mutations.ts';
 import {
   multipartUploadMetadataSchema,
   RECORDING_ID_HEADER,
@@ -96,7 +97,12 @@ const STORED: MediaAnswer = {
   ),
   headers: { [RECORDING_ID_HEADER]: { description: "The stored recording's id." }, ...OFFSET_HEADERS },
 };
+/** The phone's resumable upload as the outbox declares it (core/api/mutations.ts): what it must be ready for. */
+const UPLOAD = mutation('recording.upload');
+/** Refusals of creating an upload only (the uploader's quota); every method may give the others. */
+const CREATE_ONLY_CODES: readonly string[] = [ERROR_CODES.uploadQuota];
 const TUS_ERRORS = [
+  ...UPLOAD.errors.filter(({ code }) => !CREATE_ONLY_CODES.includes(code)),
   ...STORE_ERRORS,
   { status: 400, code: ERROR_CODES.validation },
   { status: 400, code: ERROR_CODES.uploadProtocol },
@@ -121,7 +127,7 @@ export function tusContract(
       return {
         summary: atUpload
           ? 'tus: create an upload (as POST /api/audio/tus)'
-          : 'tus: create an upload of a recording, optionally with its first bytes',
+          : `${UPLOAD.summary}: create an upload, optionally with its first bytes`,
         config: {
           requestHeaders: [
             TUS_RESUMABLE,
@@ -146,7 +152,7 @@ export function tusContract(
             },
             STORED,
           ],
-          errors: [...TUS_ERRORS, { status: 429, code: ERROR_CODES.uploadQuota }],
+          errors: [...TUS_ERRORS, ...UPLOAD.errors],
         },
       };
     case 'HEAD':
