@@ -4,8 +4,9 @@ import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { field as m } from '../../../core/i18n/messages/field.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { useDeviceConsent } from '../consent/device-consent.ts';
 import { prepareForField, readinessSummary, useFieldReadiness, type StepState } from './field-readiness.ts';
-import { FIELD_STEPS, STEP_LABELS } from './field-steps.ts';
+import { consentOutcome, FIELD_STEPS, STEP_LABELS } from './field-steps.ts';
 import './field.css';
 
 /** Words and a symbol for each state, so colour is never the only signal. */
@@ -46,8 +47,18 @@ export function FieldSection() {
   const t = useT();
   const { user } = useAuth();
   const readiness = useFieldReadiness();
+  const consent = useDeviceConsent(user?.id ?? '');
   if (!user) return null;
-  const mine = readiness.userId === user.id ? readiness : null;
+  const kept = readiness.userId === user.id ? readiness : null;
+  // The consent row says what governs the phone now, not at the last run (consent is often given after it).
+  const mine = kept && {
+    ...kept,
+    steps: kept.steps.map((step) =>
+      step.id === 'consent' && !['waiting', 'working'].includes(step.status) && consent?.status
+        ? { ...step, ...consentOutcome(consent, user.name) }
+        : step,
+    ),
+  };
   return (
     <section className="card form" aria-labelledby="field-heading" data-testid="field-section">
       <h2 id="field-heading">{t(m.title)}</h2>

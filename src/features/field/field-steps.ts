@@ -4,7 +4,7 @@
 // not to clear it all.
 import { refreshSession } from '../auth/auth-api.ts';
 import { refreshConsentStatus } from '../consent/consent-status.ts';
-import { deviceConsent } from '../consent/device-consent.ts';
+import { deviceConsent, type DeviceConsent } from '../consent/device-consent.ts';
 import { refreshPromptPack } from '../recording/prompt-pack.ts';
 import { reviewPackSource } from '../review/review-api.ts';
 import { refreshPairs } from '../translation/local-pairs.ts';
@@ -104,14 +104,21 @@ const consentStep = named('consent', async ({ userId }) => {
     if (!kept) throw error;
     return kept.status;
   });
-  const { status, waiting } = deviceConsent(server, await entriesOf(localDb(), userId));
   const name = authStore.getState().user?.name ?? '';
+  return consentOutcome(deviceConsent(server, await entriesOf(localDb(), userId)), name);
+});
+
+/**
+ * What the consent step says for the consent governing this phone: the step at the time it ran, and the
+ * checklist afterwards, from the phone's live consent (a consent given after the run must not read as missing).
+ */
+export function consentOutcome({ status, waiting }: DeviceConsent, name: string): StepOutcome {
   const withProfile = (text: string) => (name ? `${t(m.signedInAs, { name })} ${text}` : text);
   const kinds = [status?.recording && 'recording', status?.translation && 'translation'].filter(Boolean);
   if (kinds.length === 0) return { status: 'warning', detail: withProfile(t(m.noConsent)) };
   const scope = kinds.length === 2 ? 'both' : kinds[0];
   return { status: 'done', detail: withProfile(t(waiting ? m.consentWaiting : m.consentGiven, { scope })) };
-});
+}
 
 const modelStep = named('model', async ({ report }): Promise<StepOutcome> => {
   const { refreshOfflineCopy } = await import('../chat/offline-engine.ts');
