@@ -88,13 +88,19 @@ async function chatAnswer(phone: Page, english: string): Promise<string> {
   }
 }
 
-/** Plays the clip on screen to its end (Yes is offered only then), then answers Yes. */
+/** Plays the clip on screen to its end (Yes and No are offered only then, as Common Voice does), then answers Yes. */
 async function listenAndSayYes(page: Page) {
   const card = page.getByTestId('listen-clip');
   const yes = card.getByRole('button', { name: 'Yes' });
-  await expect(yes).toBeDisabled();
+  const no = card.getByRole('button', { name: 'No', exact: true });
+  for (const answer of [yes, no]) {
+    await expect(answer).toBeDisabled();
+    await expect(answer).toHaveAccessibleDescription('Listen to the whole clip before you answer Yes or No.');
+  }
   await card.getByRole('button', { name: 'Play' }).click();
   await expect(yes).toBeEnabled({ timeout: 20_000 });
+  await expect(no).toBeEnabled();
+  await expect(card.getByTestId('answer-hint')).toBeHidden();
   await yes.click();
 }
 
@@ -323,6 +329,20 @@ test('three contributors: a clip validated by two votes (one offline), a transla
         const button = [
           ...document.querySelectorAll<HTMLButtonElement>('[data-testid="listen-clip"] button'),
         ].find((candidate) => candidate.textContent?.trim().endsWith(name))!;
+        if (name === 'No') {
+          // A verdict needs the clip heard to its end: its last moments are played before the tap is timed.
+          const audio = document.querySelector<HTMLAudioElement>('[data-testid="clip-audio"]')!;
+          audio.currentTime = Math.max(0, audio.duration - 0.2);
+          await new Promise<void>((resolve) => {
+            audio.addEventListener('ended', () => resolve(), { once: true });
+            void audio.play();
+          });
+          await new Promise<void>((resolve) => {
+            const enabled = () =>
+              button.getAttribute('aria-disabled') === null ? resolve() : requestAnimationFrame(enabled);
+            enabled();
+          });
+        }
         const start = performance.now();
         button.click();
         await new Promise<void>((resolve) => {

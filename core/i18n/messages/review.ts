@@ -114,9 +114,9 @@ export const listen = defineMessages('listen', {
   no: { message: 'No', note: 'Listen page: answer, the clip does not say its text' },
   skip: { message: 'Skip', note: 'Listen page: button' },
   report: { message: 'Report', note: 'Listen page: button opening the report dialog' },
-  yesHint: {
-    message: 'Listen to the whole clip before you can answer Yes.',
-    note: 'Listen page: why Yes is disabled',
+  answerHint: {
+    message: 'Listen to the whole clip before you answer Yes or No.',
+    note: 'Listen page: why Yes and No do nothing until the clip has played to its end',
   },
   keys: {
     message: 'Keys: P play, Y yes, N no, S skip.',

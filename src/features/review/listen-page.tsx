@@ -1,7 +1,7 @@
-// /listen: one clip at a time from the review pack on the phone, with the text it should say; "Yes" once the
-// whole clip has played, "No" and "Skip" at any time, "Report" with a reason. Votes go through the outbox, so
+// /listen: one clip at a time from the review pack on the phone, with the text it should say; "Yes" and "No"
+// once the whole clip has played (as Common Voice asks), "Skip" and "Report" with a reason at any time. Votes go through the outbox, so
 // the screen works offline for as long as the pack lasts.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { flagProblems } from '../../../core/audio/quality.ts';
 import type { ClipFlag, ClipVote } from '../../../core/api/review.ts';
 import { listen as m } from '../../../core/i18n/messages/review.ts';
@@ -96,7 +96,8 @@ function useClipUrl(clip: PackedClip): { url: string | null; missing: boolean } 
   return state;
 }
 
-interface ClipCardProps {
+/** Exported for its client test; the page shows it. */
+export interface ClipCardProps {
   clip: PackedClip;
   userId: string;
   position: string;
@@ -104,7 +105,7 @@ interface ClipCardProps {
   onAnswered: () => void;
 }
 
-function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProps) {
+export function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProps) {
   const t = useT();
   const { url, missing } = useClipUrl(clip);
   const audio = useRef<HTMLAudioElement>(null);
@@ -114,6 +115,7 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
   const [failed, setFailed] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
   const flags = flagWords(t, clip.flags);
 
   useEffect(() => {
@@ -135,14 +137,15 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
     onAnswered();
     await run();
   }
-  const vote = (value: ClipVote) => answer(() => voteOnClip(userId, clip, value));
+  // A verdict needs the whole clip heard: until then Yes and No stay focusable but say why they do nothing.
+  const vote = async (value: ClipVote) => {
+    if (playedThrough) await answer(() => voteOnClip(userId, clip, value));
+  };
   const skipClip = () => answer(() => skip(userId, 'clip', clip.id));
 
   useReviewShortcuts(!reporting, {
     p: play,
-    y: () => {
-      if (playedThrough) void vote('up');
-    },
+    y: () => void vote('up'),
     n: () => void vote('down'),
     s: () => void skipClip(),
   });
@@ -210,8 +213,9 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
         <button
           type="button"
           className="btn review-answer review-yes"
-          disabled={!playedThrough || busy}
-          aria-describedby={playedThrough ? undefined : 'yes-hint'}
+          disabled={busy}
+          aria-disabled={!playedThrough || undefined}
+          aria-describedby={playedThrough ? undefined : hintId}
           aria-keyshortcuts="y"
           onClick={() => void vote('up')}
         >
@@ -221,6 +225,8 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
           type="button"
           className="btn review-answer review-no"
           disabled={busy}
+          aria-disabled={!playedThrough || undefined}
+          aria-describedby={playedThrough ? undefined : hintId}
           aria-keyshortcuts="n"
           onClick={() => void vote('down')}
         >
@@ -245,8 +251,8 @@ function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipCardProp
         </button>
       </div>
       {!playedThrough && (
-        <p id="yes-hint" className="muted review-hint">
-          {t(m.yesHint)}
+        <p id={hintId} className="muted review-hint" data-testid="answer-hint">
+          {t(m.answerHint)}
         </p>
       )}
       <p className="muted review-keys">{t(m.keys)}</p>
