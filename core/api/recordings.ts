@@ -230,6 +230,11 @@ export const recordingPromptSchema = z.object({
   lopit: z.string(),
   category: z.enum(TRANSLATION_CATEGORIES),
   recordings: z.number().int().min(0),
+  /**
+   * This person recorded it already (they or a speaker they record): the sentence no longer counts among those
+   * left to read. Absent in packs kept by versions before it.
+   */
+  mine: z.boolean().optional(),
 });
 export type RecordingPrompt = z.infer<typeof recordingPromptSchema>;
 

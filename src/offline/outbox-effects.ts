@@ -1,6 +1,6 @@
 // What a confirmed outbox entry changes on this device: the server's answer replaces the cached copy, later
 // unsent edits of the same translation are rebased onto the version the server now holds, and a recording the
-// server holds leaves the device (its audio with it), and a review the server holds keeps its clip or proposal
+// server holds leaves the device (its audio with it, its sentence marked as recorded in the prompt pack), and a review the server holds keeps its clip or proposal
 // out of the review pack; a reported sentence stays out of the prompt pack. A review whose item the server says
 // is gone leaves the outbox the same way, with a notice for the contributor.
 import { mutation, parseMutationResponse } from '../../core/api/mutations.ts';
@@ -32,6 +32,9 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       switch (entry.kind) {
         case 'recording.upload': {
           const { recordingId } = entry.body;
+          const sentence = (await db.recordings.get(recordingId))?.promptPairId;
+          // Its sentence is now recorded by this person, as the next prompt pack will say (Speak's count).
+          if (sentence != null) await db.prompts.update(sentence, { mine: true });
           await db.recordingChunks.where('recordingId').equals(recordingId).delete();
           await db.recordings.delete(recordingId);
           break;

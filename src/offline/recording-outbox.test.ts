@@ -1,6 +1,6 @@
 // Recordings in the one outbox: saved recordings become entries (and databases from before schema 2 are
 // moved over), edits and consent go before uploads, environments without the uploader leave recordings alone,
-// a confirmation removes the audio, a refusal can be retried, and giving up deletes the recording.
+// a confirmation removes the audio (and marks a read sentence as recorded), a refusal can be retried, and giving up deletes the recording.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -152,6 +152,24 @@ describe('recordings in the outbox', () => {
     expect(uploaded).toEqual(['r2', 'r1']);
     expect(await entriesOf(db, 'u1')).toEqual([]);
     expect(await db.recordings.count()).toBe(0);
+  });
+
+  it('a confirmed upload of a read sentence marks the sentence recorded in the prompt pack', async () => {
+    const sentence = { english: 'Zorbel.', lopit: '', category: 'greetings' as const, recordings: 0 };
+    await db.prompts.bulkPut([
+      { ...sentence, id: 5, rank: 0, mine: false },
+      { ...sentence, id: 6, rank: 1, mine: false },
+    ]);
+    await storeRecording('r5', { promptPairId: 5 });
+    await queueRecording(db, 'r5');
+    const sendRecording: OutboxSender = () => Promise.resolve({ kind: 'confirmed', body: null });
+    const { sync } = engine({ ...JSON_SENDERS, 'recording.upload': sendRecording });
+    await sync.trigger();
+    expect(await db.recordings.count()).toBe(0);
+    expect((await db.prompts.toArray()).map(({ id, mine }) => [id, mine])).toEqual([
+      [5, true],
+      [6, false],
+    ]);
   });
 
   it('giving up a recording deletes it from the phone with its audio', async () => {

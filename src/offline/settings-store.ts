@@ -16,6 +16,10 @@ const TRAINING_STATUS_KEY = 'lopit.training.lastStatus';
 const REVIEW_STATS_KEY = 'lopit.review.lastStats';
 const UI_LANGUAGES_KEY = 'lopit.ui-languages';
 const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
+const PUT_ASIDE_KEY = (queue: PutAsideQueue, userId: string) => `lopit.put-aside.${queue}.${userId}`;
+
+/** The one-at-a-time queues whose skipped sentences are kept last, across reopenings. */
+export type PutAsideQueue = 'speak' | 'translate';
 
 async function get<T>(key: string): Promise<T | undefined> {
   return (await localDb().keptValues.get(key))?.value as T | undefined;
@@ -76,4 +80,9 @@ export const settingsStore = {
   fieldSpeaker: (userId: string) => get<string>(FIELD_SPEAKER_KEY(userId)).then((value) => value ?? null),
   setFieldSpeaker: (userId: string, speakerId: string | null) =>
     speakerId ? set(FIELD_SPEAKER_KEY(userId), speakerId) : del(FIELD_SPEAKER_KEY(userId)),
+  /** The sentences this account put aside in a queue (skipped), oldest first (prompt-actions.ts keeps them). */
+  putAside: (queue: PutAsideQueue, userId: string) =>
+    get<number[]>(PUT_ASIDE_KEY(queue, userId)).then((value) => value ?? []),
+  setPutAside: (queue: PutAsideQueue, userId: string, ids: readonly number[]) =>
+    set(PUT_ASIDE_KEY(queue, userId), ids),
 };

@@ -54,6 +54,14 @@ function storeOf(page: Page, store: string) {
   );
 }
 
+/** Speak's counter: the place of the sentence on screen in this round, and how many are left to read. */
+async function counter(page: Page): Promise<{ position: number; left: number }> {
+  const text = (await page.getByTestId('speak-position').textContent()) ?? '';
+  const match = /^Sentence (\d+) of (\d+) left to read on this phone$/.exec(text);
+  expect(match, text).not.toBeNull();
+  return { position: Number(match![1]), left: Number(match![2]) };
+}
+
 /** Records the sentence on screen for about two seconds; answers the milliseconds spent recording. */
 async function recordPrompt(page: Page): Promise<number> {
   const card = page.getByTestId('speak-card');
@@ -129,7 +137,9 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   await speak.bringToFront();
   await expect(speak.getByTestId('speak-offline')).toBeVisible();
 
-  // --- Two prompted clips, each saved; the next sentence comes at once.
+  // --- Two prompted clips, each saved; the next sentence comes at once and the counter goes down.
+  const start = await counter(speak);
+  expect(start.position).toBe(1);
   const recorded: string[] = [];
   const perPrompt: number[] = [];
   for (let clip = 0; clip < 2; clip += 1) {
@@ -144,6 +154,7 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
     await expect(speak.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
     perPrompt.push(Date.now() - started - recordingMs);
     recorded.push(text);
+    expect(await counter(speak)).toEqual({ position: 1, left: start.left - clip - 1 });
   }
   await expect(speak.getByTestId('review-counts')).toContainText('2 waiting on this phone to be sent');
 
@@ -151,6 +162,9 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   const skipped = (await prompt.textContent()) ?? '';
   await speak.getByRole('button', { name: 'Skip' }).click();
   await expect(prompt).not.toHaveText(skipped);
+  await expect(speak.getByTestId('speak-notice')).toHaveText('Skipped: it comes back after the others.');
+  // A skip moves the counter on; the skipped sentence is still to read.
+  expect(await counter(speak)).toEqual({ position: 2, left: start.left - 2 });
   const reported = (await prompt.textContent()) ?? '';
   await speak.getByRole('button', { name: 'Report the sentence' }).click();
   const dialog = speak.getByRole('dialog', { name: 'Report this sentence' });
@@ -159,6 +173,7 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   await expect(prompt).not.toHaveText(reported);
   // It left the phone's pack at once.
   expect(await storeOf(speak, 'prompts')).toMatchObject({ rows: pack.rows - 1 });
+  expect(await counter(speak)).toEqual({ position: 2, left: start.left - 3 });
 
   // --- One sentence translated on the other tab.
   await translate.bringToFront();
@@ -210,6 +225,14 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
     'Synthetic voice',
   );
   expect(await layoutProblems(speak)).toEqual([]);
+
+  // --- Reopened with a signal (a new pack from the server): the skipped sentence still comes after the others,
+  // and the sentences recorded (now on the server) still count as read.
+  await speak.reload();
+  await expect(prompt).toBeVisible();
+  await expect(prompt).not.toHaveText(skipped);
+  for (const text of [...recorded, reported]) await expect(prompt).not.toHaveText(text);
+  expect(await counter(speak)).toEqual({ position: 2, left: start.left - 3 });
   // Screens online again (a reload needs the server without a service worker).
   await shoot(speak, 'speak');
   await shoot(translate, 'translate-one');

@@ -214,7 +214,7 @@ describe.each(DATABASE_KINDS)('pairs by cursor on %s', (kind) => {
     const before = await pack(reader.auth);
     expect(before).toHaveLength(Math.min(300, total));
     expect(await pack(reader.auth, 5)).toHaveLength(5);
-    expect(before.every((prompt) => prompt.recordings === 0)).toBe(true);
+    expect(before.every((prompt) => prompt.recordings === 0 && prompt.mine === false)).toBe(true);
     const [first] = before;
     if (!first) throw new Error('empty pack');
 
@@ -231,9 +231,10 @@ describe.each(DATABASE_KINDS)('pairs by cursor on %s', (kind) => {
     expect(stored.statusCode, stored.body).toBe(201);
 
     const mine = await pack(reader.auth, 1000);
-    expect(mine.at(-1)).toMatchObject({ id: first.id, recordings: 1 });
+    expect(mine.at(-1)).toMatchObject({ id: first.id, recordings: 1, mine: true });
     expect(mine.slice(0, -1).some((prompt) => prompt.id === first.id)).toBe(false);
     const theirs = await pack(contributor.auth, 1000);
+    expect(theirs.find((prompt) => prompt.id === first.id)).toMatchObject({ recordings: 1, mine: false });
     expect(theirs.findIndex((prompt) => prompt.id === first.id)).toBeGreaterThan(
       theirs.findIndex((prompt) => prompt.recordings === 0),
     );

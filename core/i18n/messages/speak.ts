@@ -8,8 +8,12 @@ export const speak = defineMessages('speak', {
     note: 'Speak page: introduction',
   },
   position: {
-    message: 'Sentence 1 of {count} on this phone',
-    note: 'Speak page: above the sentence to read',
+    message: 'Sentence {position, number} of {count, number} left to read on this phone',
+    note: 'Speak page: above the sentence to read; count is how many sentences this person has not recorded yet (one fewer after each recording), position moves on with each skip',
+  },
+  allRecorded: {
+    message: 'You have recorded every sentence on this phone: they come round again, for another speaker',
+    note: 'Speak page: above the sentence to read, once every sentence on the phone is recorded',
   },
   noSentence: { message: 'No sentence to read', note: 'Speak page: heading when there is no sentence' },
   offline: {

@@ -161,6 +161,7 @@ export class RecordingsRepository {
         lopit: row.lopit,
         category: row.category,
         recordings: row.recordings,
+        mine: row.mine,
       }));
   }
 }

@@ -17,12 +17,16 @@ export async function refreshPromptPack(): Promise<number> {
   return prompts.length;
 }
 
+/** A sentence of the pack as Speak offers it: `recorded` when this person has recorded it already. */
+export type OfferedPrompt = RecordingPrompt & { recorded: boolean };
+
 /**
- * The sentences to offer, in the pack's order, those this contributor has already recorded on this phone
- * since the pack came moved to the end, those they reported on this phone left out. Until a pack has been
+ * The sentences to offer, in the pack's order, those this person has recorded already moved to the end: the
+ * server said so (`mine`), or a saved recording of it is on this phone (waiting to be sent; once sent, the
+ * outbox marks it `mine` in the pack); those they reported on this phone left out. Until a pack has been
  * downloaded, the Translation Editor's copy of the pairs serves (an older phone's). Undefined while reading.
  */
-export function usePrompts(userId: string): RecordingPrompt[] | undefined {
+export function usePrompts(userId: string): OfferedPrompt[] | undefined {
   return useLiveQuery(async () => {
     const db = localDb();
     const pack = await db.prompts.orderBy('rank').toArray();
@@ -34,14 +38,16 @@ export function usePrompts(userId: string): RecordingPrompt[] | undefined {
             .filter((pair) => !pair.retired)
             .map((pair) => ({ ...pair, recordings: 0 }))
     ).filter((prompt) => !reported.has(prompt.id));
-    const recorded = new Set(
-      (await db.recordings.where('userId').equals(userId).toArray()).map(
-        (recording) => recording.promptPairId,
-      ),
+    // A draft (being recorded, or left by a crash) is not a recording yet.
+    const saved = new Set(
+      (await db.recordings.where('userId').equals(userId).toArray())
+        .filter((recording) => recording.state !== 'draft')
+        .map((recording) => recording.promptPairId),
     );
-    return [
-      ...prompts.filter((prompt) => !recorded.has(prompt.id)),
-      ...prompts.filter((prompt) => recorded.has(prompt.id)),
-    ];
+    const offered = prompts.map((prompt) => ({
+      ...prompt,
+      recorded: prompt.mine === true || saved.has(prompt.id),
+    }));
+    return [...offered.filter((prompt) => !prompt.recorded), ...offered.filter((prompt) => prompt.recorded)];
   }, [userId]);
 }

@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
 import { promptReadable } from '../../../core/api/prompts.ts';
-import type { RecordingPrompt } from '../../../core/api/recordings.ts';
 import { recording as rec } from '../../../core/i18n/messages/recording.ts';
 import { speak as m } from '../../../core/i18n/messages/speak.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -14,7 +13,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { saveDraft } from '../recording/local-recordings.ts';
-import { refreshPromptPack, usePrompts } from '../recording/prompt-pack.ts';
+import { refreshPromptPack, usePrompts, type OfferedPrompt } from '../recording/prompt-pack.ts';
 import { LiveLevel, Review } from '../recording/recorder.tsx';
 import type { Language } from '../recording/recording-fields.tsx';
 import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
@@ -22,7 +21,8 @@ import { CountsLine } from '../review/review-shared.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
 import { BigRecordButton } from './big-record-button.tsx';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
-import { asideLast, reportPrompt } from './prompt-actions.ts';
+import { reportPrompt, usePutAside } from './prompt-actions.ts';
+import { speakQueue } from './speak-queue.ts';
 import { useSpeakCounts } from './speak-counts.ts';
 import { useFieldSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
@@ -75,35 +75,41 @@ function SpeakCard({
   const t = useT();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [readIn, setReadIn] = useState<Language>('en');
-  const [aside, setAside] = useState<number[]>([]);
+  const { aside, putAside } = usePutAside('speak', userId);
   const [reporting, setReporting] = useState(false);
   const [notice, setNotice] = useState<MessageDescriptor | null>(null);
   const pack = usePrompts(userId);
   // A fresh pack whenever the screen opens with a connection (offline, the phone's pack serves).
   useEffect(() => void refreshPromptPack().catch(() => undefined), []);
-  const prompts = useMemo(
+  const {
+    queue: prompts,
+    left,
+    position,
+    round,
+  } = useMemo(
     () =>
-      asideLast(
+      speakQueue(
         // Read aloud only what reads well (Common Voice's limits): an admin may import a hard sentence to translate.
         (pack ?? []).filter((prompt) =>
           readIn === 'lpx' ? prompt.lopit.trim() !== '' : promptReadable(prompt.english),
         ),
-        aside,
+        aside ?? [],
       ),
     [pack, readIn, aside],
   );
-  // The sentence being recorded stays on screen: its draft alone would move it to the end of usePrompts' order.
-  const [pinned, setPinned] = useState<RecordingPrompt | null>(null);
-  const prompt = pinned ?? prompts[0];
+  // The sentence being recorded stays on screen until it is saved or thrown away.
+  const [pinned, setPinned] = useState<OfferedPrompt | null>(null);
+  const reading = pack === undefined || aside === undefined;
+  const prompt = reading ? undefined : (pinned ?? prompts[0]);
   const text = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
   const recording = state.kind === 'recording' || state.kind === 'stopping';
   const busy = recording || state.kind === 'review' || state.kind === 'starting';
 
-  function putAside(message: MessageDescriptor) {
+  function skip() {
     if (!prompt) return;
-    setAside((ids) => [...ids.filter((id) => id !== prompt.id), prompt.id]);
+    void putAside(prompt.id, round);
     setPinned(null);
-    setNotice(message);
+    setNotice(m.skipped);
   }
 
   async function begin() {
@@ -122,14 +128,20 @@ function SpeakCard({
     if (state.kind !== 'review') return;
     await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
     await reset(false);
-    putAside(rec.savedOnPhone);
+    // Recorded, the sentence goes after those still to read (usePrompts' order) and the count goes down.
+    setPinned(null);
+    setNotice(rec.savedOnPhone);
   }
 
   return (
     <section className="card stack speak-card" aria-labelledby="speak-heading" data-testid="speak-card">
       <div className="speak-card-head">
         <h2 id="speak-heading" className="review-position speak-position" data-testid="speak-position">
-          {prompt ? t(m.position, { count: prompts.length }) : t(m.noSentence)}
+          {!prompt
+            ? t(m.noSentence)
+            : prompt.recorded
+              ? t(m.allRecorded)
+              : t(m.position, { position, count: left })}
         </h2>
         <label className="speak-language">
           {t(rec.readIn)}{' '}
@@ -172,7 +184,7 @@ function SpeakCard({
             />
           </div>
         </>
-      ) : pack === undefined ? (
+      ) : reading ? (
         <p role="status">{t(m.reading)}</p>
       ) : (
         <p className="muted" data-testid="speak-empty">
@@ -203,12 +215,7 @@ function SpeakCard({
         />
       )}
       <div className="button-row speak-secondary">
-        <button
-          type="button"
-          className="btn"
-          disabled={busy || prompts.length < 2}
-          onClick={() => putAside(m.skipped)}
-        >
+        <button type="button" className="btn" disabled={busy || prompts.length < 2} onClick={skip}>
           {t(m.skip)}
         </button>
         <button type="button" className="btn" disabled={busy || !prompt} onClick={() => setReporting(true)}>

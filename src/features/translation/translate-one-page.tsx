@@ -18,7 +18,7 @@ import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { CountsLine } from '../review/review-shared.tsx';
 import { startOfToday } from '../review/use-review-pack.ts';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
-import { asideLast, reportPrompt } from '../speak/prompt-actions.ts';
+import { asideLast, reportPrompt, usePutAside } from '../speak/prompt-actions.ts';
 import { useSyncStatus } from '../sync/sync.ts';
 import { useFieldSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
@@ -50,7 +50,8 @@ export function TranslateOnePage() {
   const { speaker } = useFieldSpeaker(userId);
   const canSay = speaker !== null || consent.status?.recording === true;
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
-  const [aside, setAside] = useState<number[]>([]);
+  // Skipped sentences stay last after the app is reopened too.
+  const { aside, putAside } = usePutAside('translate', userId);
   const [notice, setNotice] = useState<MessageDescriptor | null>(null);
   const { phase } = useSyncStatus();
   const entries = useOutbox();
@@ -63,7 +64,7 @@ export function TranslateOnePage() {
   const mine = useMemo(() => (entries ?? []).filter((entry) => entry.userId === userId), [entries, userId]);
   const ranks = useTeachingRanks(pairs);
   const queue = useMemo(() => {
-    if (!pairs || !reported) return undefined;
+    if (!pairs || !reported || !aside) return undefined;
     const waiting = new Set(latestEditByPair(mine).keys());
     return asideLast(translateQueue(pairs, { category, reported, waiting }, ranks), aside);
   }, [pairs, reported, mine, category, aside, ranks]);
@@ -115,11 +116,11 @@ export function TranslateOnePage() {
           canRecord={canSay}
           canSkip={queue.length >= 2}
           onSaved={() => {
-            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            void putAside(pair.id);
             setNotice(translateOne.saidSaved);
           }}
           onSkip={() => {
-            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            void putAside(pair.id);
             setNotice(translateOne.skipped);
           }}
           onReport={(report) => {
@@ -139,7 +140,7 @@ export function TranslateOnePage() {
             void queueTranslation(pair, userId, text);
           }}
           onSkip={() => {
-            setAside((ids) => [...ids.filter((id) => id !== pair.id), pair.id]);
+            void putAside(pair.id);
             setNotice(translateOne.skipped);
           }}
           onReport={(report) => {
