@@ -16,6 +16,7 @@ const TRAINING_STATUS_KEY = 'lopit.training.lastStatus';
 const REVIEW_STATS_KEY = 'lopit.review.lastStats';
 const UI_LANGUAGES_KEY = 'lopit.ui-languages';
 const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
+const FIELD_SPEAKER_AT_KEY = (userId: string) => `lopit.field-speaker-at.${userId}`;
 const PUT_ASIDE_KEY = (queue: PutAsideQueue, userId: string) => `lopit.put-aside.${queue}.${userId}`;
 
 /** The one-at-a-time queues whose skipped sentences are kept last, across reopenings. */
@@ -78,8 +79,13 @@ export const settingsStore = {
   setUiLanguages: (languages: UiLanguage[]) => set(UI_LANGUAGES_KEY, languages),
   /** The field speaker who speaks next on this phone for this account (null: the account holder). */
   fieldSpeaker: (userId: string) => get<string>(FIELD_SPEAKER_KEY(userId)).then((value) => value ?? null),
-  setFieldSpeaker: (userId: string, speakerId: string | null) =>
-    speakerId ? set(FIELD_SPEAKER_KEY(userId), speakerId) : del(FIELD_SPEAKER_KEY(userId)),
+  /** When the field speaker was last chosen or confirmed on this phone (null: never, or by an older version). */
+  fieldSpeakerChosenAt: (userId: string) =>
+    get<number>(FIELD_SPEAKER_AT_KEY(userId)).then((value) => value ?? null),
+  setFieldSpeaker: async (userId: string, speakerId: string | null, at = Date.now()) => {
+    await (speakerId ? set(FIELD_SPEAKER_KEY(userId), speakerId) : del(FIELD_SPEAKER_KEY(userId)));
+    await set(FIELD_SPEAKER_AT_KEY(userId), at);
+  },
   /** The sentences this account put aside in a queue (skipped), oldest first (prompt-actions.ts keeps them). */
   putAside: (queue: PutAsideQueue, userId: string) =>
     get<number[]>(PUT_ASIDE_KEY(queue, userId)).then((value) => value ?? []),

@@ -232,6 +232,23 @@ test('a field session offline: a speaker without an account, their consent, thei
   );
   expect(reports.prompts.map((item) => item.english)).toContain(reported);
 
+  // --- The app opened again (a new page): the elder is offered, but nothing is recorded until someone is chosen,
+  // so a contributor's own voice is not filed as the elder's.
+  const reopened = await context.newPage();
+  await reopened.goto(`${server.url}/speak`);
+  const who = reopened.getByLabel('Who is speaking?');
+  await expect(reopened.getByTestId('speaker-ask')).toBeVisible();
+  await expect(who.locator('option:checked')).toHaveText('Choose who is speaking');
+  await expect(who).toHaveAccessibleDescription(/^Choose who is speaking now, before you record/);
+  await expect(reopened.getByTestId('speak-card')).toHaveCount(0);
+  expect(await layoutProblems(reopened)).toEqual([]);
+  await shoot(reopened, 'speak-ask-speaker');
+  await who.selectOption({ label: ELDER });
+  await expect(reopened.getByTestId('speak-card')).toBeVisible();
+  await expect(reopened.getByTestId('speaker-ask')).toHaveCount(0);
+  await expect(who.locator('option:checked')).toHaveText(ELDER);
+  await reopened.close();
+
   // --- A second contributor transcribes the spoken translation, online.
   const other = await browser.newContext({
     viewport: PHONE,

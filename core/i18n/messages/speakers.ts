@@ -117,6 +117,15 @@ export const speakers = defineMessages('speakers', {
     note: 'Who is speaking: the signed-in contributor themselves',
   },
   manage: { message: 'Add or manage speakers', note: 'Who is speaking: link to the Speakers page' },
+  chooseSpeaker: {
+    message: 'Choose who is speaking',
+    note: 'Who is speaking: the empty choice shown when the app was opened again, before anyone is chosen',
+  },
+  askAgain: {
+    message:
+      'Choose who is speaking now, before you record: each recording is filed under the person chosen and their consent.',
+    note: 'Who is speaking: shown when the app was opened again; nothing can be recorded until someone is chosen',
+  },
 
   // The consent step.
   consentOf: {

@@ -22,8 +22,9 @@ export function RecordingPage() {
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
   // Who speaks: a field speaker chosen for the session (issue 16), else the account holder.
-  const { speaker } = useFieldSpeaker(userId);
-  const allowed = speaker !== null || consent.status?.recording === true;
+  const { speaker, confirmed } = useFieldSpeaker(userId);
+  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
+  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
 
   return (
     <div className="page stack">

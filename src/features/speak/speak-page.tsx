@@ -38,8 +38,9 @@ export function SpeakPage() {
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
   // Who speaks: a field speaker chosen for this session (their consent recorded on this phone), else the account.
-  const { speaker } = useFieldSpeaker(userId);
-  const allowed = speaker !== null || consent.status?.recording === true;
+  const { speaker, confirmed } = useFieldSpeaker(userId);
+  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
+  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
   const counts = useSpeakCounts(userId);
   const { phase } = useSyncStatus();
   // The recorder is needed as soon as a speaker is chosen, perhaps with no signal by then.

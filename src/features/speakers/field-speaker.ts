@@ -1,6 +1,10 @@
 // Which field speaker is speaking on this phone (issue 16): the speakers this account added (kept in IndexedDB,
 // brought up to date from the server when there is a signal) and the one chosen for the field session, kept
-// per account in IndexedDB too (settings-store.ts) so a session survives reloads and days without signal.
+// per account in IndexedDB too (settings-store.ts) so a session survives days without signal. A choice made
+// before the app was (re)opened is offered again but must be confirmed before anything is recorded: after a
+// pause the person in front of the phone may be someone else, and a clip filed under the wrong speaker (an
+// elder's irreplaceable recording under the contributor, or the contributor's voice under the elder's
+// consent) cannot be put right later. Field recording apps ask who speaks per session (Aikuma, LIG-Aikuma).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect } from 'react';
 import { speakersResponseSchema } from '../../../core/api/speakers.ts';
@@ -18,14 +22,19 @@ export async function carryOverOldChoice(userId: string) {
   try {
     const old = localStorage.getItem(oldStorageKey(userId));
     if (old === null) return;
-    if ((await settingsStore.fieldSpeaker(userId)) === null) await settingsStore.setFieldSpeaker(userId, old);
+    if ((await settingsStore.fieldSpeaker(userId)) === null)
+      // Carried over, not confirmed: it is offered, and asked about, as any choice of an earlier session.
+      await settingsStore.setFieldSpeaker(userId, old, 0);
     localStorage.removeItem(oldStorageKey(userId));
   } catch {
     // Storage refused: the old choice stays where it was and is tried again next time.
   }
 }
 
-/** Chooses who speaks next on this phone (null: the account holder). */
+/** When this page was opened: a choice made (in any tab) since then counts as this session's. */
+const OPENED_AT = performance.timeOrigin;
+
+/** Chooses (or confirms) who speaks next on this phone (null: the account holder). */
 export function chooseFieldSpeaker(userId: string, speakerId: string | null): Promise<void> {
   return settingsStore.setFieldSpeaker(userId, speakerId);
 }
@@ -45,25 +54,38 @@ export function useSpeakers(userId: string): LocalSpeaker[] | undefined {
 
 /**
  * The speaker chosen for the field session, while they may be recorded (consent recorded on this phone, not
- * withdrawn); else null, and the account holder speaks.
+ * withdrawn); else null, and the account holder speaks. `confirmed`: chosen since the app was opened, or no
+ * field speaker may be recorded (the account holder is the only one); until then nothing may be recorded.
  */
 export function useFieldSpeaker(userId: string): {
   speaker: LocalSpeaker | null;
+  confirmed: boolean;
   choose: (speakerId: string | null) => void;
 } {
   useEffect(() => {
     if (userId) void carryOverOldChoice(userId);
   }, [userId]);
-  // One live query over the choice and the speaker: another tab's choice shows here too.
-  const speaker = useLiveQuery(async () => {
-    const chosen = userId ? await settingsStore.fieldSpeaker(userId) : null;
-    return chosen ? ((await localDb().speakers.get(chosen)) ?? null) : null;
+  // One live query over the choice and the speakers: another tab's choice shows here too.
+  const state = useLiveQuery(async () => {
+    if (!userId) return { speaker: null, chosenAt: null, anyone: false };
+    const chosen = await settingsStore.fieldSpeaker(userId);
+    const speakers = await localDb().speakers.where('userId').equals(userId).toArray();
+    return {
+      speaker: speakers.find((item) => item.id === chosen) ?? null,
+      chosenAt: await settingsStore.fieldSpeakerChosenAt(userId),
+      anyone: speakers.some(mayRecord),
+    };
   }, [userId]);
   const choose = useCallback(
     (speakerId: string | null) => void chooseFieldSpeaker(userId, speakerId),
     [userId],
   );
-  return { speaker: speaker && mayRecord(speaker) && speaker.userId === userId ? speaker : null, choose };
+  const speaker = state?.speaker;
+  return {
+    speaker: speaker && mayRecord(speaker) ? speaker : null,
+    confirmed: state !== undefined && (!state.anyone || (state.chosenAt ?? -Infinity) >= OPENED_AT),
+    choose,
+  };
 }
 
 /** Brings this phone's copy of the account's speakers up to date (needs a connection; throws without). */

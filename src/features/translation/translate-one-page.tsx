@@ -47,8 +47,9 @@ export function TranslateOnePage() {
   const canEdit = consent.status?.translation === true;
   // Type the Lopit sentence, or say it (issue 16): a spoken translation, kept with the English it translates.
   const [answer, setAnswer] = useState<'type' | 'say'>('type');
-  const { speaker } = useFieldSpeaker(userId);
-  const canSay = speaker !== null || consent.status?.recording === true;
+  const { speaker, confirmed } = useFieldSpeaker(userId);
+  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
+  const canSay = confirmed && (speaker !== null || consent.status?.recording === true);
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
   // Skipped sentences stay last after the app is reopened too.
   const { aside, putAside } = usePutAside('translate', userId);
