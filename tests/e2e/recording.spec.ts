@@ -158,6 +158,15 @@ test('three recordings made offline survive a reload and arrive once each when t
   await context.setOffline(true);
   for (const index of [1, 2, 3]) await recordFor(page, 1.5, `zz offline ${index}`);
   await expect(page.getByTestId('recording-row')).toHaveCount(3);
+  // Each row says what it is, who spoke and in which language (not only a file name), from the phone alone.
+  const described = async () => {
+    for (const index of [1, 2, 3]) {
+      const row = page.getByTestId('recording-row').filter({ hasText: `zz offline ${index}` });
+      await expect(row.getByTestId('recording-who')).toHaveText('You · Lopit');
+      await expect(row).not.toContainText('recording-');
+    }
+  };
+  await described();
   const before = await localRecordings(page);
   expect(before.map((item) => item.state)).toEqual(['waiting', 'waiting', 'waiting']);
 
@@ -205,6 +214,8 @@ test('three recordings made offline survive a reload and arrive once each when t
   }
   await page.reload();
   await expect(page.getByTestId('recording-row')).toHaveCount(3);
+  // And from the server's list once they have left the phone.
+  await described();
   expect(await serverRecordings(request, baseURL!, me.token)).toHaveLength(3);
   expect(await localRecordings(page)).toHaveLength(0);
 });

@@ -179,7 +179,23 @@ export const recording = defineMessages('recording', {
     message: 'No recordings yet. Upload or record audio to get started.',
     note: 'Your Recordings: empty list',
   },
-  colFile: { message: 'File', note: 'Your Recordings: column heading (the file’s name)' },
+  colWhat: {
+    message: 'Recording',
+    note: 'Your Recordings: column heading (what was said, who spoke, in which language)',
+  },
+  translationOf: {
+    message: 'Spoken translation of “{english}”',
+    note: 'Your Recordings: a spoken translation; english is the English sentence it translates',
+  },
+  spokenByYou: { message: 'You', note: 'Your Recordings: who spoke, the signed-in contributor' },
+  spokenBySomeone: {
+    message: 'A speaker you recorded',
+    note: 'Your Recordings: who spoke, a field speaker whose name is not on this phone',
+  },
+  spokenIn: {
+    message: '{speaker} · {language, select, lpx {Lopit} en {English} other {language not given}}',
+    note: 'Your Recordings: who spoke and in which language; speaker is a name, You, or A speaker you recorded',
+  },
   colDuration: { message: 'Duration', note: 'Your Recordings: column heading' },
   colRecorded: { message: 'Recorded', note: 'Your Recordings: column heading (when it was recorded)' },
   colStatus: { message: 'Status', note: 'Your Recordings: column heading' },
@@ -202,17 +218,23 @@ export const recording = defineMessages('recording', {
   tryAgain: { message: 'Try again', note: 'Your Recordings: button sending a refused upload again' },
   tryAgainLabel: {
     message: 'Try uploading {file} again',
-    note: 'Your Recordings: screen-reader name of the Try again button',
+    note: 'Your Recordings: screen-reader name of the Try again button; file is what the recording holds (its title, the sentence said, or its file name)',
   },
   play: { message: 'Play', note: 'Your Recordings: button' },
-  playLabel: { message: 'Play {file}', note: 'Your Recordings: screen-reader name of the Play button' },
+  playLabel: {
+    message: 'Play {file}',
+    note: 'Your Recordings: screen-reader name of the Play button; file is what the recording holds (its title, the sentence said, or its file name)',
+  },
   download: { message: 'Download', note: 'Your Recordings: button' },
   downloadLabel: {
     message: 'Download {file}',
-    note: 'Your Recordings: screen-reader name of the Download button',
+    note: 'Your Recordings: screen-reader name of the Download button; file is what the recording holds (its title, the sentence said, or its file name)',
   },
   delete: { message: 'Delete', note: 'Your Recordings: button, and the confirming button of the dialog' },
-  deleteLabel: { message: 'Delete {file}', note: 'Your Recordings: screen-reader name of the Delete button' },
+  deleteLabel: {
+    message: 'Delete {file}',
+    note: 'Your Recordings: screen-reader name of the Delete button; file is what the recording holds (its title, the sentence said, or its file name)',
+  },
   showMore: { message: 'Show more', note: 'Your Recordings: button loading more of the list' },
   deleteTitle: { message: 'Delete this recording?', note: 'Your Recordings: title of the confirming dialog' },
   deleteLocal: {

@@ -1,5 +1,7 @@
 // 'Your Recordings': those waiting on this phone (with upload progress) and those on the server, with
-// play, download and delete (confirmed). A waiting recording plays from this phone.
+// play, download and delete (confirmed). A waiting recording plays from this phone. Each row says what was said
+// (the sentence read, the title, or the English a spoken translation answers), who spoke and in which language,
+// from what the phone holds (its speakers and its copy of the sentences), offline too.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Recording } from '../../../core/api/recordings.ts';
@@ -10,6 +12,7 @@ import { formatDate, formatNumber, useT, type Translate } from '../../i18n/i18n.
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
+import { refreshSpeakers } from '../speakers/field-speaker.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
 import { audioBlob, deleteLocal } from './local-recordings.ts';
@@ -19,6 +22,11 @@ import { recordingsApi } from './recordings-api.ts';
 interface Row {
   id: string;
   fileName: string;
+  title: string | null;
+  transcript: string | null;
+  language: 'lpx' | 'en' | null;
+  speakerId: string | null;
+  sourcePairId: number | null;
   duration: number;
   /** When it was recorded (by the phone's clock), else when the server received it. */
   recordedAt: string;
@@ -37,6 +45,21 @@ function localStatus(t: Translate, recording: LocalRecording, entry: OutboxEntry
       percent: Math.round((recording.uploadedBytes / recording.sizeBytes) * 100) / 100,
     });
   return t(m.statusWaiting);
+}
+
+/** What the recording holds, in a few words: its title, the sentence said, the English it translates, or its file. */
+function whatWasSaid(t: Translate, row: Row, english: ReadonlyMap<number, string>): string {
+  if (row.title) return row.title;
+  if (row.transcript) return `“${row.transcript}”`;
+  const source = row.sourcePairId === null ? undefined : english.get(row.sourcePairId);
+  if (source) return t(m.translationOf, { english: source });
+  return row.fileName;
+}
+
+/** Who spoke: the account holder, or the field speaker by the name kept on this phone. */
+function whoSpoke(t: Translate, row: Row, names: ReadonlyMap<string, string>): string {
+  if (row.speakerId === null) return t(m.spokenByYou);
+  return names.get(row.speakerId) ?? t(m.spokenBySomeone);
 }
 
 /** Why the list is incomplete: offline (a quiet note), or an error to show. */
@@ -66,6 +89,19 @@ export function RecordingsList({ userId }: { userId: string }) {
   const [error, setError] = useState<ListError | null>(null);
   const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  // The names of this account's speakers (brought up to date when there is a signal) and the English of the
+  // sentences spoken translations answer, from the phone's copy.
+  useEffect(() => void refreshSpeakers(userId).catch(() => undefined), [userId]);
+  const names = useLiveQuery(
+    async () =>
+      new Map(
+        (await localDb().speakers.where('userId').equals(userId).toArray()).map((item) => [
+          item.id,
+          item.name,
+        ]),
+      ),
+    [userId],
+  );
 
   const load = useCallback(async (upTo: number) => {
     try {
@@ -97,6 +133,11 @@ export function RecordingsList({ userId }: { userId: string }) {
       .map((recording) => ({
         id: recording.id,
         fileName: recording.fileName,
+        title: recording.title,
+        transcript: recording.transcript,
+        language: recording.language,
+        speakerId: recording.speakerId ?? null,
+        sourcePairId: recording.sourcePairId ?? null,
         duration: recording.durationSeconds,
         recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
         status: localStatus(t, recording, uploads.get(recordingSubject(recording.id))),
@@ -115,6 +156,21 @@ export function RecordingsList({ userId }: { userId: string }) {
         upload: null,
       })),
   ];
+  const sourceIds = [
+    ...new Set(rows.flatMap((row) => (row.sourcePairId === null ? [] : [row.sourcePairId]))),
+  ];
+  const english = useLiveQuery(
+    async () =>
+      new Map(
+        (await localDb().pairs.bulkGet(sourceIds)).flatMap((pair) => (pair ? [[pair.id, pair.english]] : [])),
+      ),
+    [sourceIds.join(',')],
+  );
+  const described = rows.map((row) => ({
+    ...row,
+    what: whatWasSaid(t, row, english ?? new Map()),
+    who: whoSpoke(t, row, names ?? new Map()),
+  }));
 
   async function play(row: Row) {
     try {
@@ -162,7 +218,7 @@ export function RecordingsList({ userId }: { userId: string }) {
           <table className="card-table recordings-table">
             <thead>
               <tr>
-                <th scope="col">{t(m.colFile)}</th>
+                <th scope="col">{t(m.colWhat)}</th>
                 <th scope="col">{t(m.colDuration)}</th>
                 <th scope="col">{t(m.colRecorded)}</th>
                 <th scope="col">{t(m.colStatus)}</th>
@@ -170,10 +226,17 @@ export function RecordingsList({ userId }: { userId: string }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
+              {described.map((row) => (
                 <tr key={row.id} data-testid="recording-row" data-recording-id={row.id}>
-                  <td data-label={t(m.colFile)} translate="no">
-                    {row.fileName}
+                  <td data-label={t(m.colWhat)} className="recording-what">
+                    <div className="cell-stack recording-what-stack">
+                      <span lang={row.transcript && !row.title ? (row.language ?? undefined) : undefined}>
+                        {row.what}
+                      </span>
+                      <span className="muted" data-testid="recording-who">
+                        {t(m.spokenIn, { speaker: row.who, language: row.language ?? 'none' })}
+                      </span>
+                    </div>
                   </td>
                   <td data-label={t(m.colDuration)}>
                     {t(m.seconds, {
@@ -211,7 +274,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                           type="button"
                           className="btn"
                           onClick={() => void retryAndSync(row.upload!.seq!)}
-                          aria-label={t(m.tryAgainLabel, { file: row.fileName })}
+                          aria-label={t(m.tryAgainLabel, { file: row.what })}
                         >
                           {t(m.tryAgain)}
                         </button>
@@ -225,7 +288,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                           type="button"
                           className="btn"
                           onClick={() => void play(row)}
-                          aria-label={t(m.playLabel, { file: row.fileName })}
+                          aria-label={t(m.playLabel, { file: row.what })}
                         >
                           {t(m.play)}
                         </button>
@@ -233,7 +296,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                           type="button"
                           className="btn"
                           onClick={() => void download(row)}
-                          aria-label={t(m.downloadLabel, { file: row.fileName })}
+                          aria-label={t(m.downloadLabel, { file: row.what })}
                         >
                           {t(m.download)}
                         </button>
@@ -241,7 +304,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                           type="button"
                           className="btn btn-danger"
                           onClick={() => setDeleting(row)}
-                          aria-label={t(m.deleteLabel, { file: row.fileName })}
+                          aria-label={t(m.deleteLabel, { file: row.what })}
                         >
                           {t(m.delete)}
                         </button>

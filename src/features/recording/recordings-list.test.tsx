@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+// 'Your Recordings' (Testing Library, IndexedDB by fake-indexeddb): each row says what was said, who spoke and
+// in which language, not just "recording-….webm": offline from what the phone holds, and for recordings the
+// server holds, with the speakers' names and the English sentences kept on the phone.
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Recording } from '../../../core/api/recordings.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
+import { appendChunk, createDraft, saveDraft } from './local-recordings.ts';
+import { RecordingsList } from './recordings-list.tsx';
+
+const USER = {
+  id: 'user-rec',
+  email: 'rec@example.org',
+  name: 'Tester',
+  role: 'contributor' as const,
+  ageGroup: null,
+  gender: null,
+  dialect: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+const ELDER: LocalSpeaker = {
+  id: '0b6f3c1e-8d2a-4e5f-9a7b-1c2d3e4f5a6b',
+  userId: USER.id,
+  name: 'Zorbel Elder',
+  ageGroup: null,
+  gender: null,
+  dialect: null,
+  createdAt: 1,
+  consent: { id: 'consent-1', type: 'full', at: 1, evidence: ['spoken'] },
+  withdrawnAt: null,
+  pseudonym: null,
+  clips: 0,
+};
+
+const quality = {
+  tooShort: false,
+  tooLong: false,
+  silent: false,
+  quiet: false,
+  clipped: false,
+  peakDb: -6,
+  rmsDb: -20,
+  clippedRatio: 0,
+  levelsMeasured: true,
+};
+const stored = (id: string, extra: Partial<Recording>): Recording => ({
+  id,
+  fileName: `recording-${id}.webm`,
+  title: null,
+  duration: 2,
+  createdAt: '2026-11-02T10:00:00.000Z',
+  recordedAt: '2026-11-02T09:00:00.000Z',
+  mimeType: 'audio/webm',
+  sizeBytes: 100,
+  sha256: 'a'.repeat(64),
+  transcript: null,
+  language: 'lpx',
+  promptPairId: null,
+  codec: 'opus',
+  sampleRate: 48000,
+  channels: 1,
+  quality,
+  ownerId: USER.id,
+  ownerName: USER.name,
+  speakerId: null,
+  sourcePairId: null,
+  ...extra,
+});
+
+function serverAnswers(recordings: Recording[]) {
+  vi.stubGlobal('fetch', (input: Request | string) => {
+    const url = typeof input === 'string' ? input : input.url;
+    if (url.includes('/api/audio/recordings'))
+      return Promise.resolve(Response.json({ recordings, total: recordings.length, page: 1 }));
+    // The speakers' list and anything else: no signal.
+    return Promise.reject(new TypeError('Failed to fetch'));
+  });
+}
+
+const rowText = async (index: number) => {
+  await waitFor(() => expect(screen.getAllByTestId('recording-row').length).toBeGreaterThan(index));
+  return screen.getAllByTestId('recording-row')[index]!;
+};
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+  authStore.signIn('t'.repeat(43), USER, false);
+  const db = localDb();
+  await Promise.all([
+    db.recordings.clear(),
+    db.recordingChunks.clear(),
+    db.speakers.clear(),
+    db.pairs.clear(),
+  ]);
+  await db.speakers.put(ELDER);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authStore.clear();
+});
+
+describe('Your Recordings', () => {
+  it('offline: says the sentence read, the field speaker and the language of a recording on the phone', async () => {
+    const id = await createDraft(USER.id, {
+      fileName: 'recording-2026-11-02.webm',
+      title: null,
+      transcript: 'Zorbel fentu marak.',
+      language: 'lpx',
+      promptPairId: 4,
+      mimeType: 'audio/webm',
+      speakerId: ELDER.id,
+    });
+    await appendChunk(id, 0, new Uint8Array([1, 2, 3]).buffer);
+    await saveDraft(id, { durationSeconds: 2 });
+    render(<RecordingsList userId={USER.id} />);
+    const row = await rowText(0);
+    await waitFor(() => expect(row.textContent).toContain('“Zorbel fentu marak.”'));
+    expect(within(row).getByTestId('recording-who').textContent).toBe('Zorbel Elder · Lopit');
+    expect(row.textContent).not.toContain('recording-2026-11-02.webm');
+    expect(within(row).getByRole('button', { name: 'Play “Zorbel fentu marak.”' })).toBeTruthy();
+  });
+
+  it('from the server: the speaker, the sentence a spoken translation answers, the title, the language', async () => {
+    await localDb().pairs.put({
+      id: 12,
+      english: 'The goats are in the field.',
+      lopit: '',
+      category: 'family',
+      status: 'empty',
+      version: 1,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      proposals: [],
+      cachedAt: 1,
+    });
+    serverAnswers([
+      stored('a1', { speakerId: ELDER.id, sourcePairId: 12 }),
+      stored('a2', { title: 'Morning greetings', language: 'en' }),
+      stored('a3', { speakerId: 'ffffffff-0000-4000-8000-000000000000', transcript: 'Kwinta mipa.' }),
+      stored('a4', { language: null }),
+    ]);
+    render(<RecordingsList userId={USER.id} />);
+    const first = await rowText(0);
+    await waitFor(() =>
+      expect(first.textContent).toContain('Spoken translation of “The goats are in the field.”'),
+    );
+    expect(within(first).getByTestId('recording-who').textContent).toBe('Zorbel Elder · Lopit');
+    const second = await rowText(1);
+    expect(second.textContent).toContain('Morning greetings');
+    expect(within(second).getByTestId('recording-who').textContent).toBe('You · English');
+    const third = await rowText(2);
+    expect(third.textContent).toContain('“Kwinta mipa.”');
+    expect(within(third).getByTestId('recording-who').textContent).toBe('A speaker you recorded · Lopit');
+    // Nothing else is known: the file's name, and the language is said to be missing.
+    const fourth = await rowText(3);
+    expect(fourth.textContent).toContain('recording-a4.webm');
+    expect(within(fourth).getByTestId('recording-who').textContent).toBe('You · language not given');
+  });
+});
