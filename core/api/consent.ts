@@ -1,6 +1,7 @@
 // Consent: what a contributor may grant, and the status the app reads.
 import { z } from 'zod';
 import { CONSENT_TYPES, type ConsentType } from '../constants.ts';
+import { clientTimeSchema } from './input.ts';
 
 /** Version of the consent forms in public/docs; stored with every ledger entry. */
 export const CONSENT_FORM_VERSION = '2026-11-v1';
@@ -9,12 +10,23 @@ export const consentTypeSchema = z.enum(CONSENT_TYPES, {
   error: 'Choose one of: recording, translation or full',
 });
 
-export const consentSubmitSchema = z.object({ consent_type: consentTypeSchema });
+export const consentSubmitSchema = z.object({
+  consent_type: consentTypeSchema,
+  /** When it was given on the phone, by its clock (absent from older phones: the arrival time stands). */
+  givenAt: clientTimeSchema.optional(),
+});
+
+/**
+ * POST /api/consent/withdraw: when it was withdrawn on the phone. Older clients send no body (Fastify reads null)
+ * or {}: the arrival time stands.
+ */
+export const consentWithdrawSchema = z.object({ withdrawnAt: clientTimeSchema.optional() }).nullish();
 
 export const consentStatusSchema = z.object({
   recording: z.boolean(),
   translation: z.boolean(),
   formVersion: z.string().nullable(),
+  /** When the deciding event happened (on the phone, by its clock, when it sent a plausible time; else its arrival). */
   updatedAt: z.string().nullable(),
 });
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;

@@ -78,6 +78,15 @@ export function findInputProblem(input: unknown): InputProblem | null {
 }
 
 /** A serial id in a JSON body: a whole number from 1 to INT4_MAX. */
+/**
+ * When something happened on the phone, by its clock (ISO 8601 with its offset; length bounded before the
+ * pattern). The server keeps it beside the arrival time when plausible (plausibleRecordedAt, core/api/recordings.ts).
+ */
+export const clientTimeSchema = z
+  .string()
+  .max(40, 'Must be an ISO 8601 time')
+  .pipe(z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 time' }));
+
 export const serialIdSchema = (message = 'Not a valid id') =>
   z.number({ error: message }).int(message).min(1, message).max(INT4_MAX, message);
 

@@ -3,7 +3,7 @@
 // and the error answers it can give. Adding a contribution kind: one declaration here, one handler on the server
 // (`schema: mutationSchema('kind')`), one screen that calls `enqueue('kind', args, about)` (src/offline/outbox.ts).
 import { z } from 'zod';
-import { consentStatusSchema, consentSubmitSchema } from './consent.ts';
+import { consentStatusSchema, consentSubmitSchema, consentWithdrawSchema } from './consent.ts';
 import { ERROR_CODES, type ErrorAnswer } from './errors.ts';
 import { proposeMessageSchema, uiProposalParamsSchema, uiProposalResponseSchema } from './i18n.ts';
 import { promptIdParamsSchema, promptReportResponseSchema, promptReportSchema } from './prompts.ts';
@@ -94,8 +94,6 @@ const declare = <P extends z.ZodType, B extends z.ZodType, R extends z.ZodType, 
 ) => declaration;
 
 const noParams = z.object({});
-// POST /api/consent/withdraw takes no body (older clients send none, which Fastify reads as null; the outbox sends {}).
-const noBody = z.object({}).nullish();
 
 const own = { status: 403, code: ERROR_CODES.ownContribution };
 const gone = { status: 404, code: ERROR_CODES.itemGone };
@@ -194,7 +192,7 @@ export const MUTATIONS = {
     route: '/consent/withdraw',
     transport: 'json',
     params: noParams,
-    body: noBody,
+    body: consentWithdrawSchema,
     response: consentStatusSchema,
     errors: [],
     phase: 0,

@@ -6,6 +6,7 @@
 // form. Their clips are theirs: their consent governs them everywhere an account's consent governs its own.
 import { z } from 'zod';
 import { validationText } from './texts.ts';
+import { clientTimeSchema } from './input.ts';
 import { ageGroupSchema, dialectSchema, genderSchema } from './auth.ts';
 import { consentStatusSchema, consentTypeSchema } from './consent.ts';
 
@@ -41,11 +42,6 @@ const speakerNameSchema = z
   // eslint-disable-next-line no-control-regex
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), validationText('nameControlCharacters'));
 
-const clientTimeSchema = z
-  .string()
-  .max(40, 'Must be an ISO 8601 time')
-  .pipe(z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 time' }));
-
 /** POST /api/speakers: a speaker added on a phone; the id is the phone's, so a replay finds the first. */
 export const speakerCreateSchema = z.object({
   id: z.uuid('id must be a UUID'),
@@ -69,6 +65,7 @@ export const speakerConsentFieldsSchema = z.object({
   id: z.uuid('id must be a UUID'),
   consentType: consentTypeSchema,
   kind: evidenceKindSchema,
+  /** When the consent was recorded on the phone, by its clock (absent from older phones). */
   recordedAt: clientTimeSchema.optional(),
 });
 export type SpeakerConsentFields = z.infer<typeof speakerConsentFieldsSchema>;
@@ -87,6 +84,8 @@ export const speakerWithdrawSchema = z.object({
     .trim()
     .max(SPEAKER_REASON_MAX, validationText('noteTooLong', { max: SPEAKER_REASON_MAX }))
     .optional(),
+  /** When the withdrawal was recorded on the phone, by its clock (absent from older phones). */
+  withdrawnAt: clientTimeSchema.optional(),
 });
 
 export const consentEvidenceSchema = z.object({
@@ -106,8 +105,11 @@ export const speakerSchema = z.object({
   ageGroup: ageGroupSchema.nullable(),
   gender: genderSchema.nullable(),
   dialect: z.string().nullable(),
+  /** When the server received them. */
   createdAt: z.string(),
-  /** Their consent now (the ledger's newest event decides). */
+  /** When they were added on the phone, by its clock; null when not sent or implausible (plausibleRecordedAt). */
+  addedAt: z.string().nullable(),
+  /** Their consent now (the ledger's newest event decides; `updatedAt`: when it was given on the phone). */
   consent: consentStatusSchema,
   /** Their newest event is a withdrawal. */
   withdrawn: z.boolean(),

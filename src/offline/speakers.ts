@@ -84,7 +84,12 @@ export async function recordSpeakerConsent(
       consent: { id: consentId, type: consentType, at: now, evidence: evidence.map((item) => item.kind) },
       withdrawnAt: null,
     });
-    const fields: SpeakerConsentFields = { id: consentId, consentType, kind: first.kind };
+    const fields: SpeakerConsentFields = {
+      id: consentId,
+      consentType,
+      kind: first.kind,
+      recordedAt: new Date(now).toISOString(),
+    };
     await enqueue(
       db,
       userId,
@@ -131,7 +136,13 @@ export async function withdrawSpeaker(
       db,
       userId,
       'speaker.withdraw',
-      { params: { id: speakerId }, body: reason.trim() ? { reason: reason.trim() } : {} },
+      {
+        params: { id: speakerId },
+        body: {
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+          withdrawnAt: new Date(now).toISOString(),
+        },
+      },
       { name: speaker.name },
       { now },
     );

@@ -195,14 +195,36 @@ test('a field session offline: a speaker without an account, their consent, thei
       id: string;
       name: string;
       clips: number;
-      consent: { recording: boolean };
+      consent: { recording: boolean; updatedAt: string };
       evidence: { kind: string }[];
+      createdAt: string;
+      addedAt: string | null;
     }[];
   }>(request, field, '/api/speakers');
   expect(speakers).toHaveLength(1);
   const [speaker] = speakers;
   expect(speaker).toMatchObject({ name: ELDER, clips: 4, consent: { recording: true } });
   expect(speaker!.evidence.map((item) => item.kind)).toEqual(['spoken']);
+  // Added and consenting offline: the server keeps when each happened on the phone, before they arrived.
+  expect(Date.parse(speaker!.addedAt!)).toBeLessThan(Date.parse(speaker!.createdAt));
+  expect(Date.parse(speaker!.consent.updatedAt)).toBeLessThan(Date.parse(speaker!.createdAt));
+  expect(Date.parse(speaker!.consent.updatedAt)).toBeGreaterThanOrEqual(Date.parse(speaker!.addedAt!));
+  // The spoken consent, recorded by the phone's MediaRecorder (WebM, which sniffs as video/webm), is kept and
+  // served as audio.
+  const kept = await getJson<{ speakers: { id: string; evidence: { id: number; kind: string }[] }[] }>(
+    request,
+    admin,
+    '/api/admin/speakers',
+  );
+  const evidenceId = kept.speakers.find((item) => item.id === speaker!.id)!.evidence[0]!.id;
+  const evidence = await request.get(
+    `${server.url}/api/admin/speakers/${speaker!.id}/evidence/${evidenceId}`,
+    {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    },
+  );
+  expect(evidence.status()).toBe(200);
+  expect(evidence.headers()['content-type']).toMatch(/^audio\/webm/);
   const { recordings, total } = await getJson<{
     recordings: {
       id: string;

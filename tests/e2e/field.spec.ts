@@ -74,6 +74,12 @@ test('ready for the field, then a day without signal: everything arrives once, c
   await page.getByLabel(/Full Contribution/).check();
   await page.getByRole('button', { name: 'Give consent' }).click();
   await expect(page.getByText(/saved on this device and will be sent/)).toBeVisible();
+  // The checklist, prepared before any consent, now says the consent given (not "No consent yet").
+  await page.goto(`${base}/settings`);
+  await expect(page.getByTestId('field-step-consent')).toContainText(
+    'Recording and translation consent (chosen on this phone, waiting to be sent).',
+  );
+  await expect(page.getByTestId('field-step-consent')).not.toContainText('No consent yet');
 
   await page.goto(`${base}/recording`);
   const recorder = page.getByTestId('recorder');

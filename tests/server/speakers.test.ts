@@ -2,7 +2,8 @@
 // recording or a photo of the signed form (checked by its bytes, kept once, seen by admins only), and records
 // clips as that speaker through the resumable upload. The speaker's consent, not the contributor's, governs their
 // clips: in the ASR export (their own pseudonymous client_id, so speaker-disjoint splits keep them apart), the
-// dashboard's speaker figures, and, once they withdraw, nowhere.
+// dashboard's speaker figures, and, once they withdraw, nowhere. Their addition, consent and withdrawal keep when
+// they happened on the phone (bounded) beside when they arrived; an older phone's, without the time, still work.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { castVotes, type Auth } from './review-fixtures.ts';
+import { asc, eq } from 'drizzle-orm';
+import { consentStatusSchema } from '../../core/api/consent.ts';
+import { consentEvents } from '../../server/db/schema.ts';
 import { answer, DATABASE_KINDS, grantConsent, signUp } from './test-app.ts';
 import { readZip } from './zip-reader.ts';
 
@@ -327,5 +331,127 @@ describe.each(DATABASE_KINDS)('field speakers on %s', (kind) => {
     expect(await packOf(other.auth)).not.toContain(waiting);
     const refused = await recordAs(t.app, field.auth, 'zorbel kanta');
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('keeps when a speaker was added, consented and withdrew on the phone, beside when each arrived', async () => {
+    const sent = Date.now();
+    const ago = (hours: number) => new Date(sent - hours * 3_600_000).toISOString();
+    const timed = crypto.randomUUID();
+    const consent = crypto.randomUUID();
+    const added = await addSpeaker(field.auth, { id: timed, name: 'Aunt Velmo', addedAt: ago(30) });
+    expect(added.statusCode, added.body).toBe(200);
+    const speakerAdded = answer(added, speakerResponseSchema).speaker;
+    expect(speakerAdded.addedAt).toBe(ago(30));
+    expect(Date.parse(speakerAdded.createdAt)).toBeGreaterThanOrEqual(sent - 1000);
+
+    const body = form(
+      { consent: JSON.stringify({ id: consent, consentType: 'full', kind: 'spoken', recordedAt: ago(29) }) },
+      { name: 'evidence', bytes: spokenConsent, fileName: 'consent' },
+    );
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: `/api/speakers/${timed}/consent`,
+      headers: { ...field.auth, ...body.headers, 'idempotency-key': crypto.randomUUID() },
+      payload: body.payload,
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(answer(granted, speakerConsentResponseSchema).speaker.consent).toMatchObject({
+      recording: true,
+      updatedAt: ago(29),
+    });
+
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/speakers/${timed}/withdraw`,
+      headers: { ...field.auth, 'idempotency-key': crypto.randomUUID() },
+      payload: { withdrawnAt: ago(2) },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(answer(withdrawn, speakerResponseSchema).speaker.consent).toMatchObject({
+      recording: false,
+      updatedAt: ago(2),
+    });
+    // The ledger keeps both times: when it happened on the phone, and when it arrived.
+    const rows = await t.database.db
+      .select({
+        action: consentEvents.action,
+        occurredAt: consentEvents.occurredAt,
+        createdAt: consentEvents.createdAt,
+      })
+      .from(consentEvents)
+      .where(eq(consentEvents.speakerId, timed))
+      .orderBy(asc(consentEvents.id));
+    expect(rows.map((row) => [row.action, row.occurredAt?.toISOString()])).toEqual([
+      ['grant', ago(29)],
+      ['withdraw', ago(2)],
+    ]);
+    for (const row of rows) expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(sent - 1000);
+  });
+
+  it('keeps the arrival time alone for an older phone (no time) and for a clock far ahead or absurdly old', async () => {
+    const sent = Date.now();
+    const cases = [
+      { addedAt: undefined, recordedAt: undefined },
+      {
+        addedAt: new Date(sent + 3 * 86_400_000).toISOString(),
+        recordedAt: new Date(sent + 3 * 86_400_000).toISOString(),
+      },
+      { addedAt: '1999-12-31T23:00:00Z', recordedAt: '1999-12-31T23:00:00Z' },
+    ];
+    for (const times of cases) {
+      const id = crypto.randomUUID();
+      const added = await addSpeaker(field.auth, { id, name: 'Uncle Drovi', addedAt: times.addedAt });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(answer(added, speakerResponseSchema).speaker.addedAt).toBeNull();
+      const body = form(
+        {
+          consent: JSON.stringify({
+            id: crypto.randomUUID(),
+            consentType: 'recording',
+            kind: 'spoken',
+            ...(times.recordedAt ? { recordedAt: times.recordedAt } : {}),
+          }),
+        },
+        { name: 'evidence', bytes: spokenConsent, fileName: 'consent' },
+      );
+      const granted = await t.app.inject({
+        method: 'POST',
+        url: `/api/speakers/${id}/consent`,
+        headers: { ...field.auth, ...body.headers, 'idempotency-key': crypto.randomUUID() },
+        payload: body.payload,
+      });
+      expect(granted.statusCode, granted.body).toBe(200);
+      const { consent } = answer(granted, speakerConsentResponseSchema).speaker;
+      expect(consent.recording).toBe(true);
+      // The arrival: within this test's run.
+      expect(Date.parse(consent.updatedAt!)).toBeGreaterThanOrEqual(sent - 1000);
+      expect(Date.parse(consent.updatedAt!)).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
+  it("keeps when an account's consent was given and withdrawn on the phone", async () => {
+    const sent = Date.now();
+    const ago = (hours: number) => new Date(sent - hours * 3_600_000).toISOString();
+    const someone = await signUp(t.app, { name: 'Pellu Ravan' });
+    const post = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...someone.auth, 'idempotency-key': crypto.randomUUID() },
+        payload,
+      });
+    const given = await post('/api/consent/submit', { consent_type: 'full', givenAt: ago(5) });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(answer(given, consentStatusSchema)).toMatchObject({ recording: true, updatedAt: ago(5) });
+    const status = await t.app.inject({ method: 'GET', url: '/api/consent/status', headers: someone.auth });
+    expect(answer(status, consentStatusSchema).updatedAt).toBe(ago(5));
+    const withdrawn = await post('/api/consent/withdraw', { withdrawnAt: ago(1) });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(answer(withdrawn, consentStatusSchema)).toMatchObject({ recording: false, updatedAt: ago(1) });
+    // An older phone's, without the time: the arrival.
+    const again = await post('/api/consent/submit', { consent_type: 'recording' });
+    expect(Date.parse(answer(again, consentStatusSchema).updatedAt!)).toBeGreaterThanOrEqual(sent - 1000);
+    const bare = await post('/api/consent/withdraw', {});
+    expect(bare.statusCode, bare.body).toBe(200);
   });
 });

@@ -60,6 +60,8 @@ export const consentEvents = pgTable(
     recordedBy: uuid('recorded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     clientId: uuid('client_id').unique('consent_events_client_id_key'),
+    /** When it happened on the phone, by its clock (0016); null: not sent or implausible, created_at stands. */
+    occurredAt: timestamptz('occurred_at'),
   },
   (table) => [
     check('consent_events_action_check', oneOf(table.action, ['grant', 'withdraw'])),

@@ -19,7 +19,8 @@ export type { ConsentScope } from '../../../core/api/consent.ts';
  */
 export function currentConsents(where?: SQL): SQL {
   return sql`(select distinct on (coalesce(speaker_id, user_id))
-    coalesce(speaker_id, user_id) as subject_id, id, action, consent_type, form_version, created_at
+    coalesce(speaker_id, user_id) as subject_id, id, action, consent_type, form_version, created_at,
+    coalesce(occurred_at, created_at) as occurred_at
   from consent_events ${where ? sql`where ${where}` : sql``}
   order by coalesce(speaker_id, user_id), id desc)`;
 }

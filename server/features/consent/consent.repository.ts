@@ -21,10 +21,12 @@ export class ConsentRepository {
     action: 'grant' | 'withdraw',
     consentType: ConsentType,
     formVersion: string,
+    /** When it happened on the phone (plausibleRecordedAt's verdict), null when unknown. */
+    occurredAt: Date | null = null,
   ): Promise<ConsentStatus> {
     const [row] = await this.db
       .insert(consentEvents)
-      .values({ userId, action, consentType, formVersion })
+      .values({ userId, action, consentType, formVersion, occurredAt })
       .returning();
     return toStatus(row);
   }
@@ -68,7 +70,7 @@ export class ConsentRepository {
       action: PlacedConsentEvent['action'];
       consent_type: ConsentType;
       form_version: string;
-      created_at: Date | string;
+      occurred_at: Date | string;
     }>(await this.db.execute(sql`select * from ${currentConsents(where)} latest`));
     return new Map(
       rows.map((row) => [
@@ -78,7 +80,7 @@ export class ConsentRepository {
           action: row.action,
           consentType: row.consent_type,
           formVersion: row.form_version,
-          at: new Date(row.created_at).toISOString(),
+          at: new Date(row.occurred_at).toISOString(),
         },
       ]),
     );
@@ -92,7 +94,7 @@ function toStatus(row: typeof consentEvents.$inferSelect | undefined): ConsentSt
       action: row.action,
       consentType: row.consentType,
       formVersion: row.formVersion,
-      at: row.createdAt.toISOString(),
+      at: (row.occurredAt ?? row.createdAt).toISOString(),
     },
   );
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSENT_FORM_VERSION, consentStatusSchema } from '../../../core/api/consent.ts';
+import { plausibleRecordedAt } from '../../../core/api/recordings.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { mutationRoute } from '../../lib/mutation-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -26,14 +27,17 @@ export default function consentRoutes(instance: FastifyInstance) {
     (request, reply) =>
       idempotent(request, reply, async ({ consent: ledger }) => {
         const user = currentUser(request);
-        return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION);
+        // When it was given on the phone (bounded as recordings' times are), beside its arrival.
+        const givenAt = plausibleRecordedAt(request.body.givenAt, Date.now());
+        return ledger.append(user.id, 'grant', request.body.consent_type, CONSENT_FORM_VERSION, givenAt);
       }),
   );
 
   app.post('/withdraw', mutationRoute('consent.withdraw'), (request, reply) =>
     idempotent(request, reply, async ({ consent: ledger }) => {
       const user = currentUser(request);
-      return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION);
+      const withdrawnAt = plausibleRecordedAt(request.body?.withdrawnAt, Date.now());
+      return ledger.append(user.id, 'withdraw', 'full', CONSENT_FORM_VERSION, withdrawnAt);
     }),
   );
 }

@@ -56,6 +56,8 @@ export class SpeakersRepository {
     clientId: string,
     consentType: ConsentType,
     recordedBy: string,
+    /** When it was recorded on the phone (plausibleRecordedAt's verdict), null when unknown. */
+    occurredAt: Date | null = null,
   ): Promise<{ eventId: number; created: boolean } | null> {
     const [inserted] = await this.db
       .insert(consentEvents)
@@ -66,6 +68,7 @@ export class SpeakersRepository {
         consentType,
         formVersion: CONSENT_FORM_VERSION,
         recordedBy,
+        occurredAt,
       })
       .onConflictDoNothing({ target: consentEvents.clientId })
       .returning({ id: consentEvents.id });
@@ -100,7 +103,12 @@ export class SpeakersRepository {
   }
 
   /** The speaker withdrew: a withdrawal event, recorded by the contributor who added them or an admin. */
-  async withdraw(speakerId: string, recordedBy: string, reason: string | null): Promise<void> {
+  async withdraw(
+    speakerId: string,
+    recordedBy: string,
+    reason: string | null,
+    occurredAt: Date | null = null,
+  ): Promise<void> {
     await this.db.insert(consentEvents).values({
       speakerId,
       action: 'withdraw',
@@ -108,6 +116,7 @@ export class SpeakersRepository {
       formVersion: CONSENT_FORM_VERSION,
       recordedBy,
       reason,
+      occurredAt,
     });
   }
 
@@ -190,6 +199,7 @@ export class SpeakersRepository {
         gender: speaker.gender as Gender | null,
         dialect: speaker.dialect,
         createdAt: speaker.createdAt.toISOString(),
+        addedAt: speaker.addedAt?.toISOString() ?? null,
         consent: statusAfter(event),
         withdrawn: event?.action === 'withdraw',
         clips: clipCounts.get(speaker.id) ?? 0,

@@ -197,7 +197,13 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
     },
     (request, reply) =>
       idempotent(request, reply, (repositories) =>
-        withdrawSpeaker(repositories, currentUser(request), request.params.id, request.body.reason || null),
+        withdrawSpeaker(
+          repositories,
+          currentUser(request),
+          request.params.id,
+          request.body.reason || null,
+          request.body.withdrawnAt,
+        ),
       ),
   );
 }

@@ -73,7 +73,13 @@ export async function grantConsent(
   file: EvidenceFile,
 ): Promise<ConsentAnswer> {
   const speaker = await speakerFor(repositories, speakerId, user);
-  const granted = await repositories.speakers.grant(speaker.id, consent.id, consent.consentType, user.id);
+  const granted = await repositories.speakers.grant(
+    speaker.id,
+    consent.id,
+    consent.consentType,
+    user.id,
+    plausibleRecordedAt(consent.recordedAt, Date.now()),
+  );
   if (!granted) throw new AppError(409, 'Another consent already has this id.', ERROR_CODES.conflict);
   const added = await repositories.speakers.addEvidence(granted.eventId, {
     kind: consent.kind,
@@ -113,9 +119,16 @@ export async function withdrawSpeaker(
   user: User,
   speakerId: string,
   reason: string | null,
+  /** When it was recorded on the phone, as sent (bounded here). */
+  withdrawnAt?: string,
 ): Promise<{ speaker: Speaker }> {
   const speaker = await speakerFor(repositories, speakerId, user);
-  await repositories.speakers.withdraw(speaker.id, user.id, reason);
+  await repositories.speakers.withdraw(
+    speaker.id,
+    user.id,
+    reason,
+    plausibleRecordedAt(withdrawnAt, Date.now()),
+  );
   return { speaker: await shown(repositories, speaker.id) };
 }
 

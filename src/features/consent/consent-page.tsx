@@ -29,14 +29,22 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
 
 /** Queues a grant or withdrawal, sends it if possible, and says whether the server has it now. */
 async function submitConsent(userId: string, action: { type: ConsentType } | 'withdraw') {
+  // When it happened here: the server keeps it beside the arrival, which may be days later.
+  const at = new Date().toISOString();
   const entry =
     action === 'withdraw'
-      ? await enqueue(localDb(), userId, 'consent.withdraw', { params: {}, body: {} }, undefined)
+      ? await enqueue(
+          localDb(),
+          userId,
+          'consent.withdraw',
+          { params: {}, body: { withdrawnAt: at } },
+          undefined,
+        )
       : await enqueue(
           localDb(),
           userId,
           'consent.submit',
-          { params: {}, body: { consent_type: action.type } },
+          { params: {}, body: { consent_type: action.type, givenAt: at } },
           { choice: translate(CONSENT_TYPE_LABELS[action.type]) },
         );
   await syncEngine().trigger();
