@@ -12,17 +12,9 @@ import { enqueue } from '../../offline/outbox.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { FieldSection } from './field-checklist.tsx';
 import { resetFieldReadiness } from './field-readiness.ts';
+import { testUser } from '../../test-support/client-fixtures.ts';
 
-const USER = {
-  id: 'user-field',
-  email: 'field@example.org',
-  name: 'Tester',
-  role: 'contributor' as const,
-  ageGroup: null,
-  gender: null,
-  dialect: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const USER = testUser('user-field', 'Tester');
 
 beforeEach(async () => {
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));

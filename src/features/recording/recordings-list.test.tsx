@@ -7,33 +7,13 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Recording } from '../../../core/api/recordings.ts';
 import { authStore } from '../../lib/auth-store.ts';
-import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
+import { localDb } from '../../offline/local-db.ts';
 import { appendChunk, createDraft, saveDraft } from './local-recordings.ts';
 import { RecordingsList } from './recordings-list.tsx';
+import { testSpeaker, testUser } from '../../test-support/client-fixtures.ts';
 
-const USER = {
-  id: 'user-rec',
-  email: 'rec@example.org',
-  name: 'Tester',
-  role: 'contributor' as const,
-  ageGroup: null,
-  gender: null,
-  dialect: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
-const ELDER: LocalSpeaker = {
-  id: '0b6f3c1e-8d2a-4e5f-9a7b-1c2d3e4f5a6b',
-  userId: USER.id,
-  name: 'Zorbel Elder',
-  ageGroup: null,
-  gender: null,
-  dialect: null,
-  createdAt: 1,
-  consent: { id: 'consent-1', type: 'full', at: 1, evidence: ['spoken'] },
-  withdrawnAt: null,
-  pseudonym: null,
-  clips: 0,
-};
+const USER = testUser('user-rec', 'Tester');
+const ELDER = testSpeaker(USER.id, { id: '0b6f3c1e-8d2a-4e5f-9a7b-1c2d3e4f5a6b' });
 
 const quality = {
   tooShort: false,

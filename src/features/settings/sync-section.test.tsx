@@ -12,17 +12,9 @@ import { localDb } from '../../offline/local-db.ts';
 import { enqueue, entriesOf, park } from '../../offline/outbox.ts';
 import { appendChunk, createDraft, saveDraft } from '../recording/local-recordings.ts';
 import { SyncSection } from './sync-section.tsx';
+import { testUser } from '../../test-support/client-fixtures.ts';
 
-const USER = {
-  id: 'user-1',
-  email: 'tester@example.org',
-  name: 'Tester',
-  role: 'contributor' as const,
-  ageGroup: null,
-  gender: null,
-  dialect: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const USER = testUser('user-1', 'Tester');
 
 async function recordingWaiting(): Promise<string> {
   const id = await createDraft(USER.id, {

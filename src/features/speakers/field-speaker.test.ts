@@ -5,23 +5,12 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localDb, type LocalSpeaker } from '../../offline/local-db.ts';
+import { localDb } from '../../offline/local-db.ts';
+import { testSpeaker } from '../../test-support/client-fixtures.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { carryOverOldChoice, chooseFieldSpeaker, useFieldSpeaker } from './field-speaker.ts';
 
-const elder = (userId: string): LocalSpeaker => ({
-  id: 'speaker-elder',
-  userId,
-  name: 'Zorbel Elder',
-  ageGroup: null,
-  gender: null,
-  dialect: null,
-  createdAt: 1,
-  consent: { id: 'consent-1', type: 'full', at: 1, evidence: ['spoken'] },
-  withdrawnAt: null,
-  pseudonym: null,
-  clips: 0,
-});
+const elder = (userId: string) => testSpeaker(userId);
 
 afterEach(async () => {
   localStorage.clear();
