@@ -414,7 +414,7 @@ test('a recording the server refused says why and goes when tried again, in card
     data: { consent_type: 'full' },
   });
   expect(consent.ok()).toBe(true);
-  await row.getByRole('button', { name: 'Try uploading zz-refused-then-sent.wav again' }).click();
+  await row.getByRole('button', { name: 'Try uploading zz refused then sent again' }).click();
   await expect
     .poll(async () => (await serverRecordings(request, baseURL!, me.token)).map((item) => item.sha256), {
       timeout: 30_000,
