@@ -32,6 +32,15 @@ export const PATHS = {
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
+/** How Translate asks for the Lopit: typed, or said aloud (a spoken translation of the English). */
+export type TranslateAnswer = 'type' | 'say';
+
+/** Translate opened to say each English sentence in Lopit (for those who speak Lopit but do not read it). */
+export const SAY_IN_LOPIT_LINK = { to: PATHS.translate, search: { answer: 'say' } } as const satisfies {
+  to: AppPath;
+  search: { answer: TranslateAnswer };
+};
+
 /** Consent documents, served as static files from public/docs. */
 export const DOCS = {
   consentFormEnglish: '/docs/consent-form-en.pdf',

@@ -11,7 +11,7 @@ import {
 import { HomePage } from '../features/heritage/home-page.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { RootLayout } from './layout/root-layout.tsx';
-import { PATHS } from './paths.ts';
+import { PATHS, type TranslateAnswer } from './paths.ts';
 
 const rootRoute = createRootRoute({
   component: RootLayout,
@@ -136,11 +136,18 @@ const routeTree = rootRoute.addChildren([
     lazyRouteComponent(() => import('../features/speakers/speakers-page.tsx'), 'SpeakersPage'),
     true,
   ),
-  page(
-    PATHS.translate,
-    lazyRouteComponent(() => import('../features/translation/translate-one-page.tsx'), 'TranslateOnePage'),
-    true,
-  ),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: PATHS.translate,
+    // ?answer=say opens Translate with the sentence to be said aloud (Speak sends those who do not read Lopit).
+    validateSearch: (search: Record<string, unknown>): { answer?: TranslateAnswer } =>
+      search.answer === 'say' ? { answer: 'say' } : {},
+    beforeLoad: requireSignedIn,
+    component: lazyRouteComponent(
+      () => import('../features/translation/translate-one-page.tsx'),
+      'TranslateOnePage',
+    ),
+  }),
   page(
     PATHS.transcribe,
     lazyRouteComponent(() => import('../features/transcribe/transcribe-page.tsx'), 'TranscribePage'),

@@ -9,7 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import {
+  approveLopitTexts,
+  expect,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { ownServer } from './server-process.ts';
 
@@ -96,6 +103,9 @@ test('a field session offline: a speaker without an account, their consent, thei
 }) => {
   test.setTimeout(300_000);
   const admin = await signUpByApi(request, server.url, 'Curator');
+  // Speak reads approved Lopit only: the admin gives some sentences a (made-up) Lopit text.
+  await grantConsentByApi(request, server.url, admin.token, 'full');
+  const readable = await approveLopitTexts(request, server.url, admin.token, 8);
   const field = await signUpByApi(request, server.url, 'Fieldworker');
   const transcriber = await signUpByApi(request, server.url, 'Transcriber');
 
@@ -252,7 +262,9 @@ test('a field session offline: a speaker without an account, their consent, thei
     admin,
     '/api/admin/prompts?reported=true',
   );
-  expect(reports.prompts.map((item) => item.english)).toContain(reported);
+  expect(reports.prompts.map((item) => item.english)).toContain(
+    readable.find((sentence) => sentence.lopit === reported)?.english,
+  );
 
   // --- The app opened again (a new page): the elder is offered, but nothing is recorded until someone is chosen,
   // so a contributor's own voice is not filed as the elder's.

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, signUpByApi, test } from './fixtures.ts';
+import { approveLopitTexts, expect, grantConsentByApi, signUpByApi, test } from './fixtures.ts';
 import { ownServer } from './server-process.ts';
 
 interface StoredRecording {
@@ -26,6 +26,10 @@ test('ready for the field, then a day without signal: everything arrives once, c
 }) => {
   test.setTimeout(180_000);
   const base = server.url;
+  // The server's first account, its admin, gives some sentences a (made-up) Lopit text to read.
+  const curator = await signUpByApi(request, base, 'Curator');
+  await grantConsentByApi(request, base, curator.token, 'translation');
+  await approveLopitTexts(request, base, curator.token, 6);
   const me = await signUpByApi(request, base, 'Field');
   const auth = { Authorization: `Bearer ${me.token}` };
   const profile = path.resolve('.tmp', 'e2e-own', `field-profile-${Date.now()}`);
@@ -62,7 +66,7 @@ test('ready for the field, then a day without signal: everything arrives once, c
   await expect(page.getByTestId('field-step-model')).toContainText(/Done|No model has been trained yet/);
   await expect(page.getByTestId('field-step-storage')).toContainText(/will not clear|did not promise/);
   const pairs = (await (await request.get(`${base}/api/translation/pairs`, { headers: auth })).json()) as {
-    pairs: { id: number; english: string }[];
+    pairs: { id: number; english: string; lopit: string }[];
   };
   const target = pairs.pairs[3]!;
 
@@ -85,7 +89,7 @@ test('ready for the field, then a day without signal: everything arrives once, c
   const recorder = page.getByTestId('recorder');
   await expect(recorder).toBeVisible();
   const prompt = (await recorder.getByTestId('prompt').textContent())?.trim() ?? '';
-  expect(pairs.pairs.map((pair) => pair.english)).toContain(prompt);
+  expect(pairs.pairs.map((pair) => pair.lopit)).toContain(prompt);
   const startedAt = Date.now();
   await recorder.getByRole('button', { name: 'Start recording' }).click();
   await expect
@@ -143,9 +147,12 @@ test('ready for the field, then a day without signal: everything arrives once, c
   expect(recordedAt).toBeGreaterThanOrEqual(startedAt - 2000);
   expect(recordedAt).toBeLessThanOrEqual(stoppedAt);
   expect(Date.parse(clip!.createdAt)).toBeGreaterThan(stoppedAt);
-  const history = (await (
-    await request.get(`${base}/api/translation/pairs/${target.id}/revisions`, { headers: auth })
-  ).json()) as { revisions: { after: string }[] };
-  expect(history.revisions.map((revision) => revision.after)).toEqual(['zq-field-day']);
+  // A contributor's translation arrives once, as a proposal for review.
+  const after = (await (await request.get(`${base}/api/translation/pairs`, { headers: auth })).json()) as {
+    pairs: { id: number; proposals: { text: string; mine: boolean }[] }[];
+  };
+  expect(after.pairs.find((pair) => pair.id === target.id)?.proposals).toEqual([
+    expect.objectContaining({ text: 'zq-field-day', mine: true }),
+  ]);
   fs.rmSync(profile, { recursive: true, force: true });
 });

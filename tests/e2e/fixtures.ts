@@ -65,6 +65,44 @@ export async function grantConsentByApi(
   expect(response.ok(), `consent answered ${response.status()} ${await response.text()}`).toBe(true);
 }
 
+/** Made-up words for the Lopit side of test sentences: no Lopit is invented. */
+const MADE_UP_WORDS = ['zorbel', 'quandy', 'mipa', 'vintaro', 'kwinta', 'tessaro', 'kelo', 'quell'];
+
+/**
+ * Gives `count` untranslated sentences an approved "Lopit" text in a made-up language, as an admin's save does
+ * (Speak and the recorder read approved Lopit only), taking them from the end of the list so the tests that
+ * translate the first untranslated sentence are not disturbed. Needs an admin with translation consent; returns
+ * the sentences with the texts given.
+ */
+export async function approveLopitTexts(
+  request: APIRequestContext,
+  base: string,
+  adminToken: string,
+  count: number,
+): Promise<{ id: number; english: string; lopit: string }[]> {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const listed = await request.get(`${base}/api/translation/pairs`, { headers });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const { pairs } = (await listed.json()) as {
+    pairs: { id: number; english: string; lopit: string; version: number }[];
+  };
+  const chosen = pairs.filter((pair) => pair.lopit === '').slice(-count);
+  expect(chosen).toHaveLength(count);
+  const given: { id: number; english: string; lopit: string }[] = [];
+  for (const [index, pair] of chosen.entries()) {
+    const text = `${MADE_UP_WORDS[index % MADE_UP_WORDS.length]} ${MADE_UP_WORDS[(index * 3 + 1) % MADE_UP_WORDS.length]} ${pair.id}`;
+    const saved = await request.post(`${base}/api/translation/save`, {
+      headers,
+      data: { id: pair.id, translation: text, baseVersion: pair.version },
+    });
+    expect(saved.ok(), `approving a text answered ${saved.status()} ${await saved.text()}`).toBe(true);
+    const { pair: after } = (await saved.json()) as { pair: { lopit: string; status: string } };
+    expect(after).toMatchObject({ lopit: text, status: 'approved' });
+    given.push({ id: pair.id, english: pair.english, lopit: text });
+  }
+  return given;
+}
+
 /** Signs a browser context in with a token, the way the app stores a remembered session. */
 export async function signInContext(
   context: BrowserContext,

@@ -14,6 +14,7 @@ import { toyCorpus } from '../../core/mt/toy-language.fixture.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import {
+  approveLopitTexts,
   expect,
   grantConsentByApi,
   signInContext,
@@ -871,6 +872,8 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
     const base = server.url;
     const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
     await grantConsentByApi(request, base, admin.token, 'full');
+    // Speak and the recorder read approved Lopit only: some sentences get a (made-up) Lopit text.
+    await approveLopitTexts(request, base, admin.token, 3);
     const upload = async (token: string, fileName: string, transcript: string) => {
       // A quiet tone: the server flags it, and the screens say so.
       const body = multipartBody(

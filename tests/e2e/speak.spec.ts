@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import {
+  approveLopitTexts,
+  expect,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { ownServer } from './server-process.ts';
 
@@ -106,6 +113,9 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   test.setTimeout(240_000);
   // The first account of a fresh server is its admin.
   const admin = await signUpByApi(request, server.url, 'Curator');
+  // Speak reads approved Lopit only: the admin gives some sentences a (made-up) Lopit text.
+  await grantConsentByApi(request, server.url, admin.token, 'full');
+  const readable = await approveLopitTexts(request, server.url, admin.token, 8);
   const speaker = await signUpByApi(request, server.url, 'Reader');
   await grantConsentByApi(request, server.url, speaker.token, 'full');
 
@@ -128,6 +138,11 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
     `prompt pack on the phone: ${pack.rows} sentences, ${(pack.bytes / 1024).toFixed(1)} kB as JSON`,
   );
   expect(await layoutProblems(speak)).toEqual([]);
+  // Those who speak Lopit but do not read it are sent to say the English sentences in Lopit.
+  await expect(speak.getByTestId('speak-say-instead').getByRole('link')).toHaveAttribute(
+    'href',
+    '/translate?answer=say',
+  );
   const translate = await context.newPage();
   await translate.goto(`${server.url}/translate`);
   await expect(translate.getByTestId('translate-english')).toBeVisible();
@@ -196,19 +211,26 @@ test('offline on a phone: two prompted clips, a skip, a report and a translation
   await context.setOffline(false);
   await expect.poll(async () => (await storeOf(speak, 'outbox')).rows, { timeout: 60_000 }).toBe(0);
   const { recordings, total } = await getJson<{
-    recordings: { transcript: string | null; promptPairId: number | null }[];
+    recordings: { transcript: string | null; promptPairId: number | null; language: string | null }[];
     total: number;
   }>(request, speaker, '/api/audio/recordings');
   expect(total).toBe(2);
   expect(recordings.map((recording) => recording.transcript).sort()).toEqual([...recorded].sort());
   expect(recordings.every((recording) => recording.promptPairId !== null)).toBe(true);
+  // Lopit speech with its Lopit text: the texts read were the approved Lopit of the sentences.
+  expect(recordings.map((recording) => recording.language)).toEqual(['lpx', 'lpx']);
+  for (const text of recorded) expect(readable.map((sentence) => sentence.lopit)).toContain(text);
 
   const list = await getJson<{ prompts: { english: string; reasons: Record<string, number> }[] }>(
     request,
     admin,
     '/api/admin/prompts?reported=true',
   );
-  expect(list.prompts).toEqual([expect.objectContaining({ english: reported, reasons: { spelling: 1 } })]);
+  const reportedEnglish = readable.find((sentence) => sentence.lopit === reported)?.english;
+  expect(reportedEnglish).toBeDefined();
+  expect(list.prompts).toEqual([
+    expect.objectContaining({ english: reportedEnglish, translated: true, reasons: { spelling: 1 } }),
+  ]);
 
   const { pairs } = await getJson<{
     pairs: { english: string; status: string; lopit: string; proposals: { text: string; mine: boolean }[] }[];

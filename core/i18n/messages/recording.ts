@@ -12,26 +12,18 @@ export const recording = defineMessages('recording', {
   // The recorder
   recordNew: { message: 'Record New Audio', note: 'Recording page: heading of the recorder card' },
   whatToRecord: { message: 'What to record', note: 'Recorder: legend of the choice between the two modes' },
-  modePrompted: { message: 'Read a sentence aloud', note: 'Recorder: mode option (a sentence is shown)' },
+  modePrompted: {
+    message: 'Read a Lopit sentence aloud',
+    note: 'Recorder: mode option (a Lopit sentence is shown)',
+  },
   modeFree: {
     message: 'Record freely (a story, a song, a conversation)',
     note: 'Recorder: mode option (no sentence, the contributor says what they like)',
   },
-  readIn: {
-    message: 'Read in',
-    note: 'Recorder and Speak: label of the choice of the language the sentence is read in (English or Lopit)',
-  },
-  languageEnglish: { message: 'English', note: 'Recorder and Speak: language option' },
-  languageLopit: { message: 'Lopit', note: 'Recorder and Speak: language option' },
   noLopitSentence: {
     message:
-      'No sentence has a Lopit translation yet. Add some in the Translation Editor, or read in English.',
+      'No sentence has an approved Lopit text yet. Add some in the Translation Editor, or record freely in Lopit.',
     note: 'Recorder: no sentence to read in Lopit; “Translation Editor” is the /translation page',
-  },
-  noSentence: {
-    message:
-      'No sentences to read are on this phone yet. Connect once and open this page (or Settings, Ready for the field) to download them, or record freely.',
-    note: 'Recorder: no sentence downloaded; “Ready for the field” is a section of Settings',
   },
   anotherSentence: {
     message: 'Another sentence',
@@ -39,7 +31,6 @@ export const recording = defineMessages('recording', {
   },
   titleOptional: { message: 'Title (optional)', note: 'Recorder, free mode: label' },
   whatIsSaid: { message: 'What is said (optional)', note: 'Recorder, free mode: label of the transcript' },
-  language: { message: 'Language', note: 'Recorder, free mode: label of the language spoken' },
   savedOnPhone: {
     message: 'Saved on this phone. It will be uploaded when there is a connection.',
     note: 'Recorder and Speak: after saving a recording',

@@ -4,8 +4,16 @@ import { defineMessages } from '../define.ts';
 export const speak = defineMessages('speak', {
   title: { message: 'Speak', note: 'Speak page: heading' },
   intro: {
-    message: 'Read each sentence aloud, listen back, and save it. The next one comes at once.',
+    message: 'Read each Lopit sentence aloud, listen back, and save it. The next one comes at once.',
     note: 'Speak page: introduction',
+  },
+  cannotRead: {
+    message: 'Do you (or the person speaking) speak Lopit but not read it?',
+    note: 'Speak page: question before the link to saying English sentences in Lopit',
+  },
+  sayInstead: {
+    message: 'Say each English sentence in Lopit instead',
+    note: 'Speak page: link to Translate, where an English sentence is shown and heard and answered aloud in Lopit',
   },
   position: {
     message: 'Sentence {position, number} of {count, number} left to read on this phone',
@@ -29,7 +37,7 @@ export const speak = defineMessages('speak', {
   },
   noLopit: {
     message:
-      'No sentence on this phone has a Lopit translation yet. Read in English, or translate some first.',
+      'No sentence on this phone has an approved Lopit text yet. Say the English sentences in Lopit instead, or translate some first.',
     note: 'Speak page: no sentence to read in Lopit',
   },
   empty: {

@@ -9,7 +9,7 @@ import { localDb, type LocalRecording } from '../../offline/local-db.ts';
 import { deleteLocal, saveDraft } from './local-recordings.ts';
 import { refreshPromptPack, usePrompts } from './prompt-pack.ts';
 import { qualityAdviceText, qualityLabel } from './quality-text.ts';
-import { FreeFieldsForm, PromptFields, type FreeFields, type Language } from './recording-fields.tsx';
+import { FreeFieldsForm, PromptFields, RECORDED_LANGUAGE, type FreeFields } from './recording-fields.tsx';
 import { maxSeconds, useRecorder, type LiveWarning, type RecorderState } from './use-recorder.ts';
 
 type Mode = 'prompted' | 'free';
@@ -19,19 +19,15 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
   const t = useT();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
   const [mode, setMode] = useState<Mode>('prompted');
-  const [readIn, setReadIn] = useState<Language>('en');
-  const [free, setFree] = useState<FreeFields>({ title: '', transcript: '', language: 'lpx' });
+  const [free, setFree] = useState<FreeFields>({ title: '', transcript: '' });
   const [promptIndex, setPromptIndex] = useState(0);
   const [saved, setSaved] = useState(false);
   const pack = usePrompts(userId);
-  const prompts = useMemo(
-    () => (pack ?? []).filter((prompt) => (readIn === 'lpx' ? prompt.lopit.trim() !== '' : true)),
-    [pack, readIn],
-  );
+  const prompts = useMemo(() => (pack ?? []).filter((prompt) => prompt.lopit.trim() !== ''), [pack]);
   // A fresh pack whenever the recorder opens with a connection (offline, the phone's pack serves).
   useEffect(() => void refreshPromptPack().catch(() => undefined), []);
   const prompt = prompts.length > 0 ? prompts[promptIndex % prompts.length] : undefined;
-  const promptText = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
+  const promptText = prompt ? prompt.lopit : null;
   const interrupted = useInterruptedDrafts(userId, 'draftId' in state ? state.draftId : null);
 
   async function begin() {
@@ -40,7 +36,7 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
       await start({
         title: null,
         transcript: promptText,
-        language: readIn,
+        language: RECORDED_LANGUAGE,
         promptPairId: prompt.id,
         speakerId,
       });
@@ -48,7 +44,7 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
       await start({
         title: free.title.trim() || null,
         transcript: free.transcript.trim() || null,
-        language: free.language,
+        language: RECORDED_LANGUAGE,
         promptPairId: null,
         speakerId,
       });
@@ -92,8 +88,6 @@ export function Recorder({ userId, speakerId = null }: { userId: string; speaker
       </fieldset>
       {mode === 'prompted' ? (
         <PromptFields
-          readIn={readIn}
-          onReadIn={setReadIn}
           promptText={promptText}
           recording={recording}
           canSkip={prompts.length >= 2}

@@ -1,47 +1,33 @@
-// What the contributor says about a recording before it starts: the sentence to read (and in which language),
-// or, for free recording, a title, what is said and its language.
+// What the contributor says about a recording before it starts: the Lopit sentence to read, or, for free
+// recording, a title and what is said. Every clip is Lopit speech (issue 32): the datasets hold Lopit only.
 import { RECORDING_TITLE_MAX, RECORDING_TRANSCRIPT_MAX } from '../../../core/api/recordings.ts';
 import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-export type Language = 'lpx' | 'en';
+/** The language of every clip the recorder makes. */
+export const RECORDED_LANGUAGE = 'lpx';
 
 export interface FreeFields {
   title: string;
   transcript: string;
-  language: Language;
 }
 
 export function PromptFields(props: {
-  readIn: Language;
-  onReadIn: (language: Language) => void;
   promptText: string | null;
   recording: boolean;
   canSkip: boolean;
   onNext: () => void;
 }) {
   const t = useT();
-  const { readIn, promptText, recording } = props;
+  const { promptText, recording } = props;
   return (
     <div className="stack">
-      <label>
-        {t(m.readIn)}{' '}
-        <select
-          className="input"
-          value={readIn}
-          disabled={recording}
-          onChange={(event) => props.onReadIn(event.target.value as Language)}
-        >
-          <option value="en">{t(m.languageEnglish)}</option>
-          <option value="lpx">{t(m.languageLopit)}</option>
-        </select>
-      </label>
       {promptText ? (
-        <p className="prompt-sentence" lang={readIn} data-testid="prompt">
+        <p className="prompt-sentence" lang={RECORDED_LANGUAGE} data-testid="prompt">
           {promptText}
         </p>
       ) : (
-        <p className="muted">{t(readIn === 'lpx' ? m.noLopitSentence : m.noSentence)}</p>
+        <p className="muted">{t(m.noLopitSentence)}</p>
       )}
       <button type="button" className="btn" disabled={recording || !props.canSkip} onClick={props.onNext}>
         {t(m.anotherSentence)}
@@ -78,17 +64,6 @@ export function FreeFieldsForm({
           maxLength={RECORDING_TRANSCRIPT_MAX}
           onChange={(event) => onChange({ ...value, transcript: event.target.value })}
         />
-      </label>
-      <label>
-        {t(m.language)}{' '}
-        <select
-          className="input"
-          value={value.language}
-          onChange={(event) => onChange({ ...value, language: event.target.value as Language })}
-        >
-          <option value="lpx">{t(m.languageLopit)}</option>
-          <option value="en">{t(m.languageEnglish)}</option>
-        </select>
       </label>
     </div>
   );

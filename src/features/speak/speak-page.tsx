@@ -1,12 +1,14 @@
-// /speak: one sentence at a time from the prompt pack on the phone, read aloud with large record, stop and
-// record-again controls, listened back, then saved (the recorder's outbox path), skipped or reported; the next
-// sentence comes at once. Works offline for as long as the pack lasts; the contributor's counts stay in view.
+// /speak: Read Lopit, one approved Lopit sentence at a time from the prompt pack on the phone, read aloud with
+// large record, stop and record-again controls, listened back, then saved (the recorder's outbox path), skipped
+// or reported; the next sentence comes at once. Every clip is Lopit speech with its Lopit text (issue 32): those
+// who do not read Lopit are sent to say it in Lopit from the English instead. Works offline for as long as the
+// pack lasts; the contributor's counts stay in view.
 import { useEffect, useMemo, useState } from 'react';
 import type { MessageDescriptor } from '../../../core/i18n/define.ts';
-import { promptReadable } from '../../../core/api/prompts.ts';
 import { recording as rec } from '../../../core/i18n/messages/recording.ts';
 import { speak as m } from '../../../core/i18n/messages/speak.ts';
-import { PATHS } from '../../app/paths.ts';
+import { Link } from '@tanstack/react-router';
+import { PATHS, SAY_IN_LOPIT_LINK } from '../../app/paths.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { ModeTabs } from './mode-tabs.tsx';
 import { useAuth } from '../auth/use-auth.ts';
@@ -15,7 +17,6 @@ import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { saveDraft } from '../recording/local-recordings.ts';
 import { refreshPromptPack, usePrompts, type OfferedPrompt } from '../recording/prompt-pack.ts';
 import { LiveLevel, Review } from '../recording/recorder.tsx';
-import type { Language } from '../recording/recording-fields.tsx';
 import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
 import { CountsLine } from '../review/review-shared.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
@@ -31,6 +32,9 @@ import { SpeechButton } from '../chat/speech-button.tsx';
 import '../recording/recording.css';
 import '../review/review.css';
 import './speak.css';
+
+/** The language of every clip Speak records: Lopit speech, with its Lopit text. */
+const LOPIT = 'lpx';
 
 export function SpeakPage() {
   const t = useT();
@@ -53,6 +57,9 @@ export function SpeakPage() {
         <p>{t(m.intro)}</p>
       </div>
       <ModeTabs group="recording" current={PATHS.speak} />
+      <p className="speak-other-way" data-testid="speak-say-instead">
+        {t(m.cannotRead)} <Link {...SAY_IN_LOPIT_LINK}>{t(m.sayInstead)}</Link>
+      </p>
       <CountsLine counts={counts} noun="recordings" />
       {/* Issue 18: the speaker chooser and the consent notice are converted with the Speakers and Consent screens. */}
       {userId && <SpeakerChooser userId={userId} />}
@@ -75,7 +82,6 @@ function SpeakCard({
 }) {
   const t = useT();
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId);
-  const [readIn, setReadIn] = useState<Language>('en');
   const { aside, putAside } = usePutAside('speak', userId);
   const [reporting, setReporting] = useState(false);
   const [notice, setNotice] = useState<MessageDescriptor | null>(null);
@@ -90,19 +96,17 @@ function SpeakCard({
   } = useMemo(
     () =>
       speakQueue(
-        // Read aloud only what reads well (Common Voice's limits): an admin may import a hard sentence to translate.
-        (pack ?? []).filter((prompt) =>
-          readIn === 'lpx' ? prompt.lopit.trim() !== '' : promptReadable(prompt.english),
-        ),
+        // Sentences with an approved Lopit text (a pair's Lopit is its approved translation).
+        (pack ?? []).filter((prompt) => prompt.lopit.trim() !== ''),
         aside ?? [],
       ),
-    [pack, readIn, aside],
+    [pack, aside],
   );
   // The sentence being recorded stays on screen until it is saved or thrown away.
   const [pinned, setPinned] = useState<OfferedPrompt | null>(null);
   const reading = pack === undefined || aside === undefined;
   const prompt = reading ? undefined : (pinned ?? prompts[0]);
-  const text = prompt ? (readIn === 'lpx' ? prompt.lopit : prompt.english) : null;
+  const text = prompt ? prompt.lopit : null;
   const recording = state.kind === 'recording' || state.kind === 'stopping';
   const busy = recording || state.kind === 'review' || state.kind === 'starting';
 
@@ -117,7 +121,7 @@ function SpeakCard({
     if (!prompt || !text) return;
     setNotice(null);
     setPinned(prompt);
-    await start({ title: null, transcript: text, language: readIn, promptPairId: prompt.id, speakerId });
+    await start({ title: null, transcript: text, language: LOPIT, promptPairId: prompt.id, speakerId });
   }
 
   async function again() {
@@ -144,18 +148,6 @@ function SpeakCard({
               ? t(m.allRecorded)
               : t(m.position, { position, count: left })}
         </h2>
-        <label className="speak-language">
-          {t(rec.readIn)}{' '}
-          <select
-            className="input"
-            value={readIn}
-            disabled={busy}
-            onChange={(event) => setReadIn(event.target.value as Language)}
-          >
-            <option value="en">{t(rec.languageEnglish)}</option>
-            <option value="lpx">{t(rec.languageLopit)}</option>
-          </select>
-        </label>
       </div>
       {offline && pack && (
         <p className="notice-box" role="status" data-testid="speak-offline">
@@ -170,16 +162,16 @@ function SpeakCard({
       )}
       {prompt && text ? (
         <>
-          <p className="prompt-sentence speak-sentence" lang={readIn} data-testid="prompt">
+          <p className="prompt-sentence speak-sentence" lang={LOPIT} data-testid="prompt">
             {text}
           </p>
           {/* For people who follow spoken language better than written: a community recording of the sentence
               when a validated one exists, else synthesis, labelled as such (needs a connection). */}
           <div className="speak-hear" data-testid="hear-prompt">
             <SpeechButton
-              key={`${readIn}-${prompt.id}`}
+              key={prompt.id}
               text={text}
-              language={readIn}
+              language={LOPIT}
               label={t(m.hear)}
               ariaLabel={t(m.hearLabel)}
             />
@@ -189,7 +181,7 @@ function SpeakCard({
         <p role="status">{t(m.reading)}</p>
       ) : (
         <p className="muted" data-testid="speak-empty">
-          {t(readIn === 'lpx' ? m.noLopit : m.empty)}
+          {t(pack && pack.length > 0 ? m.noLopit : m.empty)}
         </p>
       )}
       {state.kind === 'error' && (

@@ -8,7 +8,8 @@ import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { saveTranslationSchema } from '../../../core/api/translation.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, type TranslateAnswer } from '../../app/paths.ts';
+import { useSearchParam } from '../../app/use-search-param.ts';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
 import { localDb, type CachedPair } from '../../offline/local-db.ts';
 import { reportedPromptIds } from '../../offline/prompt-reports.ts';
@@ -46,7 +47,7 @@ export function TranslateOnePage() {
   const consent = useConsentOnPhone(userId);
   const canEdit = consent.status?.translation === true;
   // Type the Lopit sentence, or say it (issue 16): a spoken translation, kept with the English it translates.
-  const [answer, setAnswer] = useState<'type' | 'say'>('type');
+  const [answer, setAnswer] = useState<TranslateAnswer>(useSearchParam('answer') === 'say' ? 'say' : 'type');
   const { speaker, confirmed } = useFieldSpeaker(userId);
   // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
   const canSay = confirmed && (speaker !== null || consent.status?.recording === true);
