@@ -10,13 +10,51 @@ export const ACCEPTED_CLIPS_TEXT = `A recording counts once listeners have valid
 export const ACCEPTED_PAIRS_TEXT = `A translation counts once it is approved by ${PROPOSAL_APPROVALS_TO_ACCEPT} contributors other than its author (or by an admin).`;
 
 /**
+ * Usable Lopit speech, the one set of figures /training, /data and the speech exports show of it: consented,
+ * validated, transcribed Lopit clips not flagged silent or too short by inspection
+ * (server/features/consent/consent-sql.ts usableSpeechCondition). A clip is one segment: a Tell recording's
+ * segments each count as one clip.
+ */
+export const speechTotalsSchema = z.object({
+  /** Exact seconds of audio, from which hours are rounded once (audioHoursOf). */
+  seconds: z.number(),
+  hours: z.number(),
+  clips: z.number().int(),
+  speakers: z.number().int(),
+});
+export type SpeechTotals = z.infer<typeof speechTotalsSchema>;
+
+/** One speaker's usable Lopit speech, by the pseudonymous label screens show (never a name). */
+export const speechSpeakerSchema = speechTotalsSchema.omit({ speakers: true }).extend({
+  speaker: z.string(),
+  /** The dialect or home village given with most of their usable audio; null when none was given. */
+  dialect: z.string().nullable(),
+});
+export type SpeechSpeaker = z.infer<typeof speechSpeakerSchema>;
+
+/** One dialect's usable Lopit speech (the dialect given with each clip, grouped case-insensitively). */
+export const speechDialectSchema = speechTotalsSchema.extend({ dialect: z.string().nullable() });
+export type SpeechDialect = z.infer<typeof speechDialectSchema>;
+
+/** Speakers listed at most (most audio first); the totals count every one. */
+export const SPEECH_SPEAKERS_LISTED = 200;
+
+export const usableSpeechSchema = speechTotalsSchema.extend({
+  /** Most audio first, at most SPEECH_SPEAKERS_LISTED. */
+  bySpeaker: z.array(speechSpeakerSchema),
+  /** Most audio first; clips of no stated dialect last. */
+  byDialect: z.array(speechDialectSchema),
+});
+export type UsableSpeech = z.infer<typeof usableSpeechSchema>;
+
+/**
  * Totals of the dashboard. Recordings, speakers and audio count only contributors whose recording consent
  * stands now; translation pairs and proposals only those whose author's translation consent stands (or that have
- * no author: seeded and imported texts). Beside what was recorded and proposed stands what the community has
- * accepted (validated clips, approved pairs): the goals count only that.
+ * no author: seeded and imported texts). Beside all audio collected and the pairs proposed stands what models
+ * learn from (usable Lopit speech, approved pairs): the goals count only that.
  */
 export const statisticsSchema = z.object({
-  /** Every consented recording, whatever its review. */
+  /** All audio collected: every consented recording, in any language, whatever its review. */
   totalAudioHours: z.number(),
   totalSpeakers: z.number().int(),
   /** Approved pairs (what models learn from). */
@@ -24,12 +62,11 @@ export const statisticsSchema = z.object({
   totalRecordings: z.number().int(),
   /** Approved lexicon entries (those sent to review count once approved). */
   lexiconSize: z.number().int(),
-  /** Hours of those recordings that have a transcript (what speech recognition can be trained on). */
-  transcribedAudioHours: z.number(),
-  /** Hours, recordings and speakers of the recordings listeners have validated. */
-  validatedAudioHours: z.number(),
-  validatedRecordings: z.number().int(),
-  validatedSpeakers: z.number().int(),
+  /**
+   * Usable Lopit speech (usableSpeechSchema's totals): what speech models learn from and what the ASR export
+   * holds. The figures above count all audio collected, in any language and review state.
+   */
+  lopitSpeech: speechTotalsSchema,
   /** Pairs with at least one proposed text waiting for review. */
   pairsProposed: z.number().int(),
   /** What waits for the community: clips not yet decided, clips reported to the admins, open proposals. */

@@ -78,7 +78,10 @@ const clipStateCountsSchema = z.object({
 
 export const exportSummarySchema = z.object({
   asr: z.object({
-    /** Clips, speakers, hours and audio bytes of the default export: validated Lopit clips only. */
+    /**
+     * Clips, speakers, hours (core/api/data.ts audioHoursOf) of the default export: the usable Lopit speech
+     * /training and /data show (usableSpeechSchema's totals); audio bytes of those clips.
+     */
     clips: z.number().int(),
     speakers: z.number().int(),
     hours: z.number(),
@@ -88,6 +91,11 @@ export const exportSummarySchema = z.object({
     withoutConsent: z.number().int(),
     /** Consented, transcribed recordings left out because they are not Lopit (English read speech): never mixed in. */
     otherLanguage: z.number().int(),
+    /**
+     * Consented, transcribed Lopit recordings left out because the server's inspection found them silent or
+     * shorter than a recording may be (in no speech dataset and no figure, whatever their review).
+     */
+    flagged: z.number().int(),
     /** Bytes of audio as recorded (the archive is a little larger). */
     audioBytes: z.number().int(),
     /** Consented, transcribed Lopit clips by review state: the full set holds them all. */

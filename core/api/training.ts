@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { validationText } from './texts.ts';
 import { MODEL_TYPES } from '../constants.ts';
+import { usableSpeechSchema } from './data.ts';
 
 export const modelStatusSchema = z.object({
   modelType: z.enum(['asr', 'tts', 'mt']),
@@ -86,6 +87,11 @@ export const readinessSchema = z.object({
   /** TTS: the speaker a start without speaker_id would use (pseudonymous id), or null. */
   speaker: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * ASR: the usable Lopit speech its figures are (core/api/data.ts), with hours per speaker and per dialect, as
+   * /data and the exports count it; null for the other types.
+   */
+  speech: usableSpeechSchema.nullable(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

@@ -154,16 +154,13 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
     // alice 3600 + 1800 + 900, bob 1798.5 + 1.5: 8100 s = 2.25 h; carol withdrew, erin never consented.
     expect(stats).toEqual({
       totalAudioHours: 2.25,
-      transcribedAudioHours: 2,
       totalSpeakers: 2,
       totalRecordings: 5,
       // bob's two, dave's one and the imported one; carol withdrew, alice's grant does not cover texts.
       totalTranslations: 4,
       lexiconSize: expect.any(Number) as number,
-      // alice's hour; carol's validated two hours left with her consent.
-      validatedAudioHours: 1,
-      validatedRecordings: 1,
-      validatedSpeakers: 1,
+      // Usable Lopit speech: alice's validated hour; carol's validated two hours left with her consent.
+      lopitSpeech: { seconds: 3600, hours: 1, clips: 1, speakers: 1 },
       // One pair with two proposals waiting (bob's and dave's); carol's is hers to withdraw, dave's other rejected.
       pairsProposed: 1,
       backlog: { clipsPending: 2, clipsReported: 1, proposalsWaiting: 2 },
@@ -245,8 +242,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
       totalAudioHours: 4.25,
       totalSpeakers: 3,
       totalTranslations: 4,
-      validatedAudioHours: 3,
-      validatedSpeakers: 2,
+      lopitSpeech: { seconds: 10800, hours: 3, clips: 2, speakers: 2 },
       backlog: { proposalsWaiting: 2 },
     });
     await consent(carol, 'translation');
@@ -255,7 +251,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
       totalAudioHours: 2.25,
       totalSpeakers: 2,
       totalTranslations: 5,
-      validatedAudioHours: 1,
+      lopitSpeech: { seconds: 3600, hours: 1, clips: 1, speakers: 1 },
       pairsProposed: 2,
       backlog: { clipsPending: 2, clipsReported: 1, proposalsWaiting: 3 },
     });

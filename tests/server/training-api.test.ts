@@ -197,7 +197,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     expect(models[1]!.readiness.items[0]).toMatchObject({ min: 3, target: 8 });
     expect(models[2]!.readiness.items[0]).toMatchObject({ key: 'pairs', min: 10_000, target: 30_000 });
     // The figures measure accepted data, and say so.
-    expect(asr.items.find((item) => item.key === 'hours')?.label).toBe('Validated, transcribed audio');
+    expect(asr.items.find((item) => item.key === 'hours')?.label).toBe('Validated, transcribed Lopit audio');
     expect(asr.note).toMatch(/counts once listeners have validated it/);
     expect(models[1]!.readiness.note).toMatch(/validated/);
     expect(models[2]!.readiness.items[0]?.label).toBe('Approved sentence pairs');

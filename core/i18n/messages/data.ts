@@ -23,16 +23,20 @@ export const data = defineMessages('data', {
     message: 'Recordings',
     note: 'Data dashboard: a tile of totals, a column of the tables (number of recordings)',
   },
-  recorded: { message: 'recorded', note: 'Data dashboard: under a total, “3 recorded” beside “1 validated”' },
-  validated: {
-    message: 'validated',
-    note: 'Data dashboard: under a total, what listeners have accepted, beside “recorded”',
-  },
   approved: { message: 'approved', note: 'Data dashboard: under the number of translation pairs approved' },
   proposed: { message: 'proposed', note: 'Data dashboard: under the number of translation pairs proposed' },
-  transcribed: {
-    message: '{hours} transcribed',
-    note: 'Data dashboard: audio tile; {hours} is e.g. “2.5 hours” of audio that has a transcript',
+  lopitForTraining: {
+    message: 'Lopit for training',
+    note: 'Data dashboard: under a total of usable Lopit speech (what the models learn from), beside “all collected”',
+  },
+  allCollected: {
+    message: 'all collected',
+    note: 'Data dashboard: under a total of all audio, recordings or speakers collected, in any language and review state',
+  },
+  tilesNote: {
+    message:
+      'Lopit for training: validated, transcribed Lopit recordings, leaving out those found silent or too short, as /training and the dataset exports count them. All collected: every recording, in any language, whatever its review.',
+    note: 'Data dashboard: under the tiles, what the two figures of a tile count (/training names another page)',
   },
   hours: {
     message: '{hours, plural, one {# hour} other {# hours}}',
@@ -61,8 +65,8 @@ export const data = defineMessages('data', {
       'A translation counts once it is approved by {approvals} contributors other than its author (or by an admin).',
     note: 'Data dashboard: the rule that makes a translation count; {approvals} is a number (2 or more)',
   },
-  goalAudio: { message: 'Validated audio hours', note: 'Data dashboard: a goal' },
-  goalSpeakers: { message: 'Speakers with validated recordings', note: 'Data dashboard: a goal' },
+  goalAudio: { message: 'Hours of Lopit speech for training', note: 'Data dashboard: a goal' },
+  goalSpeakers: { message: 'Speakers of Lopit speech for training', note: 'Data dashboard: a goal' },
   goalPairs: { message: 'Approved translation pairs', note: 'Data dashboard: a goal' },
   goalReached: {
     message: '{amount}: goal of {goal} reached',

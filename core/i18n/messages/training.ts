@@ -100,13 +100,16 @@ export const training = defineMessages('training', {
   stop: { message: 'Stop', note: 'Training, a card: button (admins) that stops the run' },
   stopping: { message: 'Stopping...', note: 'Training, a card: the stop button once a stop was asked' },
   // Readiness figures.
-  asrHoursLabel: { message: 'Validated, transcribed audio', note: 'Training, speech recognition: a figure' },
+  asrHoursLabel: {
+    message: 'Validated, transcribed Lopit audio',
+    note: 'Training, speech recognition: a figure',
+  },
   asrSpeakersLabel: {
-    message: 'Speakers with validated recordings',
+    message: 'Speakers with validated Lopit recordings',
     note: 'Training, speech recognition: a figure',
   },
   asrUtterancesLabel: {
-    message: 'Validated, transcribed recordings',
+    message: 'Validated, transcribed Lopit recordings',
     note: 'Training, speech recognition: a figure',
   },
   asrValidatedLabel: {
@@ -169,6 +172,68 @@ export const training = defineMessages('training', {
     message:
       'Counts the speaker with the most validated, transcribed audio. {accepted} Accent (Omiaha) and recording quality beyond silence and clipping are not measured.',
     note: 'Training, text-to-speech card: {accepted} is the sentence “A recording counts once listeners have validated it…”',
+  },
+  speechTitle: {
+    message: 'Lopit speech for training',
+    note: 'Training: heading of the section of usable Lopit speech, per speaker and per dialect',
+  },
+  speechNote: {
+    message:
+      'Validated, transcribed Lopit recordings of speakers who consent now, leaving out those found silent or too short. /data and the dataset exports count the same.',
+    note: 'Training, Lopit speech: what the figures count (/data and “dataset exports” name other parts of the platform)',
+  },
+  speechHours: { message: 'Hours', note: 'Training, Lopit speech: a total, and a column of the tables' },
+  speechClips: {
+    message: 'Recordings',
+    note: 'Training, Lopit speech: a total, and a column of the tables (clips; a segment of a long story counts as one)',
+  },
+  speechSpeakers: {
+    message: 'Speakers',
+    note: 'Training, Lopit speech: a total, and a column of the dialect table',
+  },
+  bySpeakerTitle: { message: 'By speaker', note: 'Training, Lopit speech: heading of the table per speaker' },
+  bySpeakerNote: {
+    message:
+      'Who could be the voice: a voice needs {min}-{target} hours of one speaker with the Omiaha accent. Speakers are shown by a code, never by name.',
+    note: 'Training, Lopit speech: under “By speaker”; {min}-{target} e.g. 3-8; Omiaha is a place name',
+  },
+  bySpeakerCaption: {
+    message: 'Usable Lopit speech of the {count} speakers with the most audio',
+    note: 'Training, Lopit speech: caption of the table per speaker (screen readers)',
+  },
+  speakerColumn: {
+    message: 'Speaker',
+    note: 'Training, Lopit speech: column of the pseudonymous speaker code',
+  },
+  dialectColumn: { message: 'Dialect or village', note: 'Training, Lopit speech: column of a dialect' },
+  voiceColumn: {
+    message: 'For a voice',
+    note: 'Training, Lopit speech: column saying whether a speaker has enough audio for a voice',
+  },
+  voiceEnough: {
+    message: 'Enough',
+    note: 'Training, Lopit speech: a speaker has enough audio for a voice (beside a check mark)',
+  },
+  voiceToGo: {
+    message: '{hours} h to go',
+    note: 'Training, Lopit speech: hours a speaker still needs for a voice, e.g. “2.5 h to go”',
+  },
+  moreSpeakers: {
+    message: '{count, plural, one {# more speaker} other {# more speakers}} with less audio.',
+    note: 'Training, Lopit speech: under the table per speaker when not all are shown',
+  },
+  byDialectTitle: { message: 'By dialect', note: 'Training, Lopit speech: heading of the table per dialect' },
+  byDialectCaption: {
+    message: 'Usable Lopit speech per dialect or village, as given with each recording',
+    note: 'Training, Lopit speech: caption of the table per dialect (screen readers)',
+  },
+  dialectNotGiven: {
+    message: 'Not given',
+    note: 'Training, Lopit speech: the row or cell of recordings given no dialect or village',
+  },
+  noSpeech: {
+    message: 'No usable Lopit speech yet.',
+    note: 'Training, Lopit speech: shown before any Lopit recording is validated and transcribed',
   },
   seconds: { message: '{value} s', note: 'Training: a short length of audio in seconds' },
   // Metrics.

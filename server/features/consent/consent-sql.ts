@@ -117,3 +117,35 @@ export function lopitClipCondition(alias = 'r'): SQL {
 export function transcribedCondition(alias = 'r'): SQL {
   return sql`btrim(coalesce(${sql.raw(alias)}.transcript, '')) <> ''`;
 }
+
+/**
+ * Condition on a recordings row `r`: not flagged silent or too short by the server's inspection of the stored
+ * file (core/audio/quality.ts). A silent clip holds no speech its transcript could match, and one shorter than
+ * RECORDING_MIN_SECONDS is the take the recorder asks the contributor to make again: listeners' votes do not
+ * make either usable, so no speech dataset, model or figure holds them. A distorted (clipped) or quiet clip
+ * still serves speech recognition.
+ */
+export function inspectedAudibleCondition(alias = 'r'): SQL {
+  const flag = (name: 'silent' | 'tooShort') =>
+    sql.raw(`coalesce((${alias}.quality->>'${name}')::boolean, false) = false`);
+  return sql`${flag('silent')} and ${flag('tooShort')}`;
+}
+
+/**
+ * Condition on a recordings row `r`: a clip a Lopit speech dataset may hold, whatever its review: its speaker
+ * consents to recording now, it is transcribed, Lopit, and neither silent nor too short. The full export set
+ * (set=all) holds these; everything that trains or is counted adds validatedClipCondition (usableSpeechCondition).
+ */
+export function speechClipCondition(alias = 'r'): SQL {
+  return sql`${clipConsents(alias)} and ${transcribedCondition(alias)} and ${lopitClipCondition(alias)}
+    and ${inspectedAudibleCondition(alias)}`;
+}
+
+/**
+ * Condition on a recordings row `r`: usable Lopit speech, the one definition behind every figure of it (/training,
+ * /data, the exports' summary and manifest; server/features/training/usable-speech.ts) and every speech
+ * dataset and model: a speechClipCondition clip the community has validated.
+ */
+export function usableSpeechCondition(alias = 'r'): SQL {
+  return sql`${speechClipCondition(alias)} and ${validatedClipCondition(alias)}`;
+}

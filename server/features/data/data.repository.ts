@@ -1,4 +1,5 @@
-// SQL for the data dashboard: totals (recorded and validated, proposed and approved, the review backlog),
+// SQL for the data dashboard: totals (all audio collected beside the usable Lopit speech of usable-speech.ts,
+// proposed and approved pairs, the review backlog),
 // speakers, activity over time, dialects, lexicon search. Recordings, pairs and proposals count only while their
 // contributors consent (consent-sql.ts).
 import { sql } from 'drizzle-orm';
@@ -14,11 +15,10 @@ import {
   approvedLexiconCondition,
   consentedPairCondition,
   openProposalCondition,
-  transcribedCondition,
-  validatedClipCondition,
 } from '../consent/consent-sql.ts';
 import { buildTimeline, type DailyActivity } from './timeline.ts';
 import { defineDatabaseRepository } from '../../lib/repositories.ts';
+import { dialectKey, mostCommon, usableSpeechTotals } from '../training/usable-speech.ts';
 
 /** Who speaks in recordings row `r`: the field speaker, else the owner (issue 16). */
 const SPEAKER = sql.raw(clipSpeaker('r'));
@@ -33,14 +33,11 @@ export class DataRepository {
   constructor(private readonly db: Db) {}
 
   async statistics(): Promise<Statistics> {
+    const lopitSpeech = await usableSpeechTotals(this.db);
     const [row] = rowsOf<{
       seconds: number | null;
-      transcribed_seconds: number | null;
-      validated_seconds: number | null;
       speakers: number;
-      validated_speakers: number;
       recordings: number;
-      validated: number;
       pending: number;
       reported: number;
       pairs: number;
@@ -50,12 +47,8 @@ export class DataRepository {
     }>(
       await this.db.execute(sql`select
         coalesce(sum(s.seconds), 0) as seconds,
-        coalesce(sum(s.transcribed_seconds), 0) as transcribed_seconds,
-        coalesce(sum(s.validated_seconds), 0) as validated_seconds,
         count(*)::int as speakers,
-        (count(*) filter (where s.validated > 0))::int as validated_speakers,
         coalesce(sum(s.recordings), 0)::int as recordings,
-        coalesce(sum(s.validated), 0)::int as validated,
         coalesce(sum(s.pending), 0)::int as pending,
         coalesce(sum(s.reported), 0)::int as reported,
         (select count(*)::int from translation_pairs p where ${consentedPairCondition('p')}) as pairs,
@@ -63,9 +56,6 @@ export class DataRepository {
         (select count(*)::int from translation_proposals o where ${openProposal}) as proposals,
         (select count(*)::int from lexicon_entries l where ${approvedLexiconCondition('l')}) as lexicon
         from (select ${SPEAKER} as speaker, sum(r.duration_seconds) as seconds, count(*) as recordings,
-                sum(r.duration_seconds) filter (where ${transcribedCondition('r')}) as transcribed_seconds,
-                sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}) as validated_seconds,
-                count(*) filter (where ${validatedClipCondition('r')}) as validated,
                 count(*) filter (where r.review_state = ${PENDING}) as pending,
                 count(*) filter (where r.review_state = ${REPORTED}) as reported
               from recordings r where ${clipConsents('r')} group by 1) s`),
@@ -76,10 +66,7 @@ export class DataRepository {
       totalTranslations: Number(row?.pairs ?? 0),
       totalRecordings: Number(row?.recordings ?? 0),
       lexiconSize: Number(row?.lexicon ?? 0),
-      transcribedAudioHours: audioHoursOf(Number(row?.transcribed_seconds ?? 0)),
-      validatedAudioHours: audioHoursOf(Number(row?.validated_seconds ?? 0)),
-      validatedRecordings: Number(row?.validated ?? 0),
-      validatedSpeakers: Number(row?.validated_speakers ?? 0),
+      lopitSpeech,
       pairsProposed: Number(row?.pairs_proposed ?? 0),
       backlog: {
         clipsPending: Number(row?.pending ?? 0),
@@ -162,7 +149,7 @@ export class DataRepository {
     const groups = new Map<string, DialectFigures & { spellings: Map<string, Set<string>> }>();
     const groupOf = (dialect: string | null, userId: string) => {
       const text = dialect?.trim() || null;
-      const key = text?.toLocaleLowerCase('en') ?? '';
+      const key = dialectKey(text);
       let group = groups.get(key);
       if (!group) {
         group = {
@@ -206,20 +193,6 @@ export class DataRepository {
       )
       .slice(0, MAX_DIALECT_GROUPS);
   }
-}
-
-/** The spelling most contributors of a group use (ties: alphabetical); null when none gave one. */
-function mostCommon(spellings: Map<string, Set<string>>): string | null {
-  let best: string | null = null;
-  let bestCount = 0;
-  for (const [text, users] of spellings) {
-    const count = users.size;
-    if (count > bestCount || (count === bestCount && best !== null && text.localeCompare(best, 'en') < 0)) {
-      best = text;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 declare module '../../lib/repositories.ts' {

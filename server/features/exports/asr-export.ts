@@ -314,6 +314,8 @@ export async function buildAsrExport(
   );
 
   const summary = await repository.asrSummary();
+  // The usable Lopit speech /training and /data show: the validated clips above, less those without audio.
+  const { bySpeaker: _bySpeaker, ...lopitSpeech } = await repository.usableSpeech();
   const columns = COMMON_VOICE_COLUMNS.join(', ');
   const stateFileNote = (what: string) =>
     full ? `${columns}: ${what}` : `${columns}: header only in this set (${what} are in the full set)`;
@@ -342,12 +344,14 @@ export async function buildAsrExport(
         ]),
       ),
       clipsByLocale: { [LANGUAGE.code]: clips },
+      lopitSpeech,
       consentFormVersions: versions.toJSON(),
       excluded: {
         recordingsWithoutConsent: summary.withoutConsent,
         recordingsWithoutTranscript: summary.untranscribed,
         recordingsWithMissingAudio: missingAudio,
         recordingsNotInLopit: summary.otherLanguage,
+        recordingsSilentOrTooShort: summary.flagged,
         ...(full
           ? {}
           : {
@@ -440,7 +444,7 @@ export async function buildAsrExport(
             ]),
           ),
           'manifest.json':
-            'this description, counts by review state and split, sentences, hours, consent form versions and licence',
+            "this description, counts by review state and split, sentences, hours, consent form versions and licence; lopitSpeech: the platform's figures of usable Lopit speech (validated, transcribed, consented, neither silent nor too short by inspection), in total and per dialect, as its /training and /data pages show them (seconds exact, hours to 1/100)",
         },
       },
     }),

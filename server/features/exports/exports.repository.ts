@@ -15,11 +15,15 @@ import {
   consentedPairCondition,
   consentingUsers,
   latestConsents,
+  inspectedAudibleCondition,
   lopitClipCondition,
   openProposalCondition,
+  speechClipCondition,
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
+import { usableSpeech } from '../training/usable-speech.ts';
+import type { UsableSpeech } from '../../../core/api/data.ts';
 import type { SpeakerTotal } from '../training/training-data.repository.ts';
 import { defineDatabaseRepository } from '../../lib/repositories.ts';
 
@@ -51,11 +55,11 @@ export interface ClipFilter {
 }
 
 /**
- * Condition on a recordings row `r`: in the speech exports at all: consent now, a transcript, and Lopit speech
- * (an English clip is in none of them: the datasets hold Lopit only and never mix).
+ * Condition on a recordings row `r`: in the speech exports at all (consent-sql.ts speechClipCondition: consent
+ * now, a transcript, Lopit, neither silent nor too short). Validated, these are the usable Lopit speech every
+ * page counts (server/features/training/usable-speech.ts).
  */
-const exportableClip = (alias = 'r') =>
-  sql`${transcribedCondition(alias)} and ${clipConsents(alias)} and ${lopitClipCondition(alias)}`;
+const exportableClip = (alias = 'r') => speechClipCondition(alias);
 
 /** A Lopit sentence offered for reading (Common Voice's validated and unvalidated sentences). */
 export interface Sentence {
@@ -193,45 +197,51 @@ export class ExportsRepository {
     );
     const [row] = rowsOf<
       {
-        clips: number;
-        speakers: number;
-        seconds: number;
         bytes: number | string;
         all_bytes: number | string;
         untranscribed: number;
         without_consent: number;
         other_language: number;
+        flagged: number;
       } & Record<ClipReviewState, number>
     >(
       await this.db.execute(sql`select ${byState},
-          count(*) filter (where exported and validated)::int as clips,
-          count(distinct speaker) filter (where exported and validated)::int as speakers,
-          coalesce(sum(duration_seconds) filter (where exported and validated), 0) as seconds,
           coalesce(sum(size_bytes) filter (where exported and validated), 0) as bytes,
           coalesce(sum(size_bytes) filter (where exported), 0) as all_bytes,
           count(*) filter (where consented and not transcribed)::int as untranscribed,
           count(*) filter (where not consented)::int as without_consent,
-          count(*) filter (where consented and transcribed and not exported)::int as other_language
-        from (select ${SPEAKER} as speaker, r.duration_seconds, r.size_bytes, r.review_state,
+          count(*) filter (where consented and transcribed and not lopit)::int as other_language,
+          count(*) filter (where consented and transcribed and lopit and not audible)::int as flagged
+        from (select r.size_bytes, r.review_state,
                 ${clipConsents('r')} as consented,
                 ${transcribedCondition('r')} as transcribed,
+                ${lopitClipCondition('r')} as lopit,
+                ${inspectedAudibleCondition('r')} as audible,
                 ${exportableClip('r')} as exported,
                 ${validatedClipCondition('r')} as validated
               from recordings r) x`),
     );
+    // The default export's clips, speakers and hours are the usable Lopit speech every page shows.
+    const speech = await this.usableSpeech();
     return {
-      clips: Number(row?.clips ?? 0),
-      speakers: Number(row?.speakers ?? 0),
-      hours: hours(Number(row?.seconds ?? 0)),
+      clips: speech.clips,
+      speakers: speech.speakers,
+      hours: speech.hours,
       audioBytes: Number(row?.bytes ?? 0),
       untranscribed: Number(row?.untranscribed ?? 0),
       withoutConsent: Number(row?.without_consent ?? 0),
       otherLanguage: Number(row?.other_language ?? 0),
+      flagged: Number(row?.flagged ?? 0),
       states: Object.fromEntries(
         CLIP_REVIEW_STATES.map((state) => [state, Number(row?.[state] ?? 0)]),
       ) as Record<ClipReviewState, number>,
       allAudioBytes: Number(row?.all_bytes ?? 0),
     };
+  }
+
+  /** Usable Lopit speech, as /training and /data count it (server/features/training/usable-speech.ts). */
+  usableSpeech(): Promise<UsableSpeech> {
+    return usableSpeech(this.db);
   }
 
   /**

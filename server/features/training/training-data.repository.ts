@@ -12,10 +12,11 @@ import {
   clipConsents,
   clipSpeaker,
   consentedPairCondition,
-  lopitClipCondition,
-  transcribedCondition,
+  usableSpeechCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
+import type { UsableSpeech } from '../../../core/api/data.ts';
+import { usableSpeech } from './usable-speech.ts';
 
 export type SpeechUse = 'asr' | 'tts';
 
@@ -23,16 +24,13 @@ export type SpeechUse = 'asr' | 'tts';
 const SPEAKER = sql.raw(clipSpeaker('r'));
 
 /**
- * Condition on a recordings row `r` usable for speech models: who speaks in it consents to recording now, the community
- * has validated it, it has a transcript, it is Lopit (or of unstated language: the platform collects Lopit), and
- * it is neither silent nor too short. A voice (TTS) also leaves out clipped recordings.
+ * Condition on a recordings row `r` usable for speech models: usable Lopit speech (consent-sql.ts
+ * usableSpeechCondition: consented, validated, transcribed Lopit, neither silent nor too short), the clips every
+ * figure of it counts. A voice (TTS) also leaves out clipped (distorted) recordings.
  */
 export function usableRecording(use: SpeechUse): SQL {
-  const flag = (name: string) => sql.raw(`coalesce((r.quality->>'${name}')::boolean, false) = false`);
-  return sql`${clipConsents('r')} and ${validatedClipCondition('r')}
-    and ${transcribedCondition('r')}
-    and ${lopitClipCondition('r')} and ${flag('silent')} and ${flag('tooShort')}
-    ${use === 'tts' ? sql`and ${flag('clipped')}` : sql``}`;
+  return sql`${usableSpeechCondition('r')}
+    ${use === 'tts' ? sql`and coalesce((r.quality->>'clipped')::boolean, false) = false` : sql``}`;
 }
 
 /** A stable hashed speaker id for data sets (no account id leaves the server). */
@@ -132,38 +130,22 @@ export class TrainingDataRepository {
     return row ? toRecording(row) : null;
   }
 
-  /**
-   * Figures for the ASR readiness: consented audio, of which validated, and of that what is usable (transcribed
-   * Lopit, not silent or too short), with its speakers and recordings.
-   */
-  async asrFigures(): Promise<{
-    consentedSeconds: number;
-    validatedSeconds: number;
-    usableSeconds: number;
-    speakers: number;
-    utterances: number;
-  }> {
-    const [row] = rowsOf<{
-      consented: number;
-      validated: number;
-      usable: number;
-      speakers: number;
-      utterances: number;
-    }>(
+  /** Usable Lopit speech: the figures /training shows, as /data and the exports do (usable-speech.ts). */
+  usableSpeech(): Promise<UsableSpeech> {
+    return usableSpeech(this.db);
+  }
+
+  /** Of the consented audio (any language), the seconds listeners have validated: the review's progress. */
+  async reviewedShare(): Promise<{ consentedSeconds: number; validatedSeconds: number }> {
+    const [row] = rowsOf<{ consented: number; validated: number }>(
       await this.db.execute(sql`select
           coalesce(sum(r.duration_seconds), 0)::float8 as consented,
-          coalesce(sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}), 0)::float8 as validated,
-          coalesce(sum(r.duration_seconds) filter (where ${usableRecording('asr')}), 0)::float8 as usable,
-          count(distinct ${SPEAKER}) filter (where ${usableRecording('asr')})::int as speakers,
-          count(*) filter (where ${usableRecording('asr')})::int as utterances
+          coalesce(sum(r.duration_seconds) filter (where ${validatedClipCondition('r')}), 0)::float8 as validated
         from recordings r where ${clipConsents('r')}`),
     );
     return {
       consentedSeconds: Number(row?.consented ?? 0),
       validatedSeconds: Number(row?.validated ?? 0),
-      usableSeconds: Number(row?.usable ?? 0),
-      speakers: Number(row?.speakers ?? 0),
-      utterances: Number(row?.utterances ?? 0),
     };
   }
 

@@ -9,13 +9,16 @@ import type {
   TrainingRun,
   TrainingStart,
 } from '../../../core/api/training.ts';
-import { ACCEPTED_CLIPS_TEXT, ACCEPTED_PAIRS_TEXT } from '../../../core/api/data.ts';
+import {
+  ACCEPTED_CLIPS_TEXT,
+  ACCEPTED_PAIRS_TEXT,
+  audioHoursOf,
+  type UsableSpeech,
+} from '../../../core/api/data.ts';
 import { MODEL_TYPES, TRAINING_REQUIREMENTS, type ModelType } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { TrainingServices } from './training-plugin.ts';
-
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 function item(
   key: string,
@@ -32,8 +35,9 @@ function readinessOf(
   items: ReadinessItem[],
   speaker: string | null = null,
   note: string | null = null,
+  speech: UsableSpeech | null = null,
 ): Readiness {
-  return { ready: items.every((entry) => entry.met), items, speaker, note };
+  return { ready: items.every((entry) => entry.met), items, speaker, note, speech };
 }
 
 /** The spec's four statuses from the runs: training while queued or running, error after a failed last run. */
@@ -48,46 +52,50 @@ export class TrainingService {
 
   async readiness(): Promise<Record<ModelType, Readiness>> {
     const { data } = this.training;
-    const [asr, [voice], mt] = await Promise.all([
-      data.asrFigures(),
+    const [speech, reviewed, [voice], mt] = await Promise.all([
+      data.usableSpeech(),
+      data.reviewedShare(),
       data.speakerTotals('tts', 1),
       data.mtFigures(),
     ]);
     // What the review has accepted so far, of everything consented: the rest is waiting for listeners or was
     // turned down.
     const validatedShare =
-      asr.consentedSeconds > 0 ? Math.round((asr.validatedSeconds / asr.consentedSeconds) * 1000) / 10 : 0;
+      reviewed.consentedSeconds > 0
+        ? Math.round((reviewed.validatedSeconds / reviewed.consentedSeconds) * 1000) / 10
+        : 0;
     const req = TRAINING_REQUIREMENTS;
     return {
       asr: readinessOf(
         [
           item(
             'hours',
-            'Validated, transcribed audio',
-            hours(asr.usableSeconds),
+            'Validated, transcribed Lopit audio',
+            speech.hours,
             'hours',
             req.asr.minHours,
             req.asr.targetHours,
           ),
           item(
             'speakers',
-            'Speakers with validated recordings',
-            asr.speakers,
+            'Speakers with validated Lopit recordings',
+            speech.speakers,
             'speakers',
             req.asr.minSpeakers,
           ),
-          item('utterances', 'Validated, transcribed recordings', asr.utterances, 'recordings'),
+          item('utterances', 'Validated, transcribed Lopit recordings', speech.clips, 'recordings'),
           item('validated', 'Recorded audio validated by listeners', validatedShare, 'percent'),
         ],
         null,
         ACCEPTED_CLIPS_TEXT,
+        speech,
       ),
       tts: readinessOf(
         [
           item(
             'hours',
             'Validated audio of one speaker',
-            hours(voice?.seconds ?? 0),
+            audioHoursOf(voice?.seconds ?? 0),
             'hours',
             req.tts.minHours,
             req.tts.targetHours,

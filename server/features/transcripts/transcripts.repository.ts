@@ -21,7 +21,7 @@ import {
   translationProposals,
   users,
 } from '../../db/schema.ts';
-import { clipConsents } from '../consent/consent-sql.ts';
+import { clipConsents, lopitClipCondition, transcribedCondition } from '../consent/consent-sql.ts';
 import { lockPairChanges, type Actor } from '../review/proposals.repository.ts';
 import { countVerdicts, reviewsGiven, type ReviewsTable } from '../review/review-tally.ts';
 import { defineRepository } from '../../lib/repositories.ts';
@@ -48,8 +48,8 @@ const TRANSCRIBABLE_STATES: readonly ClipReviewState[] = ['pending', 'validated'
  * Condition on the recordings table: a Lopit clip (or one of no stated language) without a transcript, that
  * others may hear, whose speaker (a field speaker, else its owner) consents to recording.
  */
-const transcribable: SQL = sql`(${recordings.language} = 'lpx' or ${recordings.language} is null)
-  and btrim(coalesce(${recordings.transcript}, '')) = ''
+const transcribable: SQL = sql`${lopitClipCondition('recordings')}
+  and not (${transcribedCondition('recordings')})
   and ${recordings.reviewState} in (${sql.join(
     TRANSCRIBABLE_STATES.map((state) => sql`${state}`),
     sql`, `,

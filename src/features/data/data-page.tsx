@@ -1,5 +1,5 @@
-// /data: how much the community has contributed and how much of it the community has accepted, what waits for
-// review, and how far the accepted data is from a first model of each kind.
+// /data: how much the community has contributed and how much of it is usable Lopit speech and approved text (the
+// same figures /training and the exports show), what waits for review, and how far that is from a first model.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import type { Speaker, Statistics } from '../../../core/api/data.ts';
@@ -50,16 +50,15 @@ export function DataPage() {
         <Tile
           label={t(data.audioHours)}
           figures={[
-            { value: stats?.totalAudioHours, caption: t(data.recorded) },
-            { value: stats?.validatedAudioHours, caption: t(data.validated) },
+            { value: stats?.lopitSpeech.hours, caption: t(data.lopitForTraining) },
+            { value: stats?.totalAudioHours, caption: t(data.allCollected) },
           ]}
-          note={stats ? t(data.transcribed, { hours: formatHours(stats.transcribedAudioHours) }) : undefined}
         />
         <Tile
           label={t(data.speakers)}
           figures={[
-            { value: stats?.totalSpeakers, caption: t(data.recorded) },
-            { value: stats?.validatedSpeakers, caption: t(data.validated) },
+            { value: stats?.lopitSpeech.speakers, caption: t(data.lopitForTraining) },
+            { value: stats?.totalSpeakers, caption: t(data.allCollected) },
           ]}
         />
         <Tile
@@ -72,11 +71,14 @@ export function DataPage() {
         <Tile
           label={t(data.recordings)}
           figures={[
-            { value: stats?.totalRecordings, caption: t(data.recorded) },
-            { value: stats?.validatedRecordings, caption: t(data.validated) },
+            { value: stats?.lopitSpeech.clips, caption: t(data.lopitForTraining) },
+            { value: stats?.totalRecordings, caption: t(data.allCollected) },
           ]}
         />
       </div>
+      <p className="muted" data-testid="stat-tiles-note">
+        {t(data.tilesNote)}
+      </p>
       <section className="card" aria-labelledby={goalsId}>
         <h2 id={goalsId}>{t(data.goalsTitle)}</h2>
         <p className="muted">
@@ -87,13 +89,13 @@ export function DataPage() {
         </p>
         <Goal
           label={t(data.goalAudio)}
-          value={stats?.validatedAudioHours ?? 0}
+          value={stats?.lopitSpeech.hours ?? 0}
           goal={MVP_GOAL_AUDIO_HOURS}
           words={(value) => formatHours(value)}
         />
         <Goal
           label={t(data.goalSpeakers)}
-          value={stats?.validatedSpeakers ?? 0}
+          value={stats?.lopitSpeech.speakers ?? 0}
           goal={MVP_GOAL_SPEAKERS}
           words={(value) => t(data.speakerCount, { count: value })}
         />
@@ -113,16 +115,8 @@ export function DataPage() {
   );
 }
 
-/** A figure as recorded beside the same figure as accepted (or approved beside proposed), each with its word. */
-function Tile({
-  label,
-  figures,
-  note,
-}: {
-  label: string;
-  figures: { value: number | undefined; caption: string }[];
-  note?: string | undefined;
-}) {
+/** The usable Lopit speech beside all audio collected (or approved pairs beside proposed), each with its word. */
+function Tile({ label, figures }: { label: string; figures: { value: number | undefined; caption: string }[] }) {
   return (
     <div className="card stat">
       <span className="stat-label">{label}</span>
@@ -134,7 +128,6 @@ function Tile({
           </span>
         ))}
       </span>
-      {note && <span className="stat-note muted">{note}</span>}
     </div>
   );
 }

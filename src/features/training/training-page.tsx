@@ -8,6 +8,7 @@ import type { ApiError } from '../../lib/api-client.ts';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ModelCard } from './model-card.tsx';
+import { SpeechFigures } from './speech-figures.tsx';
 import { trainingApi } from './training-api.ts';
 import { training } from '../../../core/i18n/messages/training.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -24,7 +25,7 @@ const placeholder = (modelType: ModelType): TrainingModelStatus => ({
   metrics: {},
   job: null,
   history: [],
-  readiness: { ready: false, items: [], speaker: null, note: null },
+  readiness: { ready: false, items: [], speaker: null, note: null, speech: null },
   externalWorkers: 0,
 });
 
@@ -156,6 +157,8 @@ function TrainingOverview(props: {
   const t = useT();
   const { cards, isAdmin, busy, actionErrors } = props;
   const countOf = (status: ModelStatus['status']) => cards.filter((card) => card.status === status).length;
+  // The usable Lopit speech the ASR figures count (a status saved by an older version has none).
+  const speech = cards.find((card) => card.modelType === 'asr')?.readiness.speech ?? null;
   return (
     <>
       <section className="grid training-overview" aria-label={t(training.byStatus)}>
@@ -192,6 +195,7 @@ function TrainingOverview(props: {
           />
         ))}
       </div>
+      {speech && <SpeechFigures speech={speech} />}
     </>
   );
 }

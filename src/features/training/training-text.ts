@@ -116,6 +116,15 @@ export function formatMetric(name: string, value: number | string, t: Translate 
   return formatValue(value);
 }
 
+/**
+ * An amount of speech: hours (to 1/100) from a tenth of an hour on, seconds below (0.004 h would read as 0); the
+ * hours are the server's rounding, so every page shows the same figure.
+ */
+export function formatSpeechAmount(seconds: number, hours: number, t: Translate = translateNow): string {
+  if (hours < 0.1) return t(training.seconds, { value: formatNumber(Math.round(seconds)) });
+  return t(training.hours, { count: hours, value: formatValue(hours) });
+}
+
 /** "1.5 of 20-50 hours", "12 of 50+ speakers", "3 recordings", "1 recording", "40 %". */
 export function readinessText(item: ReadinessItem, t: Translate = translateNow): string {
   const unit = UNIT_TEXT[item.unit];
