@@ -46,6 +46,7 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
     data: { ageGroup: '30-44', gender: 'female', dialect: 'Zorbelton' },
   });
   expect(profile.ok(), await profile.text()).toBe(true);
+  const clipIds: string[] = [];
   for (const [name, text] of [
     ['dash-one', 'zorbel quandy mipple'],
     ['dash-two', 'tessaro vint kwintafa'],
@@ -58,11 +59,27 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
       },
     });
     expect(upload.status(), await upload.text()).toBeLessThan(300);
+    clipIds.push(((await upload.json()) as { recording: { id: string } }).recording.id);
+  }
+  // Two listeners validate the first clip: it becomes usable Lopit speech; the second waits.
+  for (const listener of ['Listener', 'Hearer']) {
+    const { token } = await signUpByApi(request, server.url, listener);
+    const vote = await request.post(`${server.url}/api/review/clips/${clipIds[0]}/vote`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { vote: 'up' },
+    });
+    expect(vote.ok(), await vote.text()).toBe(true);
   }
   const stats = (await (
     await request.get(`${server.url}/api/data/statistics`, { headers: adminAuth })
-  ).json()) as { totalRecordings: number; totalSpeakers: number; totalTranslations: number };
+  ).json()) as {
+    totalRecordings: number;
+    totalSpeakers: number;
+    totalTranslations: number;
+    lopitSpeech: { clips: number; speakers: number; seconds: number };
+  };
   expect(stats).toMatchObject({ totalRecordings: 2, totalSpeakers: 1, totalTranslations: accepted });
+  expect(stats.lopitSpeech).toMatchObject({ clips: 1, speakers: 1 });
 
   // The dashboard, as the admin sees it.
   const adminContext = await browser.newContext();
@@ -70,7 +87,10 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   const page = await adminContext.newPage();
   await page.goto(`${server.url}/data`);
   const tiles = page.getByTestId('stat-tiles');
-  await expect(tiles.locator('.stat').filter({ hasText: 'Recordings' })).toContainText('2');
+  // Each tile: the usable Lopit speech (as /training counts it) beside all collected, each with its word.
+  const recordingsTile = tiles.locator('.stat').filter({ hasText: 'Recordings' });
+  await expect(recordingsTile).toContainText('1Lopit for training');
+  await expect(recordingsTile).toContainText('2all collected');
   await expect(tiles.locator('.stat').filter({ hasText: 'Speakers' })).toContainText('1');
   await expect(tiles.locator('.stat').filter({ hasText: 'Translation pairs' })).toContainText(
     accepted.toLocaleString('en'),
@@ -78,12 +98,25 @@ test('the dashboard shows the seeded figures; an admin trains mt and sees its me
   const contributors = page.getByRole('region', { name: 'Recent contributors', exact: true });
   // The speaker's details in the words of the profile form (its labels, in the interface's language).
   await expect(contributors).toContainText('30 to 44');
+  const label = (await contributors.locator('td[translate="no"]').first().textContent())!.trim();
+  expect(label).toMatch(/^S-[0-9a-f]{8}$/);
   await expect(contributors).toContainText('Female');
   await expect(page.getByRole('heading', { name: 'By dialect or village' })).toBeVisible();
   await expect(page.getByText('Zorbelton', { exact: false }).first()).toBeVisible();
 
-  // Training: start mt, see it run, then see its held-out scores.
+  // Training: the same usable Lopit speech, by the same pseudonymous speaker, with their dialect.
   await page.goto(`${server.url}/training`);
+  const speech = page.getByTestId('training-speech');
+  await expect(speech.getByTestId('speech-clips')).toHaveText('1');
+  await expect(speech.getByTestId('speech-speakers')).toHaveText('1');
+  await expect(speech.getByTestId('speech-hours')).toHaveText(`${Math.round(stats.lopitSpeech.seconds)} s`);
+  const bySpeaker = speech.getByRole('table', { name: 'By speaker' });
+  await expect(bySpeaker.getByRole('row').nth(1)).toContainText(label);
+  await expect(bySpeaker.getByRole('row').nth(1)).toContainText('Zorbelton');
+  await expect(speech.getByRole('table', { name: 'By dialect' })).toContainText('Zorbelton');
+  await expect(page.getByTestId('model-card-asr')).toContainText('1 recording');
+
+  // Training: start mt, see it run, then see its held-out scores.
   const card = page.getByTestId('model-card-mt');
   await expect(card.getByTestId('model-status')).toContainText('Not trained');
   await card.getByRole('button', { name: 'Start' }).click();

@@ -123,20 +123,27 @@ describe.each(DATABASE_KINDS)('usable Lopit speech counted alike everywhere on %
         await upload(t.app, field.auth, clipWav(seconds), { transcript: 'vorn tessaro', speakerId: vorn }),
       );
     usableIds.push(
-      await upload(t.app, field.auth, clipWav(USABLE.unnamed[0]), { transcript: 'mipple', speakerId: unnamed }),
+      await upload(t.app, field.auth, clipWav(USABLE.unnamed[0]), {
+        transcript: 'mipple',
+        speakerId: unnamed,
+      }),
     );
     usableIds.push(await upload(t.app, carol.auth, clipWav(USABLE.carol[0]), { transcript: 'carvi quandy' }));
     for (const id of usableIds) await validate(id);
 
     // Not usable, each for one reason.
-    ids.english = await upload(t.app, alice.auth, clipWav(20), { transcript: 'Good morning', language: 'en' });
+    ids.english = await upload(t.app, alice.auth, clipWav(20), {
+      transcript: 'Good morning',
+      language: 'en',
+    });
     ids.pending = await upload(t.app, alice.auth, clipWav(30), { transcript: 'zorbel pending' });
     ids.untranscribed = await upload(t.app, alice.auth, clipWav(25), { transcript: '' });
     ids.tooShort = await upload(t.app, alice.auth, clipWav(0.5), { transcript: 'zo' });
     ids.silent = await upload(t.app, alice.auth, clipWav(15, 0), { transcript: 'zorbel hush' });
     ids.withdrawn = await upload(t.app, bob.auth, clipWav(40), { transcript: 'brolo tandi' });
-    for (const key of ['english', 'untranscribed', 'tooShort', 'silent', 'withdrawn']) await validate(ids[key]!);
-    await castVotes(t.app, ids.pending!, [[listeners[0]!.auth, 'up']]);
+    for (const key of ['english', 'untranscribed', 'tooShort', 'silent', 'withdrawn'])
+      await validate(ids[key]!);
+    await castVotes(t.app, ids.pending, [[listeners[0]!.auth, 'up']]);
     const withdrew = await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: bob.auth });
     expect(withdrew.statusCode, withdrew.body).toBe(200);
   });

@@ -177,7 +177,7 @@ export const data = defineMessages('data', {
   dialectsTitle: { message: 'By dialect or village', note: 'Data dashboard: heading of the dialect table' },
   dialectsNote: {
     message:
-      'As contributors describe themselves in their profile. Spellings that differ only in capital letters are counted together.',
+      'As contributors describe themselves in their profile. Spellings that differ only in capital letters are counted together. This counts all audio collected; the Training page shows the Lopit speech for training by dialect and by speaker.',
     note: 'Data dashboard: under “By dialect or village”',
   },
   noDialects: {

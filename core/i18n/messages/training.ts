@@ -182,7 +182,10 @@ export const training = defineMessages('training', {
       'Validated, transcribed Lopit recordings of speakers who consent now, leaving out those found silent or too short. /data and the dataset exports count the same.',
     note: 'Training, Lopit speech: what the figures count (/data and “dataset exports” name other parts of the platform)',
   },
-  speechHours: { message: 'Hours', note: 'Training, Lopit speech: a total, and a column of the tables' },
+  speechHours: {
+    message: 'Audio',
+    note: 'Training, Lopit speech: a total, and a column of the tables (length of audio: “21 s”, “2.5 hours”)',
+  },
   speechClips: {
     message: 'Recordings',
     note: 'Training, Lopit speech: a total, and a column of the tables (clips; a segment of a long story counts as one)',

@@ -1,7 +1,7 @@
 // Readiness figures in words: singular for one, the spec's ranges as they are.
 import { describe, expect, it } from 'vitest';
 import type { ReadinessItem } from '../../../core/api/training.ts';
-import { formatMetric, readinessText } from './training-text.ts';
+import { formatMetric, formatSpeechAmount, readinessText } from './training-text.ts';
 
 const item = (over: Partial<ReadinessItem>): ReadinessItem => ({
   key: 'k',
@@ -32,5 +32,13 @@ describe('formatMetric', () => {
     expect(formatMetric('hours', 11 / 3600)).toBe('11 s');
     expect(formatMetric('hours', 2.5)).toBe('2.5');
     expect(formatMetric('utterances', 1)).toBe('1');
+  });
+});
+
+describe('formatSpeechAmount', () => {
+  it("gives exact seconds below a tenth of an hour, and the server's hours from there on", () => {
+    expect(formatSpeechAmount(21.4, 0.01)).toBe('21 s');
+    expect(formatSpeechAmount(576, 0.16)).toBe('0.16 hours');
+    expect(formatSpeechAmount(3600, 1)).toBe('1 hour');
   });
 });
