@@ -64,6 +64,23 @@ export const RECORDING_MAX_SECONDS = 5 * 60;
 /** The server still accepts (flagged) recordings up to this many times the longest; longer ones are refused. */
 export const RECORDING_ACCEPTED_LENGTH_FACTOR = 2;
 export const RECORDING_TAIL_MS = 500;
+/**
+ * Tell (issue 32): free speech or a story recorded as one piece, up to 15 minutes. The phone stops there; the
+ * server flags longer ones too long and refuses those longer than TELL_ACCEPTED_SECONDS (a minute's room for a
+ * recorder that stops late). At 32 kbit/s Opus 15 minutes are about 4 MB, far below AUDIO_MAX_BYTES.
+ */
+export const TELL_MAX_SECONDS = 15 * 60;
+export const TELL_ACCEPTED_SECONDS = TELL_MAX_SECONDS + 60;
+/**
+ * A Tell recording is cut on the server at pauses into segments of 2 to 15 s, each a clip of its own to
+ * transcribe and review. A pause is at least SEGMENT_MIN_PAUSE_MS below the speech threshold; a segment keeps
+ * at most SEGMENT_PAD_MS of the pause on each side.
+ */
+export const SEGMENT_MIN_MS = 2_000;
+export const SEGMENT_MAX_MS = 15_000;
+export const SEGMENT_MIN_PAUSE_MS = 300;
+export const SEGMENT_PAD_MS = 250;
+
 /** Speech bitrate for the browser recorder (mono Opus or AAC). */
 export const RECORDING_BITS_PER_SECOND = 32_000;
 export const LEXICON_DEFAULT_LIMIT = 100;

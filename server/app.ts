@@ -33,6 +33,7 @@ import { exportsRepository } from './features/exports/exports.repository.ts';
 import { interfaceMessagesRepository } from './features/i18n/interface-messages.repository.ts';
 import { lexiconRepository } from './features/lexicon/lexicon.repository.ts';
 import { promptsRepository } from './features/prompts/prompts.repository.ts';
+import { storiesRepository } from './features/stories/stories.repository.ts';
 import { recordingsRepository } from './features/recordings/recordings.repository.ts';
 import { clipReviewRepository } from './features/review/clip-review.repository.ts';
 import { lexiconReviewRepository } from './features/review/lexicon-review.repository.ts';
@@ -86,6 +87,7 @@ const repositoryDefinitions: RepositoryDefinitions = {
   lexiconReview: lexiconReviewRepository,
   proposals: proposalsRepository,
   speakers: speakersRepository,
+  stories: storiesRepository,
   transcripts: transcriptsRepository,
   translation: translationRepository,
   voices: voicesRepository,

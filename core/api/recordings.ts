@@ -6,6 +6,15 @@ import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE, TRANSLATION_CATEGORIES 
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
 
 export const RECORDING_LANGUAGES = ['lpx', 'en'] as const;
+/**
+ * What a recording is: a clip (read, said or free; a segment of a story too), or a story (Tell, issue 32): free
+ * speech minutes long, kept whole and cut on the server into segments, which are the clips of it.
+ */
+export const RECORDING_KINDS = ['clip', 'story'] as const;
+export const recordingKindSchema = z.enum(RECORDING_KINDS, { error: 'kind must be clip or story' });
+export type RecordingKind = z.infer<typeof recordingKindSchema>;
+/** A story's cutting: waiting (to be cut, or being cut), cut, or failed (kept whole). */
+export const STORY_CUT_STATES = ['waiting', 'cut', 'failed'] as const;
 export const recordingLanguageSchema = z.enum(RECORDING_LANGUAGES, { error: 'Language must be lpx or en' });
 export type RecordingLanguage = z.infer<typeof recordingLanguageSchema>;
 
@@ -57,8 +66,31 @@ export const recordingSchema = z.object({
   speakerId: z.string().nullable(),
   /** A spoken translation: the pair whose English sentence it translates. */
   sourcePairId: z.number().int().nullable(),
+  kind: recordingKindSchema,
+  /** A segment of a story: the story, its place (from 0) and its span there in ms. */
+  segment: z
+    .object({
+      parentId: z.string(),
+      index: z.number().int(),
+      startMs: z.number().int(),
+      endMs: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * A story's cutting (in lists): its state, the segments planned (null until planned), stored, and transcribed
+   * (with an approved transcript). Null for a clip, and for a story where not counted.
+   */
+  story: z
+    .object({
+      state: z.enum(STORY_CUT_STATES),
+      planned: z.number().int().nullable(),
+      segments: z.number().int(),
+      transcribed: z.number().int(),
+    })
+    .nullable(),
 });
 export type Recording = z.infer<typeof recordingSchema>;
+export type StoryCutStatus = NonNullable<Recording['story']>;
 
 export const recordingListSchema = z.object({
   recordings: z.array(recordingSchema),
@@ -134,7 +166,7 @@ const durationSchema = z.coerce
  * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
  * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
  * recording was made, by the phone's clock), speakerId (a field speaker who speaks in it), sourcePairId (the
- * pair whose English a spoken translation translates). Empty values count as absent.
+ * pair whose English a spoken translation translates), kind ('story': a Tell recording). Empty values count as absent.
  */
 export const tusUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID'),
@@ -161,6 +193,8 @@ export const tusUploadMetadataSchema = z.object({
   ),
   /** A spoken translation: the translation pair whose English sentence this Lopit clip translates. */
   sourcePairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
+  /** 'story': a Tell recording, cut into segments on the server (issue 32); absent: a clip. */
+  kind: z.preprocess((value) => (value === '' ? undefined : value), recordingKindSchema.nullish()),
 });
 type TusField = keyof typeof tusUploadMetadataSchema.shape;
 type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
@@ -190,6 +224,7 @@ export const multipartUploadMetadataSchema = z.object({
   promptPairId: promptPairIdSchema.nullish(),
   recordedAt: recordedAtSchema.nullish(),
   sourcePairId: promptPairIdSchema.nullish(),
+  kind: recordingKindSchema.nullish(),
 });
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */

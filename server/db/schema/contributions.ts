@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RecordingQuality } from '../../../core/api/recordings.ts';
+import { RECORDING_KINDS, STORY_CUT_STATES, type RecordingQuality } from '../../../core/api/recordings.ts';
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
 import { timestamptz, timestamps, oneOf } from './columns.ts';
@@ -100,6 +100,7 @@ export const consentEvidence = pgTable(
 );
 
 const SETTLED_STATES = ['validated', 'invalidated'] as const;
+
 const PAIR_CATEGORIES = ['greetings', 'family', 'numbers', 'food', 'time'] as const;
 const PAIR_STATUSES = ['empty', 'pending', 'approved'] as const;
 
@@ -224,8 +225,24 @@ export const recordings = pgTable(
     speakerId: uuid('speaker_id').references(() => speakers.id, { onDelete: 'restrict' }),
     /** A spoken translation (0013): the English sentence this Lopit clip translates. */
     sourcePairId: integer('source_pair_id').references(() => translationPairs.id, { onDelete: 'set null' }),
+    /** A clip, or a whole Tell recording ('story', 0017) that is cut into segments and is itself no clip. */
+    kind: text('kind', { enum: RECORDING_KINDS }).notNull().default('clip'),
+    /** A segment of a story (0017): the story, its place in it and its span there in ms. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => recordings.id, { onDelete: 'cascade' }),
+    segmentIndex: integer('segment_index'),
+    startMs: integer('start_ms'),
+    endMs: integer('end_ms'),
   },
   (table) => [
+    check('recordings_kind_check', oneOf(table.kind, RECORDING_KINDS)),
+    check(
+      'recordings_segment_check',
+      sql`(${table.parentId} is null and ${table.segmentIndex} is null and ${table.startMs} is null and ${table.endMs} is null)
+        or (${table.parentId} is not null and ${table.kind} = 'clip' and ${table.segmentIndex} >= 0 and ${table.startMs} >= 0 and ${table.endMs} > ${table.startMs})`,
+    ),
+    uniqueIndex('recordings_segment_key')
+      .on(table.parentId, table.segmentIndex)
+      .where(sql`parent_id is not null`),
     index('recordings_owner_idx').on(table.ownerId, table.createdAt.desc()),
     index('recordings_sha256_idx').on(table.sha256),
     index('recordings_created_idx').on(table.createdAt.desc(), table.id),
@@ -238,5 +255,28 @@ export const recordings = pgTable(
     index('recordings_source_pair_idx')
       .on(table.sourcePairId)
       .where(sql`source_pair_id is not null`),
+  ],
+);
+
+/** The cutting of a Tell recording into segments (0017): its plan, written once, and whether it is done. */
+export const storyCuts = pgTable(
+  'story_cuts',
+  {
+    recordingId: uuid('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: STORY_CUT_STATES }).notNull().default('waiting'),
+    /** The segments' spans in the story, [[startMs, endMs], ...]; null until planned. */
+    plan: jsonb('plan').$type<[number, number][]>(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    ...timestamps,
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('story_cuts_state_check', oneOf(table.state, STORY_CUT_STATES)),
+    index('story_cuts_waiting_idx')
+      .on(table.createdAt)
+      .where(sql`state = 'waiting'`),
   ],
 );

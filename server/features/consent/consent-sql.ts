@@ -2,7 +2,7 @@
 // dashboard's figures, the dataset exports, training and speech playback share them.
 import { sql, type SQL } from 'drizzle-orm';
 import { typesCovering, type ConsentScope } from '../../../core/api/consent.ts';
-import type { RecordingLanguage } from '../../../core/api/recordings.ts';
+import type { RecordingKind, RecordingLanguage } from '../../../core/api/recordings.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 
 export type { ConsentScope } from '../../../core/api/consent.ts';
@@ -89,7 +89,17 @@ const ACCEPTED_CLIP_STATE: ClipReviewState = 'validated';
  * clip whatever its state.
  */
 export function validatedClipCondition(alias = 'r'): SQL {
-  return sql`${sql.raw(alias)}.review_state = ${ACCEPTED_CLIP_STATE}`;
+  return sql`${sql.raw(alias)}.review_state = ${ACCEPTED_CLIP_STATE} and ${clipKindCondition(alias)}`;
+}
+
+/**
+ * Condition on a recordings row `r`: a clip, not a whole Tell recording (issue 32). A story is kept whole for
+ * its owner and the heritage pages but is in no review or transcription queue, dataset, model or count: its
+ * segments are the clips of it (counting both would count its speech twice).
+ */
+export function clipKindCondition(alias = 'r'): SQL {
+  const kind: RecordingKind = 'clip';
+  return sql`${sql.raw(alias)}.kind = ${kind}`;
 }
 
 /**

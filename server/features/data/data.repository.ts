@@ -11,6 +11,7 @@ import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
   clipConsents,
+  clipKindCondition,
   clipSpeaker,
   approvedLexiconCondition,
   consentedPairCondition,
@@ -58,7 +59,7 @@ export class DataRepository {
         from (select ${SPEAKER} as speaker, sum(r.duration_seconds) as seconds, count(*) as recordings,
                 count(*) filter (where r.review_state = ${PENDING}) as pending,
                 count(*) filter (where r.review_state = ${REPORTED}) as reported
-              from recordings r where ${clipConsents('r')} group by 1) s`),
+              from recordings r where ${clipConsents('r')} and ${clipKindCondition('r')} group by 1) s`),
     );
     return {
       totalAudioHours: audioHoursOf(Number(row?.seconds ?? 0)),
@@ -89,7 +90,7 @@ export class DataRepository {
           coalesce(u.gender, sp.gender) as gender, s.recording_count, s.total_duration
         from (select ${SPEAKER} as speaker, count(*)::int as recording_count,
                 sum(duration_seconds) as total_duration, max(created_at) as last_at
-              from recordings r where ${clipConsents('r')} group by 1) s
+              from recordings r where ${clipConsents('r')} and ${clipKindCondition('r')} group by 1) s
         left join users u on u.id = s.speaker
         left join speakers sp on sp.id = s.speaker
         order by s.last_at desc, s.speaker limit ${limit}`),
@@ -111,7 +112,7 @@ export class DataRepository {
       await this.db.execute(sql`with rec as (
           select (r.created_at at time zone 'UTC')::date as day, sum(r.duration_seconds) as seconds,
             count(*)::int as recordings
-          from recordings r where ${clipConsents('r')} group by 1
+          from recordings r where ${clipConsents('r')} and ${clipKindCondition('r')} group by 1
         ), pairs as (
           select (p.updated_at at time zone 'UTC')::date as day, count(*)::int as pairs
           from translation_pairs p where ${consentedPairCondition('p')} group by 1
@@ -136,7 +137,7 @@ export class DataRepository {
       await this.db.execute(sql`select s.speaker as id, coalesce(u.dialect, sp.dialect) as dialect,
           s.recordings, s.seconds
         from (select ${SPEAKER} as speaker, count(*)::int as recordings, sum(duration_seconds) as seconds
-              from recordings r where ${clipConsents('r')} group by 1) s
+              from recordings r where ${clipConsents('r')} and ${clipKindCondition('r')} group by 1) s
         left join users u on u.id = s.speaker
         left join speakers sp on sp.id = s.speaker`),
     );

@@ -1,4 +1,4 @@
-// Decoding for the levels: ffmpeg turns the first audio stream into mono 16 kHz PCM, measured as it streams,
+// The server's one ffmpeg runner (runFfmpeg), and decoding for the levels: ffmpeg turns the first audio stream into mono 16 kHz PCM, measured as it streams,
 // and its log says whether the input held video or no audio at all, and the stream's real channel count.
 import { spawn } from 'node:child_process';
 import { unreadable } from './audio-types.ts';
@@ -60,9 +60,15 @@ export function decodedChannels(streamLine: string): number | null {
 
 /**
  * Decodes the first audio stream to mono 16 kHz signed 16-bit PCM with ffmpeg (an argument array, no shell;
- * the demuxer is forced from the sniffed type and only local files may be opened) and measures it as it streams.
+ * the demuxer is forced from the sniffed type and only local files may be opened), handing `onSamples` whole
+ * samples as they stream.
  */
-export function decodeLevels(filePath: string, demuxer: string, options: DecodeOptions): Promise<Decoded> {
+export function decodePcm(
+  filePath: string,
+  demuxer: string,
+  options: DecodeOptions,
+  onSamples: (s16le: Buffer) => void,
+): Promise<FfmpegRun> {
   const args = [
     '-nostdin',
     '-hide_banner',
@@ -87,12 +93,58 @@ export function decodeLevels(filePath: string, demuxer: string, options: DecodeO
     'pcm_s16le',
     'pipe:1',
   ];
+  let carry: Buffer | null = null;
+  return runFfmpeg(args, options, (chunk) => {
+    const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+    const whole = bytes.length - (bytes.length % 2);
+    onSamples(bytes.subarray(0, whole));
+    carry = whole < bytes.length ? bytes.subarray(whole) : null;
+  });
+}
+
+/** Decodes as decodePcm does and measures the levels as they stream, with what ffmpeg said of the input. */
+export async function decodeLevels(
+  filePath: string,
+  demuxer: string,
+  options: DecodeOptions,
+): Promise<Decoded> {
+  const meter = new LevelMeter();
+  const run = await decodePcm(filePath, demuxer, options, (samples) => meter.addS16le(samples));
+  if (run.status === 'missing') return run;
+  // Only the input's streams: the listing before the output section.
+  const input = run.stderr.split(/^Output #0|^Stream mapping:/m)[0] ?? '';
+  const streams = input.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
+  const hasVideo = streams.some((line) => /: Video: /.test(line) && !/attached pic/.test(line));
+  const audio = streams.find((line) => /: Audio: /.test(line));
+  return {
+    status: 'decoded',
+    samples: meter.samples,
+    levels: meter.result(),
+    hasVideo,
+    noAudioStream: !audio,
+    channels: audio ? decodedChannels(audio) : null,
+  };
+}
+
+export type FfmpegRun = { status: 'missing' } | { status: 'ran'; code: number | null; stderr: string };
+
+/**
+ * The one way the server runs ffmpeg: an argument array (no shell), stdout streamed to `onStdout` (or ignored),
+ * the start of stderr kept, killed after the timeout (an `unreadable` refusal). 'missing' when ffmpeg cannot be
+ * started (not installed); otherwise its exit code, which the caller judges.
+ */
+export function runFfmpeg(
+  args: string[],
+  options: DecodeOptions,
+  onStdout?: (chunk: Buffer) => void,
+): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
-    const meter = new LevelMeter();
-    let carry: Buffer | null = null;
     let stderr = '';
     let settled = false;
-    const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    const child = spawn(options.ffmpegPath, args, {
+      stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
+      shell: false,
+    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish(() => reject(unreadable('decoding took too long.')));
@@ -107,32 +159,11 @@ export function decodeLevels(filePath: string, demuxer: string, options: DecodeO
       if (error.code === 'ENOENT' || error.code === 'EACCES') finish(() => resolve({ status: 'missing' }));
       else finish(() => reject(error));
     });
-    child.stdout.on('data', (chunk: Buffer) => {
-      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const whole = bytes.length - (bytes.length % 2);
-      meter.addS16le(bytes.subarray(0, whole));
-      carry = whole < bytes.length ? bytes.subarray(whole) : null;
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
+    if (onStdout) child.stdout?.on('data', onStdout);
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
       if (stderr.length < STDERR_KEEP) stderr += text.slice(0, STDERR_KEEP - stderr.length);
     });
-    child.on('close', () => {
-      // Only the input's streams: the listing before the output section.
-      const input = stderr.split(/^Output #0|^Stream mapping:/m)[0] ?? '';
-      const streams = input.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
-      const hasVideo = streams.some((line) => /: Video: /.test(line) && !/attached pic/.test(line));
-      const audio = streams.find((line) => /: Audio: /.test(line));
-      finish(() =>
-        resolve({
-          status: 'decoded',
-          samples: meter.samples,
-          levels: meter.result(),
-          hasVideo,
-          noAudioStream: !audio,
-          channels: audio ? decodedChannels(audio) : null,
-        }),
-      );
-    });
+    child.on('close', (code) => finish(() => resolve({ status: 'ran', code, stderr })));
   });
 }

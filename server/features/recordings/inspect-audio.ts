@@ -27,8 +27,10 @@ const TRUNCATION_TOLERANCE = 0.9;
 export interface InspectOptions extends DecodeOptions {
   /** When ffmpeg cannot be started only WAV levels are measured (in JavaScript). */
   ffmpegPath: string;
-  /** Recordings longer are flagged too long; longer than twice this are refused. */
+  /** Recordings longer are flagged too long; longer than twice this (or `acceptedSeconds`) are refused. */
   maxSeconds: number;
+  /** The longest accepted, when not twice maxSeconds (a Tell recording's own bound). */
+  acceptedSeconds?: number;
   /** The client's own measure, used only when the duration cannot be found otherwise. */
   clientDuration?: number | null | undefined;
 }
@@ -119,7 +121,7 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   duration = Math.round(duration * 1000) / 1000;
   const streamChannels = decoded.status === 'decoded' ? decoded.channels : null;
 
-  const acceptedSeconds = options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
+  const acceptedSeconds = options.acceptedSeconds ?? options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
   if (duration > acceptedSeconds) {
     throw new AppError(
       422,

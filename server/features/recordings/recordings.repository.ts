@@ -51,6 +51,12 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     ownerName,
     speakerId: row.speakerId,
     sourcePairId: row.sourcePairId,
+    kind: row.kind,
+    segment:
+      row.parentId !== null && row.segmentIndex !== null && row.startMs !== null && row.endMs !== null
+        ? { parentId: row.parentId, index: row.segmentIndex, startMs: row.startMs, endMs: row.endMs }
+        : null,
+    story: null,
   };
 }
 
@@ -73,7 +79,8 @@ export class RecordingsRepository {
     page: number,
     limit: number,
   ): Promise<{ rows: { row: RecordingRow; ownerName: string }[]; total: number }> {
-    const where = ownerId ? eq(recordings.ownerId, ownerId) : undefined;
+    // A story's segments are listed with it (as its counts), not one by one.
+    const where = and(ownerId ? eq(recordings.ownerId, ownerId) : undefined, isNull(recordings.parentId));
     const rows = await this.db
       .select({ row: recordings, ownerName: users.name })
       .from(recordings)

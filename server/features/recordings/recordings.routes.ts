@@ -27,6 +27,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './audio-types.ts';
 import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
 import { toRecording } from './recordings.repository.ts';
+import { StoryCutter } from '../stories/story-cutter.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 import { MULTIPART_UPLOAD, RECORDING_AUDIO } from './recordings-contract.ts';
 import { emptyAnswer } from '../../lib/route-contract.ts';
@@ -40,6 +41,11 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RecordingService(app.repositories, config, app.blobs);
   app.guardRoutes('user');
+  // Tell recordings are cut into segments once stored, and those a stop left waiting at the next start.
+  const cutter = new StoryCutter(app.repositories, service, config, app.log);
+  service.onStory = (id) => void cutter.enqueue(id);
+  app.addHook('onReady', () => cutter.resume());
+  app.addHook('preClose', () => cutter.close());
 
   await app.register(tusUploads, { config, service });
 
@@ -88,6 +94,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
                 ? meta.speakerId.toLowerCase()
                 : null,
             sourcePairId: meta.sourcePairId ?? null,
+            kind: meta.kind ?? 'clip',
           };
           await service.checkPrompt(fields.promptPairId);
           await service.checkPrompt(fields.sourcePairId);
@@ -132,7 +139,17 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       }
       const ownerId = owner ?? (all ? null : user.id);
       const { rows, total } = await app.repositories.recordings.list(ownerId, page, limit);
-      return { recordings: rows.map(({ row, ownerName }) => toRecording(row, ownerName)), total, page };
+      const stories = await app.repositories.stories.counts(
+        rows.filter(({ row }) => row.kind === 'story').map(({ row }) => row.id),
+      );
+      return {
+        recordings: rows.map(({ row, ownerName }) => ({
+          ...toRecording(row, ownerName),
+          story: stories.get(row.id) ?? null,
+        })),
+        total,
+        page,
+      };
     },
   );
 

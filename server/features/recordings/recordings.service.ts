@@ -9,7 +9,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { User } from '../../../core/api/auth.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
-import { plausibleRecordedAt, type Recording, type RecordingLanguage } from '../../../core/api/recordings.ts';
+import {
+  plausibleRecordedAt,
+  type Recording,
+  type RecordingKind,
+  type RecordingLanguage,
+} from '../../../core/api/recordings.ts';
+import { TELL_ACCEPTED_SECONDS, TELL_MAX_SECONDS } from '../../../core/constants.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -43,6 +49,8 @@ export interface RecordingFields {
   speakerId: string | null;
   /** A spoken translation: the pair whose English sentence it translates. */
   sourcePairId: number | null;
+  /** 'story': a Tell recording (issue 32), minutes long, cut into segments once stored. */
+  kind: RecordingKind;
 }
 
 export interface StoreResult {
@@ -144,12 +152,19 @@ export class RecordingService {
   }
 
   /** Checks a file's real type, duration and levels; as many at a time as the machine has cores. */
-  inspect(filePath: string, clientDuration: number | null): Promise<AudioInspection> {
+  inspect(
+    filePath: string,
+    clientDuration: number | null,
+    kind: RecordingKind = 'clip',
+  ): Promise<AudioInspection> {
     return decoders.run(() =>
       inspectAudio(filePath, {
         ffmpegPath: this.config.FFMPEG_PATH,
-        maxSeconds: this.config.AUDIO_MAX_SECONDS,
         clientDuration,
+        // A Tell recording has its own, larger bound (issue 32); clips the server's.
+        ...(kind === 'story'
+          ? { maxSeconds: TELL_MAX_SECONDS, acceptedSeconds: TELL_ACCEPTED_SECONDS }
+          : { maxSeconds: this.config.AUDIO_MAX_SECONDS }),
       }),
     );
   }
@@ -208,6 +223,7 @@ export class RecordingService {
       title: fields.title,
       promptPairId,
       sourcePairId,
+      kind: fields.kind,
       speakerId: speaker?.id ?? null,
       // Who speaks: the field speaker's profile, else the account's.
       ageGroup: speaker ? speaker.ageGroup : owner.ageGroup,
@@ -231,6 +247,8 @@ export class RecordingService {
         ERROR_CODES.conflict,
       );
     }
+    // A story waits to be cut from the transaction that stores it: a crash after the commit loses no cutting.
+    if (row.kind === 'story') await repositories.stories.addCut(row.id);
     return { created: true, recording: toRecording(row, owner.name) };
   }
 
@@ -263,8 +281,8 @@ export class RecordingService {
       if (options.expectedSha256 && options.expectedSha256 !== options.knownSha256) throw checksumMismatch();
       sha256 = options.knownSha256;
     } else sha256 = await this.verifyChecksum(filePath, options.expectedSha256);
-    const inspection = await this.inspect(filePath, fields.clientDuration);
-    return this.blobLocks.run(sha256, async () => {
+    const inspection = await this.inspect(filePath, fields.clientDuration, fields.kind);
+    const result = await this.blobLocks.run(sha256, async () => {
       try {
         return await within((repositories) =>
           this.save(repositories, filePath, sha256, fields, inspection, owner),
@@ -274,7 +292,13 @@ export class RecordingService {
         throw error;
       }
     });
+    // Committed: a new story goes to be cut (and waits in story_cuts for the next start if this one stops).
+    if (result.created && fields.kind === 'story') this.onStory?.(result.recording.id);
+    return result;
   }
+
+  /** Told of each story stored (the story cutter listens). */
+  onStory: ((recordingId: string) => void) | null = null;
 
   /** After a failed save: removes the blob if no committed row names it. */
   async dropBlobIfUnused(sha256: string): Promise<void> {
@@ -285,9 +309,12 @@ export class RecordingService {
   async delete(id: string, user: User): Promise<void> {
     const row = await this.findVisibleRow(id, user);
     if (!row) throw notFound(RECORDING_NOT_FOUND);
+    // A story's segments go with it (ON DELETE CASCADE), and their audio when nothing else names it.
+    const segmentBlobs = await this.repositories.stories.segmentBlobs(row.id);
     const deleted = await this.repositories.recordings.delete(row.id);
     if (!deleted) throw notFound(RECORDING_NOT_FOUND);
-    await this.blobLocks.run(deleted.sha256, () => this.dropBlobIfUnused(deleted.sha256));
+    for (const sha256 of new Set([deleted.sha256, ...segmentBlobs]))
+      await this.blobLocks.run(sha256, () => this.dropBlobIfUnused(sha256));
   }
 
   /** A new path for a temporary upload file (the folder exists). */

@@ -64,6 +64,7 @@ function fieldsOf(meta: ParsedMetadata): RecordingFields {
     recordedAt: meta.recordedAt ?? null,
     speakerId: meta.speakerId?.toLowerCase() ?? null,
     sourcePairId: meta.sourcePairId ?? null,
+    kind: meta.kind ?? 'clip',
   };
 }
 
@@ -84,6 +85,7 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
     recordedAt: text(meta.recordedAt),
     speakerId: text(meta.speakerId?.toLowerCase()),
     sourcePairId: text(meta.sourcePairId),
+    kind: text(meta.kind),
     ownerId,
   };
 }

@@ -17,7 +17,7 @@ import { CLIP_REPORTERS_TO_HOLD, clipReviewState, type ClipReviewState } from '.
 import type { DbOrTx } from '../../db/driver.ts';
 import { reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import { clipReports, clipVotes, recordings, users } from '../../db/schema.ts';
-import { clipConsents, transcribedCondition } from '../consent/consent-sql.ts';
+import { clipConsents, clipKindCondition, transcribedCondition } from '../consent/consent-sql.ts';
 import { defineRepository } from '../../lib/repositories.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
@@ -51,6 +51,7 @@ function openToReviewer(reviewerId: string) {
     where r.recording_id = ${recordings.id} and r.reporter_id = ${reviewerId} and r.resolved_at is null)`;
   return and(
     eq(recordings.reviewState, 'pending'),
+    clipKindCondition('recordings'),
     sql`${recordings.ownerId} <> ${reviewerId}`,
     transcribedCondition('recordings'),
     speakerConsents,
@@ -249,6 +250,7 @@ export class ClipReviewRepository {
   ): Promise<{ clips: AdminClip[]; total: number }> {
     const reported = filter.state === 'reported';
     const where = and(
+      clipKindCondition('recordings'),
       reported
         ? gt(recordings.openReports, 0)
         : filter.state

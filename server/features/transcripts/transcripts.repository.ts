@@ -21,7 +21,12 @@ import {
   translationProposals,
   users,
 } from '../../db/schema.ts';
-import { clipConsents, lopitClipCondition, transcribedCondition } from '../consent/consent-sql.ts';
+import {
+  clipConsents,
+  clipKindCondition,
+  lopitClipCondition,
+  transcribedCondition,
+} from '../consent/consent-sql.ts';
 import { lockPairChanges, type Actor } from '../review/proposals.repository.ts';
 import { countVerdicts, reviewsGiven, type ReviewsTable } from '../review/review-tally.ts';
 import { defineRepository } from '../../lib/repositories.ts';
@@ -54,6 +59,7 @@ const transcribable: SQL = sql`${lopitClipCondition('recordings')}
     TRANSCRIBABLE_STATES.map((state) => sql`${state}`),
     sql`, `,
   )})
+  and ${clipKindCondition('recordings')}
   and ${clipConsents('recordings')}`;
 
 export type TranscriptSaveResult =
