@@ -26,9 +26,8 @@ export function opusOf(wav: Buffer): Buffer {
   return execFileSync(
     'ffmpeg',
     ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'libopus', '-f', 'ogg', 'pipe:1'],
-    {
-      input: wav,
-    },
+    // A story minutes long is several MB of Opus (the default buffer is 1 MB).
+    { input: wav, maxBuffer: 256 * 1024 * 1024 },
   );
 }
 
@@ -218,4 +217,39 @@ export function form(
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A part of a made-up story: speech-like sound or silence, so many seconds long. */
+export type StoryPart = ['speech' | 'pause', number];
+
+/**
+ * A story as a WAV: speech-like sound (a voice's harmonics around `f0`, loudness moving at syllable rate) and
+ * digital silences, in the order given; with each part's span in ms, to check where it is cut.
+ */
+export function storyWav(
+  parts: StoryPart[],
+  sampleRate = 16_000,
+): { wav: Buffer; spans: [number, number][] } {
+  const spans: [number, number][] = [];
+  let at = 0;
+  for (const [, seconds] of parts) {
+    spans.push([Math.round(at * 1000), Math.round((at + seconds) * 1000)]);
+    at += seconds;
+  }
+  const partAt = (t: number) => spans.findIndex(([, end]) => t * 1000 < end);
+  const samples = generateSamples(at, sampleRate, (t) => {
+    const index = partAt(t);
+    if (index < 0 || parts[index]![0] === 'pause') return 0;
+    const f0 = 110 + (index % 5) * 23;
+    const syllables = 0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t);
+    return (
+      (0.3 *
+        syllables *
+        (Math.sin(2 * Math.PI * f0 * t) +
+          0.5 * Math.sin(4 * Math.PI * f0 * t) +
+          0.25 * Math.sin(6 * Math.PI * f0 * t))) /
+      1.75
+    );
+  });
+  return { wav: encodeWav({ sampleRate, samples }), spans };
 }

@@ -143,12 +143,13 @@ export function inspectedAudibleCondition(alias = 'r'): SQL {
 
 /**
  * Condition on a recordings row `r`: a clip a Lopit speech dataset may hold, whatever its review: its speaker
- * consents to recording now, it is transcribed, Lopit, and neither silent nor too short. The full export set
- * (set=all) holds these; everything that trains or is counted adds validatedClipCondition (usableSpeechCondition).
+ * consents to recording now, it is transcribed, Lopit, neither silent nor too short, and a clip (a whole Tell
+ * recording never is: its segments are). The full export set (set=all) holds these; everything that trains or is
+ * counted adds validatedClipCondition (usableSpeechCondition).
  */
 export function speechClipCondition(alias = 'r'): SQL {
   return sql`${clipConsents(alias)} and ${transcribedCondition(alias)} and ${lopitClipCondition(alias)}
-    and ${inspectedAudibleCondition(alias)}`;
+    and ${inspectedAudibleCondition(alias)} and ${clipKindCondition(alias)}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   clipConsents,
   clipSpeaker,
   consentedPairCondition,
+  clipKindCondition,
   consentingUsers,
   latestConsents,
   inspectedAudibleCondition,
@@ -219,7 +220,7 @@ export class ExportsRepository {
                 ${inspectedAudibleCondition('r')} as audible,
                 ${exportableClip('r')} as exported,
                 ${validatedClipCondition('r')} as validated
-              from recordings r) x`),
+              from recordings r where ${clipKindCondition('r')}) x`),
     );
     // The default export's clips, speakers and hours are the usable Lopit speech every page shows.
     const speech = await this.usableSpeech();
