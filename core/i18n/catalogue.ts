@@ -26,6 +26,7 @@ import { field } from './messages/field.ts';
 import { qualityAdvice, qualityLabels, qualityWords, recording } from './messages/recording.ts';
 import { clipReportReasons, listen, review, reviewShared } from './messages/review.ts';
 import { modeTabs, promptReport, promptReportReasons, speak } from './messages/speak.ts';
+import { tell } from './messages/tell.ts';
 
 const GROUPS = [
   shell,
@@ -66,6 +67,7 @@ const GROUPS = [
   qualityWords,
   qualityAdvice,
   speak,
+  tell,
   modeTabs,
   promptReport,
   promptReportReasons,

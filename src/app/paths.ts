@@ -21,6 +21,7 @@ export const PATHS = {
   recording: '/recording',
   speak: '/speak',
   speakers: '/speakers',
+  tell: '/tell',
   transcribe: '/transcribe',
   listen: '/listen',
   review: '/review',

@@ -132,6 +132,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.tell,
+    lazyRouteComponent(() => import('../features/tell/tell-page.tsx'), 'TellPage'),
+    true,
+  ),
+  page(
     PATHS.speakers,
     lazyRouteComponent(() => import('../features/speakers/speakers-page.tsx'), 'SpeakersPage'),
     true,

@@ -155,6 +155,8 @@ export interface LocalRecording {
   speakerId?: string | null | undefined;
   /** A spoken translation: the pair whose English sentence it translates. */
   sourcePairId?: number | null | undefined;
+  /** 'story': a Tell recording (issue 32), cut into segments on the server; absent: a clip. */
+  kind?: 'story' | undefined;
 }
 
 export interface LocalRecordingChunk {

@@ -93,6 +93,7 @@ function uploadOne(
     if (recording.promptPairId !== null) metadata.promptPairId = String(recording.promptPairId);
     if (recording.speakerId) metadata.speakerId = recording.speakerId;
     if (recording.sourcePairId) metadata.sourcePairId = String(recording.sourcePairId);
+    if (recording.kind) metadata.kind = recording.kind;
 
     const upload = new Upload(file, {
       endpoint: `${apiBase}/audio/tus`,

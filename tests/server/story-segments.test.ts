@@ -75,7 +75,7 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, time
 
 describe.skipIf(!hasFfmpeg).each(DATABASE_KINDS)('Tell recordings cut into segments on %s', (kind) => {
   let t: AudioTestApp;
-  let field: { auth: Auth; id: string };
+  let field: { auth: Auth };
   let transcriber: { auth: Auth };
   const speakerId = crypto.randomUUID();
   const storyId = crypto.randomUUID();

@@ -60,6 +60,7 @@ export const modeTabs = defineMessages('mode-tabs', {
     message: 'One sentence at a time',
     note: 'Tab of the Speak page (recording one sentence at a time)',
   },
+  tell: { message: 'Tell a story', note: 'Tab of the Tell page (a story or free speech, minutes long)' },
   recordingPage: {
     message: 'Record freely, your recordings',
     note: 'Tab of the Recording page (free recording and the list of recordings)',

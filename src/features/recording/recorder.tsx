@@ -172,10 +172,13 @@ export function LiveLevel({
   elapsed,
   level,
   warning,
+  max = maxSeconds,
 }: {
   elapsed: number;
   level: number;
   warning: LiveWarning;
+  /** The longest recording in seconds (a Tell recording's is longer). */
+  max?: number;
 }) {
   const t = useT();
   const percent = Math.round(level * 100);
@@ -184,7 +187,7 @@ export function LiveLevel({
     <div className="recorder-live" data-testid="recording-live">
       <p role="timer" aria-live="off">
         <span aria-hidden="true">●</span>{' '}
-        {t(m.elapsed, { elapsed: formatNumber(Math.floor(elapsed)), max: formatNumber(maxSeconds) })}
+        {t(m.elapsed, { elapsed: formatNumber(Math.floor(elapsed)), max: formatNumber(max) })}
       </p>
       <div
         className="level-meter"

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Recording } from '../../../core/api/recordings.ts';
 import { qualityProblems, type QualityProblem } from '../../../core/audio/quality.ts';
 import { recording as m } from '../../../core/i18n/messages/recording.ts';
+import { tell } from '../../../core/i18n/messages/tell.ts';
 import { Modal } from '../../components/modal.tsx';
 import { formatDate, formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
@@ -35,6 +36,19 @@ interface Row {
   problems: QualityProblem[];
   local: LocalRecording | null;
   upload: OutboxEntry | null;
+  /** A Tell recording: where its cutting into pieces stands, in words; null for a clip. */
+  story: string | null;
+}
+
+/** A Tell recording's line: waiting to be cut (on the phone or the server), cut into N pieces with M written, or not cut. */
+function storyLine(t: Translate, story: Recording['story'] | undefined): string {
+  if (story?.state === 'cut')
+    return t(tell.cut, {
+      segments: formatNumber(story.segments),
+      transcribed: formatNumber(story.transcribed),
+    });
+  if (story?.state === 'failed') return t(tell.failed);
+  return t(tell.waiting);
 }
 
 function localStatus(t: Translate, recording: LocalRecording, entry: OutboxEntry | undefined): string {
@@ -144,6 +158,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         problems: [],
         local: recording,
         upload: uploads.get(recordingSubject(recording.id)) ?? null,
+        story: recording.kind === 'story' ? storyLine(t, undefined) : null,
       })),
     ...(server ?? [])
       .filter((recording) => !localIds.has(recording.id))
@@ -154,6 +169,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         problems: qualityProblems(recording.quality),
         local: null,
         upload: null,
+        story: recording.kind === 'story' ? storyLine(t, recording.story) : null,
       })),
   ];
   const sourceIds = [
@@ -259,6 +275,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                         {row.local ? '◔ ' : '✓ '}
                         {row.status}
                       </span>
+                      {row.story && <span data-testid="story-status">{row.story}</span>}
                       {row.problems.length > 0 && (
                         <span
                           className="quality-flags"

@@ -104,7 +104,8 @@ export function loadRecordRtc() {
   return recordRtcModule;
 }
 
-export function useRecorder(userId: string | null) {
+/** `limitSeconds`: the longest recording (a Tell recording's is TELL_MAX_SECONDS). */
+export function useRecorder(userId: string | null, limitSeconds: number = maxSeconds) {
   const [state, setState] = useState<RecorderState>({ kind: 'idle' });
   const [level, setLevel] = useState(0);
   const [warning, setWarning] = useState<LiveWarning>(null);
@@ -236,13 +237,13 @@ export function useRecorder(userId: string | null) {
       current.timer = setInterval(() => {
         const seconds = (performance.now() - current.startedAt) / 1_000;
         setElapsed(seconds);
-        if (seconds >= maxSeconds) void stopRef.current();
+        if (seconds >= limitSeconds) void stopRef.current();
       }, 250);
       current.recorder.startRecording();
       setElapsed(0);
       setState({ kind: 'recording', draftId });
     },
-    [userId, release],
+    [userId, release, limitSeconds],
   );
 
   const stop = useCallback(async () => {
@@ -254,7 +255,7 @@ export function useRecorder(userId: string | null) {
     try {
       // Keep the tail: people stop the recorder while saying the last word.
       await new Promise((resolve) => setTimeout(resolve, RECORDING_TAIL_MS));
-      const durationSeconds = Math.min(maxSeconds, (performance.now() - current.startedAt) / 1_000);
+      const durationSeconds = Math.min(limitSeconds, (performance.now() - current.startedAt) / 1_000);
       await new Promise<void>((resolve) => current.recorder.stopRecording(() => resolve()));
       const whole = current.recorder.getBlob();
       if (await current.writer.settled()) return; // already stopped and explained by the writer
@@ -266,7 +267,7 @@ export function useRecorder(userId: string | null) {
         draftId,
         durationSeconds,
         url: URL.createObjectURL(whole),
-        quality: qualityOf(durationSeconds, levels, maxSeconds),
+        quality: qualityOf(durationSeconds, levels, limitSeconds),
       });
     } catch (error) {
       setState({ kind: 'error', message: storageFailureMessage(error) });
@@ -276,7 +277,7 @@ export function useRecorder(userId: string | null) {
       setLevel(0);
       setWarning(null);
     }
-  }, [state, release]);
+  }, [state, release, limitSeconds]);
   stopRef.current = stop;
 
   const reset = useCallback(

@@ -9,6 +9,7 @@ import '../../components/tabs.css';
 const MODES = {
   recording: [
     { to: PATHS.speak, label: modeTabs.speak },
+    { to: PATHS.tell, label: modeTabs.tell },
     { to: PATHS.recording, label: modeTabs.recordingPage },
   ],
   translation: [
