@@ -47,6 +47,9 @@ const stored = (id: string, extra: Partial<Recording>): Recording => ({
   ownerName: USER.name,
   speakerId: null,
   sourcePairId: null,
+  kind: 'clip',
+  story: null,
+  segment: null,
   ...extra,
 });
 
