@@ -32,8 +32,10 @@ export function TellPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  const { speaker } = useFieldSpeaker(userId);
-  const allowed = speaker !== null || consent.status?.recording === true;
+  // Who speaks: a field speaker chosen for this session, else the account; nothing is recorded until it is clear
+  // (asked again when the app is reopened, as on Speak).
+  const { speaker, confirmed } = useFieldSpeaker(userId);
+  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId || null, limitSeconds);
   const [topic, setTopic] = useState('');
   const [saved, setSaved] = useState(false);

@@ -1,0 +1,204 @@
+// Tell (issue 32) on a 360 x 740 touch phone: an elder without an account (a field speaker whose spoken consent
+// the server holds) tells a story into the fake microphone with no signal; back online it arrives once, as the
+// elder's Lopit story, the server cuts it at its pauses into pieces of 2 to 15 s, Your recordings says so, and the
+// pieces (never the whole story) are offered to another contributor on /transcribe. TELL_SHOTS=1 also writes
+// .tmp/shots/tell-*.png at 360 and 1280, light and dark.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { toneWav } from '../server/audio-fixtures.ts';
+import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { ownServer } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+/** A made-up name: no real person is named. */
+const ELDER = 'Elder Vorantu';
+/** How long the story is told for (the fake microphone repeats a few made-up words with pauses). */
+const TOLD_SECONDS = 24;
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+});
+
+// A server of its own: its transcription queue holds only this story's pieces.
+const server = ownServer('tell');
+
+type Account = Awaited<ReturnType<typeof signUpByApi>>;
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
+  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Rows waiting in the phone's outbox. */
+const outboxRows = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+          count.onerror = () => reject(new Error(String(count.error)));
+        };
+      }),
+  );
+
+async function shoot(page: Page, name: string) {
+  if (!process.env.TELL_SHOTS) return;
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.getByLabel('Who is speaking?').selectOption({ label: ELDER });
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
+interface StoredRecording {
+  id: string;
+  kind: 'clip' | 'story';
+  speakerId: string | null;
+  language: string | null;
+  title: string | null;
+  duration: number;
+  story: { state: string; segments: number | null } | null;
+}
+
+test('an elder without an account tells a story offline: it arrives once and is cut into pieces to write down', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // The server's first account is its admin; the contributor with the phone, and another who writes down.
+  await signUpByApi(request, server.url, 'Curator');
+  const field = await signUpByApi(request, server.url, 'Fieldworker');
+  const writer = await signUpByApi(request, server.url, 'Writer');
+  const consentOf = await request.post(`${server.url}/api/consent/submit`, {
+    headers: auth(writer),
+    data: { consent_type: 'full' },
+  });
+  expect(consentOf.ok()).toBe(true);
+
+  // The elder was added on another day, their consent spoken into the phone (a tone stands for it here).
+  const speakerId = crypto.randomUUID();
+  const added = await request.post(`${server.url}/api/speakers`, {
+    headers: { ...auth(field), 'Idempotency-Key': crypto.randomUUID() },
+    data: { id: speakerId, name: ELDER, ageGroup: '60+', gender: null, dialect: null },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const consented = await request.post(`${server.url}/api/speakers/${speakerId}/consent`, {
+    headers: { ...auth(field), 'Idempotency-Key': crypto.randomUUID() },
+    multipart: {
+      consent: JSON.stringify({ id: crypto.randomUUID(), consentType: 'recording', kind: 'spoken' }),
+      evidence: { name: 'consent.wav', mimeType: 'audio/wav', buffer: toneWav(2, { frequency: 330 }) },
+    },
+  });
+  expect(consented.ok(), await consented.text()).toBe(true);
+
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['microphone'],
+    serviceWorkers: 'block',
+  });
+  await signInContext(context, server.url, field);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/tell`);
+  // Nothing can be recorded until it is clear who speaks; the elder comes from the server's list.
+  const who = page.getByLabel('Who is speaking?');
+  await expect(who.locator('option', { hasText: ELDER })).toHaveCount(1);
+  await who.selectOption({ label: ELDER });
+  const recorder = page.getByTestId('tell-recorder');
+  await expect(recorder).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+
+  // --- No signal: the story is told and saved on the phone.
+  await context.setOffline(true);
+  await recorder.getByLabel('Topic or title (optional)').fill('How the zorbel well was dug');
+  await recorder.getByRole('button', { name: 'Start telling' }).click();
+  await expect
+    .poll(async () => Number(/(\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1] ?? 0), {
+      timeout: 60_000,
+      intervals: [1_000],
+    })
+    .toBeGreaterThanOrEqual(TOLD_SECONDS);
+  expect(await layoutProblems(page)).toEqual([]);
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(recorder.getByTestId('review-audio')).toBeVisible();
+  await recorder.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+  await expect(page.getByTestId('tell-saved')).toBeVisible();
+  const row = page.getByTestId('recording-row').filter({ hasText: 'How the zorbel well was dug' });
+  await expect(row).toContainText('Story: will be cut into pieces');
+  await expect(row.getByTestId('recording-who')).toContainText(ELDER);
+  expect(await outboxRows(page)).toBe(1);
+
+  // --- Back online: it arrives once, as the elder's Lopit story, and the server cuts it.
+  await context.setOffline(false);
+  await expect.poll(() => outboxRows(page), { timeout: 90_000 }).toBe(0);
+  const storyOf = async () =>
+    (await getJson<{ recordings: StoredRecording[] }>(request, field, '/api/audio/recordings?limit=100'))
+      .recordings;
+  await expect
+    .poll(async () => (await storyOf()).map((recording) => recording.story?.state), { timeout: 90_000 })
+    .toEqual(['cut']);
+  const [story] = await storyOf();
+  expect(story).toMatchObject({
+    kind: 'story',
+    speakerId,
+    language: 'lpx',
+    title: 'How the zorbel well was dug',
+  });
+  expect(story!.duration).toBeGreaterThanOrEqual(TOLD_SECONDS - 1);
+  const segments = story!.story!.segments!;
+  expect(segments).toBeGreaterThanOrEqual(2);
+  await page.reload();
+  await expect(row).toContainText(`Story: cut into ${segments} pieces, 0 written down`);
+  expect(await layoutProblems(page)).toEqual([]);
+  await shoot(page, 'tell');
+
+  // --- Another contributor is offered the pieces to write down, each 2 to 15 s, never the whole story.
+  const { clips } = await getJson<{ clips: { id: string; duration: number }[] }>(
+    request,
+    writer,
+    '/api/transcripts/queue?limit=50',
+  );
+  expect(clips).toHaveLength(segments);
+  expect(clips.map((clip) => clip.id)).not.toContain(story!.id);
+  for (const clip of clips) {
+    expect(clip.duration).toBeGreaterThanOrEqual(2);
+    expect(clip.duration).toBeLessThanOrEqual(15);
+  }
+  expect(clips.reduce((sum, clip) => sum + clip.duration, 0)).toBeLessThanOrEqual(story!.duration + 0.5);
+  const other = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await signInContext(other, server.url, writer);
+  const transcribe = await other.newPage();
+  await transcribe.goto(`${server.url}/transcribe`);
+  await expect(transcribe.getByTestId('transcribe-card')).toBeVisible();
+  await expect(transcribe.getByTestId('transcribe-card')).toContainText('How the zorbel well was dug');
+  expect(await layoutProblems(transcribe)).toEqual([]);
+  await other.close();
+  await context.close();
+});
