@@ -5,8 +5,6 @@
 // then transcribes the spoken translation (kept on their phone with its audio: a page opened while the server cannot
 // be reached still offers it). FIELD_SHOTS=1 writes .tmp/shots/speakers-*.png and
 // translate-say-*.png (360 touch and 1280, light and dark).
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import {
@@ -18,9 +16,9 @@ import {
   test,
 } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 /** An obviously made-up language: no Lopit is invented. */
 const TRANSCRIPT = 'zorbel kwinta mipa';
 const ELDER = 'Elder Quombo';
@@ -76,25 +74,9 @@ async function recordFor2s(page: Page, scope: ReturnType<Page['getByTestId']>, s
   await expect(scope.getByTestId('review-audio')).toBeVisible();
 }
 
+/** Writes the screen at 360 (touch) and 1280 px, light and dark, when FIELD_SHOTS is set. */
 async function shoot(page: Page, name: string) {
-  if (!process.env.FIELD_SHOTS) return;
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.evaluate(() =>
-        document.documentElement.setAttribute('data-theme', localStorage.getItem('lopit.theme') ?? 'light'),
-      );
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize(PHONE);
+  if (process.env.FIELD_SHOTS) await shootThemes(page, name, { reload: false });
 }
 
 test('a field session offline: a speaker without an account, their consent, their clips, arriving once', async ({

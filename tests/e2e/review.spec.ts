@@ -5,8 +5,6 @@
 // fourth reviewer goes through a pack of clips on the phone, for the figures of the closing note (time from
 // one clip to the next, pack size, state counts: printed, not asserted). Texts are in an obviously made-up
 // language. REVIEW_SHOTS=1 also writes screenshots of both screens to .tmp/shots/review-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../core/review/rules.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
@@ -14,9 +12,9 @@ import { readZip } from '../server/zip-reader.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 const CLIP_TEXT = 'zorbel quandy mipple tessaro vint';
 const PROPOSAL = 'kwinta zorbel mipa';
 const RIVAL = 'kwinta zorbelo mipaa';
@@ -106,24 +104,7 @@ async function listenAndSayYes(page: Page) {
 
 /** Writes the screen at 360 (touch) and 1280 px, light and dark, when REVIEW_SHOTS is set. */
 async function shoot(page: Page, name: string) {
-  if (!process.env.REVIEW_SHOTS) return;
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(folder, `review-${name}-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize(PHONE);
-  await page.reload();
+  if (process.env.REVIEW_SHOTS) await shootThemes(page, `review-${name}`);
 }
 
 test('three contributors: a clip validated by two votes (one offline), a translation approved by two', async ({

@@ -4,8 +4,6 @@
 // sentences), the report reaches the admins' list and the translation is a proposal. Prints (does not assert)
 // the time per prompt and per sentence from one item to the next, excluding recording time, and the size of
 // the prompt pack on the phone. SPEAK_SHOTS=1 also writes .tmp/shots/speak-*.png and translate-one-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import {
@@ -17,9 +15,9 @@ import {
   test,
 } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 /** An obviously made-up language: no Lopit is invented. */
 const TRANSLATION = 'kwinta zorbel mipa';
 
@@ -85,25 +83,9 @@ async function recordPrompt(page: Page): Promise<number> {
   return Date.now() - started;
 }
 
+/** Writes the screen at 360 (touch) and 1280 px, light and dark, when SPEAK_SHOTS is set. */
 async function shoot(page: Page, name: string) {
-  if (!process.env.SPEAK_SHOTS) return;
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize(PHONE);
-  await page.reload();
+  if (process.env.SPEAK_SHOTS) await shootThemes(page, name);
 }
 
 test('offline on a phone: two prompted clips, a skip, a report and a translation arrive once on reconnect', async ({

@@ -4,16 +4,14 @@
 // pieces (never the whole story) are offered to another contributor on /transcribe. TELL_SHOTS=1 also writes
 // .tmp/shots/tell-*.png at 360 and 1280, light and dark.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { toneWav } from '../server/audio-fixtures.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 /** A made-up name: no real person is named. */
 const ELDER = 'Elder Vorantu';
 /** How long the story is told for (the fake microphone repeats a few made-up words with pauses). */
@@ -55,25 +53,15 @@ const outboxRows = (page: Page) =>
       }),
   );
 
+/** Writes the screen at 360 (touch) and 1280 px, light and dark, when TELL_SHOTS is set. */
 async function shoot(page: Page, name: string) {
   if (!process.env.TELL_SHOTS) return;
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await page.getByLabel('Who is speaking?').selectOption({ label: ELDER });
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(folder, `${name}-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize(PHONE);
+  const choose = () =>
+    page
+      .getByLabel('Who is speaking?')
+      .selectOption({ label: ELDER })
+      .then(() => undefined);
+  await shootThemes(page, name, { prepare: choose });
 }
 
 interface StoredRecording {

@@ -11,9 +11,9 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 const TRANSCRIPT = 'zorbel quandy mipple tessaro';
 
 test.use({
@@ -52,28 +52,9 @@ async function getJson<T>(request: APIRequestContext, account: Account, url: str
   return (await response.json()) as T;
 }
 
-/** Writes the screen at 360 (touch) and 1280 px, light and dark; `prepare` brings it back after a reload. */
-async function shoot(page: Page, name: string, prepare: () => Promise<void> = () => Promise.resolve()) {
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await prepare();
-      expect(await layoutProblems(page), `${name} at ${viewport.width} px, ${theme}`).toEqual([]);
-      await page.screenshot({
-        path: path.join(folder, `transcribe-${name}-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('lopit.theme', 'light'));
-  await page.setViewportSize(PHONE);
-  await page.reload();
-}
+/** Writes the screen at 360 (touch) and 1280 px, light and dark, each held to the layout checks. */
+const shoot = (page: Page, name: string, prepare?: () => Promise<void>) =>
+  shootThemes(page, `transcribe-${name}`, { prepare, checkLayout: true });
 
 /** The clip on the card has its audio loaded (an object URL the player can play). */
 async function expectAudioLoaded(page: Page) {

@@ -11,7 +11,7 @@ import { ImportFiles } from './import-files.tsx';
 import { Recorder } from './recorder.tsx';
 import { RecordingsList } from './recordings-list.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
-import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import '../speakers/speakers.css';
 import './recording.css';
@@ -21,10 +21,7 @@ export function RecordingPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  // Who speaks: a field speaker chosen for the session (issue 16), else the account holder.
-  const { speaker, confirmed } = useFieldSpeaker(userId);
-  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
-  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
+  const { speaker, mayRecord: allowed } = useRecordingSpeaker(userId, consent.status?.recording);
 
   return (
     <div className="page stack">

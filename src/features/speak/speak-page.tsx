@@ -25,7 +25,7 @@ import { PromptReportDialog } from './prompt-report-dialog.tsx';
 import { reportPrompt, usePutAside } from './prompt-actions.ts';
 import { speakQueue } from './speak-queue.ts';
 import { useSpeakCounts } from './speak-counts.ts';
-import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import '../speakers/speakers.css';
 import { SpeechButton } from '../chat/speech-button.tsx';
@@ -41,10 +41,7 @@ export function SpeakPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  // Who speaks: a field speaker chosen for this session (their consent recorded on this phone), else the account.
-  const { speaker, confirmed } = useFieldSpeaker(userId);
-  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
-  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
+  const { speaker, mayRecord: allowed } = useRecordingSpeaker(userId, consent.status?.recording);
   const counts = useSpeakCounts(userId);
   const { phase } = useSyncStatus();
   // The recorder is needed as soon as a speaker is chosen, perhaps with no signal by then.

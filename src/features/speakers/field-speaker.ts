@@ -88,6 +88,20 @@ export function useFieldSpeaker(userId: string): {
   };
 }
 
+/**
+ * Who speaks into the recorder now, and whether recording may start: the field speaker chosen for this session
+ * (their consent recorded on this phone), else the account holder with recording consent (`recordingConsent`,
+ * the account's consent as the phone knows it); nothing until it is clear who speaks (asked again when the app
+ * is reopened). Every screen that records asks this one question.
+ */
+export function useRecordingSpeaker(
+  userId: string,
+  recordingConsent: boolean | undefined,
+): { speaker: LocalSpeaker | null; mayRecord: boolean } {
+  const { speaker, confirmed } = useFieldSpeaker(userId);
+  return { speaker, mayRecord: confirmed && (speaker !== null || recordingConsent === true) };
+}
+
 /** Brings this phone's copy of the account's speakers up to date (needs a connection; throws without). */
 export async function refreshSpeakers(userId: string): Promise<void> {
   const { speakers } = await requestJson(speakersResponseSchema, () => api.get('speakers'));

@@ -19,7 +19,7 @@ import { RecordingsList } from '../recording/recordings-list.tsx';
 import { useRecorder } from '../recording/use-recorder.ts';
 import { BigRecordButton } from '../speak/big-record-button.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
-import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import '../speakers/speakers.css';
 import '../recording/recording.css';
@@ -32,10 +32,7 @@ export function TellPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  // Who speaks: a field speaker chosen for this session, else the account; nothing is recorded until it is clear
-  // (asked again when the app is reopened, as on Speak).
-  const { speaker, confirmed } = useFieldSpeaker(userId);
-  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
+  const { speaker, mayRecord: allowed } = useRecordingSpeaker(userId, consent.status?.recording);
   const { state, level, warning, elapsed, start, stop, reset } = useRecorder(userId || null, limitSeconds);
   const [topic, setTopic] = useState('');
   const [saved, setSaved] = useState(false);

@@ -21,7 +21,7 @@ import { startOfToday } from '../review/use-review-pack.ts';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
 import { asideLast, reportPrompt, usePutAside } from '../speak/prompt-actions.ts';
 import { useSyncStatus } from '../sync/sync.ts';
-import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import { SayTranslationCard } from './say-translation-card.tsx';
 import { loadRecordRtc } from '../recording/use-recorder.ts';
@@ -48,9 +48,7 @@ export function TranslateOnePage() {
   const canEdit = consent.status?.translation === true;
   // Type the Lopit sentence, or say it (issue 16): a spoken translation, kept with the English it translates.
   const [answer, setAnswer] = useState<TranslateAnswer>(useSearchParam('answer') === 'say' ? 'say' : 'type');
-  const { speaker, confirmed } = useFieldSpeaker(userId);
-  // Nothing is recorded until it is clear who speaks (asked again when the app is reopened).
-  const canSay = confirmed && (speaker !== null || consent.status?.recording === true);
+  const { speaker, mayRecord: canSay } = useRecordingSpeaker(userId, consent.status?.recording);
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
   // Skipped sentences stay last after the app is reopened too.
   const { aside, putAside } = usePutAside('translate', userId);
