@@ -1,11 +1,14 @@
-// Tell (issue 32) on a 360 x 740 touch phone: an elder without an account (a field speaker whose spoken consent
-// the server holds) tells a story into the fake microphone with no signal; back online it arrives once, as the
-// elder's Lopit story, the server cuts it at its pauses into pieces of 2 to 15 s, Your recordings says so, and the
-// pieces (never the whole story) are offered to another contributor on /transcribe. TELL_SHOTS=1 also writes
-// .tmp/shots/tell-*.png at 360 and 1280, light and dark.
+// Tell (issue 32) on a 360 x 740 touch phone, the whole chain: an elder without an account (a field speaker whose
+// spoken consent the server holds) tells a story into the fake microphone with no signal; back online it arrives once,
+// as the elder's Lopit story, the server cuts it at its pauses into pieces of 2 to 15 s, Your recordings says so,
+// another contributor writes each piece down on /transcribe (never the whole story), an admin approves the
+// transcripts, two listeners validate the pieces, and the speech export holds exactly them as lpx rows with their
+// Lopit text while /training, /data and the export count the same seconds, pieces and speaker. TELL_SHOTS=1 also
+// writes .tmp/shots/tell-*.png at 360 and 1280, light and dark.
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { toneWav } from '../server/audio-fixtures.ts';
+import { readZip } from '../server/zip-reader.ts';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -80,7 +83,7 @@ test('an elder without an account tells a story offline: it arrives once and is 
 }) => {
   test.setTimeout(240_000);
   // The server's first account is its admin; the contributor with the phone, and another who writes down.
-  await signUpByApi(request, server.url, 'Curator');
+  const admin = await signUpByApi(request, server.url, 'Curator');
   const field = await signUpByApi(request, server.url, 'Fieldworker');
   const writer = await signUpByApi(request, server.url, 'Writer');
   const consentOf = await request.post(`${server.url}/api/consent/submit`, {
@@ -184,9 +187,80 @@ test('an elder without an account tells a story offline: it arrives once and is 
   await signInContext(other, server.url, writer);
   const transcribe = await other.newPage();
   await transcribe.goto(`${server.url}/transcribe`);
-  await expect(transcribe.getByTestId('transcribe-card')).toBeVisible();
-  await expect(transcribe.getByTestId('transcribe-card')).toContainText('How the zorbel well was dug');
+  const card = transcribe.getByTestId('transcribe-card');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('How the zorbel well was dug');
   expect(await layoutProblems(transcribe)).toEqual([]);
+
+  // --- The writer writes each piece down on the phone, one after another (made-up words: no Lopit invented).
+  const written = Array.from({ length: segments }, (_, index) => `zorbel vintaro kelo ${index + 1}`);
+  for (const text of written) {
+    await expect(card).toBeVisible();
+    await transcribe.getByTestId('transcribe-text').fill(text);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(transcribe.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
+  }
+  await expect(transcribe.getByTestId('transcribe-empty')).toBeVisible();
+  await expect.poll(() => outboxRows(transcribe), { timeout: 60_000 }).toBe(0);
   await other.close();
+
+  // --- The admin approves the transcripts; two listeners say yes to every piece.
+  const post = async (account: Account, url: string, data: unknown) => {
+    const response = await request.post(`${server.url}${url}`, {
+      headers: { ...auth(account), 'Idempotency-Key': crypto.randomUUID() },
+      data,
+    });
+    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  };
+  const { transcripts } = await getJson<{ transcripts: { id: number; recordingId: string; text: string }[] }>(
+    request,
+    admin,
+    '/api/transcripts/proposals',
+  );
+  expect(transcripts.map((item) => item.text).sort()).toEqual([...written].sort());
+  for (const item of transcripts)
+    await post(admin, `/api/transcripts/proposals/${item.id}/review`, { verdict: 'approve' });
+  for (const name of ['ListenerOne', 'ListenerTwo']) {
+    const listener = await signUpByApi(request, server.url, name);
+    for (const clip of clips) await post(listener, `/api/review/clips/${clip.id}/vote`, { vote: 'up' });
+  }
+
+  // --- The speech recognition export holds exactly these pieces, as Lopit with their Lopit text, and /training,
+  // /data and the export count the same hours, pieces and speaker.
+  const archive = await request.get(`${server.url}/api/admin/exports/asr.zip`, { headers: auth(admin) });
+  expect(archive.ok(), await archive.text()).toBe(true);
+  const entries = readZip(await archive.body());
+  const entry = (name: string) => [...entries.values()].find((item) => item.name.endsWith(`/${name}`));
+  const [header, ...rows] = entry('validated.tsv')!.data.toString('utf8').trimEnd().split('\n');
+  const columns = header!.split('\t');
+  const cells = rows.map((row) => row.split('\t'));
+  expect(cells).toHaveLength(segments);
+  expect(cells.map((row) => row[columns.indexOf('locale')])).toEqual(written.map(() => 'lpx'));
+  expect(cells.map((row) => row[columns.indexOf('sentence')]).sort()).toEqual([...written].sort());
+  const manifest = JSON.parse(entry('manifest.json')!.data.toString('utf8')) as {
+    lopitSpeech: { seconds: number; hours: number; clips: number; speakers: number };
+  };
+  expect(manifest.lopitSpeech).toMatchObject({ clips: segments, speakers: 1 });
+  const totals = ({ seconds, hours, clips: count, speakers }: typeof manifest.lopitSpeech) => ({
+    seconds,
+    hours,
+    clips: count,
+    speakers,
+  });
+  const statistics = await getJson<{ lopitSpeech: typeof manifest.lopitSpeech }>(
+    request,
+    admin,
+    '/api/data/statistics',
+  );
+  const models = await getJson<
+    { modelType: string; readiness: { speech: typeof manifest.lopitSpeech | null } }[]
+  >(request, admin, '/api/training/status');
+  const asr = models.find((model) => model.modelType === 'asr')!.readiness.speech!;
+  expect(totals(statistics.lopitSpeech)).toEqual(totals(manifest.lopitSpeech));
+  expect(totals(asr)).toEqual(totals(manifest.lopitSpeech));
+  expect(manifest.lopitSpeech.seconds).toBeCloseTo(
+    clips.reduce((sum, clip) => sum + clip.duration, 0),
+    0,
+  );
   await context.close();
 });
