@@ -8,6 +8,8 @@ import {
   consentCovers,
   consentStatusSchema,
   consentSubmitSchema,
+  consentWithdrawSchema,
+  newestConsentEvent,
   statusAfter,
   typeGiving,
   typesCovering,
@@ -91,5 +93,23 @@ describe('consent forms and the submit body', () => {
     expect(unknown.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [['consent_type'], 'Choose one of: recording, translation or full'],
     ]);
+  });
+});
+
+describe('the newest consent event', () => {
+  it('is the one placed last in the ledger, whatever order the events are read in', () => {
+    const at = '2026-11-20T08:00:00.000Z';
+    const grant = { seq: 5, action: 'grant' as const, consentType: 'full' as const, formVersion: '1', at };
+    // Made later by the clock, placed earlier in the ledger: the place decides.
+    const withdrawal = { ...grant, seq: 3, action: 'withdraw' as const, at: '2026-11-21T08:00:00.000Z' };
+    expect(newestConsentEvent([grant, withdrawal])).toBe(grant);
+    expect(newestConsentEvent([withdrawal, grant])).toBe(grant);
+    expect(newestConsentEvent([])).toBeUndefined();
+  });
+
+  it('keeps when a withdrawal happened on the phone', () => {
+    expect(consentWithdrawSchema.parse({ withdrawnAt: '2026-11-20T08:00:00.000Z' })).toEqual({
+      withdrawnAt: '2026-11-20T08:00:00.000Z',
+    });
   });
 });

@@ -118,6 +118,75 @@ describe('mutation registry', () => {
     });
   });
 
+  it('orders by subject: what is about the same thing waits in line, whatever the kind', () => {
+    const subjectOf = (kind: (typeof MUTATION_KINDS)[number], args: { params: object; body: object }) =>
+      MUTATIONS[kind].subject(args as never);
+    const subjectsOfKinds = {
+      'translation.save': subjectOf('translation.save', { params: {}, body: { id: 12 } }),
+      'consent.submit': subjectOf('consent.submit', { params: {}, body: {} }),
+      'consent.withdraw': subjectOf('consent.withdraw', { params: {}, body: {} }),
+      'recording.upload': subjectOf('recording.upload', { params: {}, body: { recordingId: uuid } }),
+      'clip.vote': subjectOf('clip.vote', { params: { id: uuid }, body: {} }),
+      'clip.report': subjectOf('clip.report', { params: { id: uuid }, body: {} }),
+      'proposal.review': subjectOf('proposal.review', { params: { id: 7 }, body: {} }),
+      'lexicon.review': subjectOf('lexicon.review', { params: { id: 8 }, body: {} }),
+      'prompt.report': subjectOf('prompt.report', { params: { id: 9 }, body: {} }),
+      'transcript.save': subjectOf('transcript.save', { params: { id: uuid }, body: {} }),
+      'transcript.review': subjectOf('transcript.review', { params: { id: 10 }, body: {} }),
+      'speaker.create': subjectOf('speaker.create', { params: {}, body: { id: other } }),
+      'speaker.consent': subjectOf('speaker.consent', { params: { id: other }, body: {} }),
+      'speaker.evidence': subjectOf('speaker.evidence', { params: { id: other, consentId: uuid }, body: {} }),
+      'speaker.withdraw': subjectOf('speaker.withdraw', { params: { id: other }, body: {} }),
+      'ui.propose': subjectOf('ui.propose', {
+        params: {},
+        body: { language: 'qaa', messageId: 'shell.home' },
+      }),
+      'ui.review': subjectOf('ui.review', { params: { id: 11 }, body: {} }),
+    } satisfies Record<(typeof MUTATION_KINDS)[number], string>;
+    expect(subjectsOfKinds).toEqual({
+      'translation.save': 'pair:12',
+      // Every grant and withdrawal of one's own consent in the order given.
+      'consent.submit': 'consent',
+      'consent.withdraw': 'consent',
+      'recording.upload': `recording:${uuid}`,
+      // A report of a clip waits for a vote on it made before, and the other way round.
+      'clip.vote': `clip:${uuid}`,
+      'clip.report': `clip:${uuid}`,
+      'proposal.review': 'proposal:7',
+      'lexicon.review': 'word:8',
+      'prompt.report': 'prompt:9',
+      'transcript.save': `transcript-clip:${uuid}`,
+      'transcript.review': 'transcript:10',
+      // A speaker's steps in the order they were taken: added, consent, more evidence, withdrawal.
+      'speaker.create': `speaker:${other}`,
+      'speaker.consent': `speaker:${other}`,
+      'speaker.evidence': `speaker:${other}`,
+      'speaker.withdraw': `speaker:${other}`,
+      'ui.propose': 'ui:qaa:shell.home',
+      'ui.review': 'ui-proposal:11',
+    });
+  });
+
+  it('folds a second unsent change into the first only where the newest alone counts', () => {
+    // An edit or a verdict that the same person changes before it was sent: only the last one says what they
+    // mean. Never consent (each grant and withdrawal is an event of the ledger), uploads, a speaker's steps,
+    // reports, transcripts (each save is a text of its own) or an interface review.
+    expect(MUTATION_KINDS.filter((kind) => MUTATIONS[kind].coalesce).sort()).toEqual(
+      [
+        'clip.report',
+        'clip.vote',
+        'lexicon.review',
+        'proposal.review',
+        'translation.save',
+        'ui.propose',
+      ].sort(),
+    );
+    // The long uploads go after everything quick; nothing else waits for them.
+    expect(MUTATION_KINDS.filter((kind) => MUTATIONS[kind].phase === 1).sort()).toEqual(
+      ['recording.upload', 'speaker.evidence'].sort(),
+    );
+  });
+
   it('parses answers by the response schema, and says null to one that breaks the contract', () => {
     const status = {
       recording: true,

@@ -261,4 +261,22 @@ describe('the one way into the outbox', () => {
     expect(entryParams(old!)).toEqual({ id: clipId });
     expect(entryPath(old!)).toBe(`review/clips/${clipId}/vote`);
   });
+
+  it('reads what it can of a damaged row that kept neither params nor path', () => {
+    const damaged = { id: 'x', userId: 'u1', subject: 's', label: 'l', createdAt: 1, attempts: 0 } as const;
+    const consent = {
+      ...damaged,
+      kind: 'consent.submit',
+      body: { consent_type: 'full' },
+      state: 'pending',
+    } as const;
+    // A route without parameters needs none: it is sent where its kind goes.
+    expect(entryParams(consent)).toEqual({});
+    expect(entryPath(consent)).toBe('consent/submit');
+    // A route with parameters cannot be filled: the row goes to the route's pattern, which the server refuses, so
+    // it waits for the contributor instead of being sent anywhere else.
+    const vote = { ...damaged, kind: 'clip.vote', body: { vote: 'up' }, state: 'pending' } as const;
+    expect(entryParams(vote)).toBeNull();
+    expect(entryPath(vote)).toBe('review/clips/:id/vote');
+  });
 });
