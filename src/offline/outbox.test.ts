@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb, type OutboxEntry } from './local-db.ts';
 import {
+  countWaiting,
   discardEntry,
   enqueue,
   entriesOf,
@@ -136,6 +137,19 @@ describe('outbox', () => {
     await discardEntry(db, entries[0]!.seq!);
     entries = await entriesOf(db, 'u1');
     expect(textOf(nextSendable(entries))).toBe('b');
+  });
+
+  it('counts what waits to be sent, not what waits for the contributor', async () => {
+    await save(1, 'a');
+    await save(2, 'b');
+    expect(await countWaiting(db, 'u1')).toBe(2);
+    expect(await countWaiting(db, 'someone else')).toBe(0);
+    await park(db, (await entriesOf(db, 'u1'))[0]!, {
+      status: 409,
+      code: 'EDIT_CONFLICT',
+      message: 'conflict',
+    });
+    expect(await countWaiting(db, 'u1')).toBe(1);
   });
 
   it('a refused entry holds back nothing made before it', async () => {

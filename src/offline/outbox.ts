@@ -141,8 +141,9 @@ export function entriesOf(db: LocalDb, userId: string): Promise<OutboxEntry[]> {
 export function sendableInOrder(): (entry: OutboxEntry) => boolean {
   const held = new Set<string>();
   return (entry) => {
+    // A refused entry holds its subject, itself included.
     if (entry.state === 'attention') held.add(entry.subject);
-    return entry.state === 'pending' && !held.has(entry.subject);
+    return !held.has(entry.subject);
   };
 }
 

@@ -399,12 +399,15 @@ describe('waiting items of older versions, and what Background Sync waits for', 
     expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(2);
     expect(await waitingOnNetwork(db, null, sync.getStatus())).toBe(0);
     expect(await waitingOnNetwork(db, session, { phase: 'signed-out' })).toBe(0);
+    // A later edit of the refused pair waits for the contributor too, not for the network.
+    await edit(1, 'c');
+    expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(3);
     const [first] = await entriesOf(db, 'u1');
     await park(db, first!, { status: 409, code: 'EDIT_CONFLICT', message: 'conflict' });
     expect(await waitingOnNetwork(db, session, sync.getStatus())).toBe(1);
     server.down = false;
     await engine().trigger();
     expect(await waitingOnNetwork(db, session, { phase: 'online' })).toBe(0);
-    expect(await db.outbox.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(2);
   });
 });
