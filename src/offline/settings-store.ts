@@ -17,6 +17,7 @@ const REVIEW_STATS_KEY = 'lopit.review.lastStats';
 const UI_LANGUAGES_KEY = 'lopit.ui-languages';
 const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
 const FIELD_SPEAKER_AT_KEY = (userId: string) => `lopit.field-speaker-at.${userId}`;
+const PLAYBACK_RATE_KEY = 'lopit.playback-rate';
 const PUT_ASIDE_KEY = (queue: PutAsideQueue, userId: string) => `lopit.put-aside.${queue}.${userId}`;
 
 /** The one-at-a-time queues whose skipped sentences are kept last, across reopenings. */
@@ -91,4 +92,7 @@ export const settingsStore = {
     get<number[]>(PUT_ASIDE_KEY(queue, userId)).then((value) => value ?? []),
   setPutAside: (queue: PutAsideQueue, userId: string, ids: readonly number[]) =>
     set(PUT_ASIDE_KEY(queue, userId), ids),
+  /** The speed clips are played at while transcribing on this phone (null: never chosen). */
+  playbackRate: () => get<number>(PLAYBACK_RATE_KEY).then((value) => value ?? null),
+  setPlaybackRate: (rate: number) => set(PLAYBACK_RATE_KEY, rate),
 };

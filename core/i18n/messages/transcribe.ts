@@ -66,6 +66,14 @@ export const transcribe = defineMessages('transcribe', {
     note: 'Transcribe: the title the speaker gave a free recording',
   },
   clipToTranscribe: { message: 'The clip to transcribe', note: 'Transcribe: name of the audio player' },
+  speed: {
+    message: 'Playback speed',
+    note: 'Transcribe: name of the group of buttons that play the clip slower (pitch kept)',
+  },
+  speedChoice: {
+    message: '{rate, number}×',
+    note: 'Transcribe: one playback speed, e.g. 0.75× (times the normal speed)',
+  },
   theClip: { message: 'The clip', note: 'Check transcripts: name of the audio player' },
   duration: {
     message: '{seconds} seconds. Play it as often as you need.',

@@ -28,6 +28,7 @@ import { useOutbox } from '../sync/use-outbox.ts';
 import { queueTranscript, queueTranscriptReview, transcribeApi } from './transcribe-api.ts';
 import { subjects } from '../../../core/api/mutations.ts';
 import { GoneNotice } from '../sync/gone-notice.tsx';
+import { ClipPlayer } from './clip-player.tsx';
 import { useAudioQueue, type QueuedItem, type QueueState } from './use-audio-queue.ts';
 import '../review/review.css';
 import '../speak/speak.css';
@@ -230,13 +231,6 @@ function Empty(props: { state: QueueState; offline: boolean; empty: string; onRe
       </div>
     </section>
   );
-}
-
-/** The clip's player: the browser's own controls (play, replay, seek), which work by keyboard and touch. */
-function ClipPlayer({ url, label }: { url: string | null; label: string }) {
-  const t = useT();
-  if (!url) return <p role="status">{t(m.loadingClip)}</p>;
-  return <audio className="transcribe-audio" controls preload="auto" src={url} aria-label={label} />;
 }
 
 function SpokenFor({ english }: { english: string | null }) {
