@@ -88,6 +88,8 @@ export const recordingSchema = z.object({
       transcribed: z.number().int(),
     })
     .nullable(),
+  /** A repetition (Repeat, issue 32): the clip it repeats slowly; null otherwise. */
+  repeatsId: z.string().nullable(),
 });
 export type Recording = z.infer<typeof recordingSchema>;
 export type StoryCutStatus = NonNullable<Recording['story']>;
@@ -166,7 +168,8 @@ const durationSchema = z.coerce
  * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
  * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
  * recording was made, by the phone's clock), speakerId (a field speaker who speaks in it), sourcePairId (the
- * pair whose English a spoken translation translates), kind ('story': a Tell recording). Empty values count as absent.
+ * pair whose English a spoken translation translates), kind ('story': a Tell recording), repeatsId (the clip a
+ * repetition repeats, one the uploader may hear). Empty values count as absent.
  */
 export const tusUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID'),
@@ -195,6 +198,11 @@ export const tusUploadMetadataSchema = z.object({
   sourcePairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
   /** 'story': a Tell recording, cut into segments on the server (issue 32); absent: a clip. */
   kind: z.preprocess((value) => (value === '' ? undefined : value), recordingKindSchema.nullish()),
+  /** Repeat (issue 32): the recording this one repeats slowly, to help its transcription. */
+  repeatsId: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.uuid('repeatsId must be a recording id').nullish(),
+  ),
 });
 type TusField = keyof typeof tusUploadMetadataSchema.shape;
 type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
@@ -225,6 +233,7 @@ export const multipartUploadMetadataSchema = z.object({
   recordedAt: recordedAtSchema.nullish(),
   sourcePairId: promptPairIdSchema.nullish(),
   kind: recordingKindSchema.nullish(),
+  repeatsId: z.uuid('repeatsId must be a recording id').nullish(),
 });
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */

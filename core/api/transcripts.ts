@@ -32,6 +32,11 @@ export const transcribeClipSchema = z.object({
   sourcePairId: z.number().int().nullable(),
   /** The clip's title, when the speaker gave one (a free recording). */
   title: z.string().nullable(),
+  /**
+   * Repeat (issue 32): clips in which a speaker repeats this one slowly, to listen to as help, oldest first.
+   * Absent in packs kept by versions before it.
+   */
+  repetitions: z.array(z.string()).optional(),
 });
 export type TranscribeClip = z.infer<typeof transcribeClipSchema>;
 export const transcribeQueueSchema = z.object({ clips: z.array(transcribeClipSchema) });

@@ -232,6 +232,8 @@ export const recordings = pgTable(
     segmentIndex: integer('segment_index'),
     startMs: integer('start_ms'),
     endMs: integer('end_ms'),
+    /** A repetition (0018): the clip this one repeats slowly, to help its transcription. */
+    repeatsId: uuid('repeats_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('recordings_kind_check', oneOf(table.kind, RECORDING_KINDS)),
@@ -252,6 +254,13 @@ export const recordings = pgTable(
     index('recordings_speaker_idx')
       .on(table.speakerId)
       .where(sql`speaker_id is not null`),
+    check(
+      'recordings_repeats_check',
+      sql`${table.repeatsId} is null or (${table.kind} = 'clip' and ${table.repeatsId} <> ${table.id})`,
+    ),
+    index('recordings_repeats_idx')
+      .on(table.repeatsId)
+      .where(sql`repeats_id is not null`),
     index('recordings_source_pair_idx')
       .on(table.sourcePairId)
       .where(sql`source_pair_id is not null`),

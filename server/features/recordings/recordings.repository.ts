@@ -57,6 +57,7 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
         ? { parentId: row.parentId, index: row.segmentIndex, startMs: row.startMs, endMs: row.endMs }
         : null,
     story: null,
+    repeatsId: row.repeatsId,
   };
 }
 

@@ -51,6 +51,8 @@ export interface RecordingFields {
   sourcePairId: number | null;
   /** 'story': a Tell recording (issue 32), minutes long, cut into segments once stored. */
   kind: RecordingKind;
+  /** Repeat (issue 32): the clip this one repeats slowly, one the owner may hear. */
+  repeatsId: string | null;
 }
 
 export interface StoreResult {
@@ -185,6 +187,27 @@ export class RecordingService {
   }
 
   /**
+   * Refuses a repetition of a clip that is unknown or that the uploader may not hear (400, nothing stored; the
+   * two are told apart by no one), and a story that says it repeats something.
+   */
+  async checkRepeats(
+    repeatsId: string | null,
+    user: User,
+    kind: RecordingKind | null = 'clip',
+  ): Promise<void> {
+    if (repeatsId === null) return;
+    const original = await this.findAudibleRow(repeatsId, user);
+    if (!original || original.kind !== 'clip' || kind === 'story') {
+      throw new AppError(
+        400,
+        'The clip this recording repeats was not found, or you may not hear it.',
+        ERROR_CODES.validation,
+        [{ path: 'repeatsId', message: 'Unknown clip' }],
+      );
+    }
+  }
+
+  /**
    * Stores a checked file and its row, through `repositories` (a transaction's, or the database's). The file stays where it is (the caller removes it once the row
    * is committed), so an upload whose row could not be written can be stored again. Call it inside
    * `blobLocks.run(sha256, ...)` and keep the lock until the row is committed.
@@ -208,6 +231,9 @@ export class RecordingService {
       pairId !== null && (await repository.pairExists(pairId)) ? pairId : null;
     const promptPairId = await linked(fields.promptPairId);
     const sourcePairId = await linked(fields.sourcePairId);
+    // The clip it repeats, deleted while the upload ran: keep the repetition, without the link.
+    const repeatsId =
+      fields.repeatsId !== null && (await repository.findById(fields.repeatsId)) ? fields.repeatsId : null;
     const blob = await this.blobs.put(filePath, { keepSource: true });
     if (blob.sha256 !== sha256) throw checksumMismatch();
     const row = await repository.insert({
@@ -224,6 +250,7 @@ export class RecordingService {
       promptPairId,
       sourcePairId,
       kind: fields.kind,
+      repeatsId,
       speakerId: speaker?.id ?? null,
       // Who speaks: the field speaker's profile, else the account's.
       ageGroup: speaker ? speaker.ageGroup : owner.ageGroup,

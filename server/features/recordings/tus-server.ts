@@ -71,6 +71,7 @@ export function createTusServer({ config, store, finisher, service, userOf, log 
         const meta = parseMetadata(upload.metadata);
         await service.checkPrompt(meta.promptPairId ?? null);
         await service.checkPrompt(meta.sourcePairId ?? null);
+        await service.checkRepeats(meta.repeatsId ?? null, user, meta.kind ?? 'clip');
         return { metadata: storedMetadata(meta, user.id) };
       } catch (error) {
         throw error instanceof AppError ? hookError(error) : error;

@@ -65,6 +65,7 @@ function fieldsOf(meta: ParsedMetadata): RecordingFields {
     speakerId: meta.speakerId?.toLowerCase() ?? null,
     sourcePairId: meta.sourcePairId ?? null,
     kind: meta.kind ?? 'clip',
+    repeatsId: meta.repeatsId?.toLowerCase() ?? null,
   };
 }
 
@@ -86,6 +87,7 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
     speakerId: text(meta.speakerId?.toLowerCase()),
     sourcePairId: text(meta.sourcePairId),
     kind: text(meta.kind),
+    repeatsId: text(meta.repeatsId?.toLowerCase()),
     ownerId,
   };
 }

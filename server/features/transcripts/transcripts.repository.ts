@@ -113,6 +113,22 @@ export class TranscriptsRepository {
         sql`md5(${recordings.id}::text || ${userId})`,
       )
       .limit(limit);
+    // Their repetitions that others may hear (Repeat, issue 32), offered beside each clip as help.
+    const ids = rows.map(({ clip }) => clip.id);
+    const repetitions =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({ id: recordings.id, repeatsId: recordings.repeatsId })
+            .from(recordings)
+            .where(
+              and(
+                inArray(recordings.repeatsId, ids),
+                inArray(recordings.reviewState, [...TRANSCRIBABLE_STATES]),
+                clipConsents('recordings'),
+              ),
+            )
+            .orderBy(asc(recordings.createdAt), asc(recordings.id));
     return rows.map(({ clip, english }) => ({
       id: clip.id,
       duration: clip.durationSeconds,
@@ -121,6 +137,7 @@ export class TranscriptsRepository {
       english: english ?? null,
       sourcePairId: clip.sourcePairId,
       title: clip.title,
+      repetitions: repetitions.filter(({ repeatsId }) => repeatsId === clip.id).map(({ id }) => id),
     }));
   }
 

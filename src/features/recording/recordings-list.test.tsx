@@ -50,6 +50,7 @@ const stored = (id: string, extra: Partial<Recording>): Recording => ({
   kind: 'clip',
   story: null,
   segment: null,
+  repeatsId: null,
   ...extra,
 });
 
