@@ -21,7 +21,7 @@ import { privacy, terms } from './messages/legal.ts';
 import { training } from './messages/training.ts';
 import { translateOne, translation } from './messages/translation.ts';
 import { speakers } from './messages/speakers.ts';
-import { transcribe } from './messages/transcribe.ts';
+import { repeat, transcribe } from './messages/transcribe.ts';
 import { field } from './messages/field.ts';
 import { qualityAdvice, qualityLabels, qualityWords, recording } from './messages/recording.ts';
 import { clipReportReasons, listen, review, reviewShared } from './messages/review.ts';
@@ -61,6 +61,7 @@ const GROUPS = [
   translateOne,
   speakers,
   transcribe,
+  repeat,
   field,
   recording,
   qualityLabels,

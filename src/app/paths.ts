@@ -22,6 +22,7 @@ export const PATHS = {
   speak: '/speak',
   speakers: '/speakers',
   tell: '/tell',
+  repeat: '/repeat',
   transcribe: '/transcribe',
   listen: '/listen',
   review: '/review',

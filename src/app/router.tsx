@@ -137,6 +137,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.repeat,
+    lazyRouteComponent(() => import('../features/transcribe/repeat-page.tsx'), 'RepeatPage'),
+    true,
+  ),
+  page(
     PATHS.speakers,
     lazyRouteComponent(() => import('../features/speakers/speakers-page.tsx'), 'SpeakersPage'),
     true,

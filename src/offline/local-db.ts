@@ -157,6 +157,8 @@ export interface LocalRecording {
   sourcePairId?: number | null | undefined;
   /** 'story': a Tell recording (issue 32), cut into segments on the server; absent: a clip. */
   kind?: 'story' | undefined;
+  /** Repeat (issue 32): the clip this one repeats slowly, to help its transcription. */
+  repeatsId?: string | null | undefined;
 }
 
 export interface LocalRecordingChunk {
@@ -263,11 +265,14 @@ export interface PackedTranscribeItem {
   /** `${userId} ${kind} ${itemKey}` */
   key: string;
   userId: string;
-  kind: 'transcript.save' | 'transcript.review';
+  /** What marks an item done: a transcript, a review, or (Repeat) a recording that repeats the clip. */
+  kind: 'transcript.save' | 'transcript.review' | 'recording.upload';
   itemKey: string;
   item: unknown;
   audio: ArrayBuffer;
   mimeType: string;
+  /** A second clip heard as help (Repeat: the clip said again slowly), kept with it. */
+  help?: { audio: ArrayBuffer; mimeType: string } | undefined;
   at: number;
 }
 

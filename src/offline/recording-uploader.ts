@@ -94,6 +94,7 @@ function uploadOne(
     if (recording.speakerId) metadata.speakerId = recording.speakerId;
     if (recording.sourcePairId) metadata.sourcePairId = String(recording.sourcePairId);
     if (recording.kind) metadata.kind = recording.kind;
+    if (recording.repeatsId) metadata.repeatsId = recording.repeatsId;
 
     const upload = new Upload(file, {
       endpoint: `${apiBase}/audio/tus`,

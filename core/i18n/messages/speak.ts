@@ -61,6 +61,10 @@ export const modeTabs = defineMessages('mode-tabs', {
     note: 'Tab of the Speak page (recording one sentence at a time)',
   },
   tell: { message: 'Tell a story', note: 'Tab of the Tell page (a story or free speech, minutes long)' },
+  repeat: {
+    message: 'Repeat a clip slowly',
+    note: 'Tab of the Repeat page (a clip played back, repeated slowly to help its transcription)',
+  },
   recordingPage: {
     message: 'Record freely, your recordings',
     note: 'Tab of the Recording page (free recording and the list of recordings)',

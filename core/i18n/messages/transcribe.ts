@@ -115,3 +115,44 @@ export const transcribe = defineMessages('transcribe', {
   approve: { message: 'Approve', note: 'Check transcripts: button' },
   reject: { message: 'Reject', note: 'Check transcripts: button opening the rejection form' },
 });
+
+/** /repeat (issue 32, as Aikuma's respeaking): a clip played back and repeated slowly, to help its transcription. */
+export const repeat = defineMessages('repeat', {
+  title: { message: 'Repeat', note: 'Repeat page: heading' },
+  intro: {
+    message:
+      'Listen to a Lopit clip that nobody has written down yet, then say the same words again, slowly and clearly. No reading is needed. Your repetition helps the person who writes the clip down.',
+    note: 'Repeat page: introduction',
+  },
+  theClip: { message: 'The clip to repeat', note: 'Repeat page: name of the audio player' },
+  howTo: {
+    message: 'Listen as often as you need, then press the button and say the same words slowly.',
+    note: 'Repeat page: under the clip, before recording',
+  },
+  start: { message: 'Repeat it slowly', note: 'Repeat page: the large button starting the recording' },
+  saved: {
+    message: 'Saved on this phone. It is sent when there is a connection, with the clip it repeats.',
+    note: 'Repeat page: after saving a repetition',
+  },
+  skipped: {
+    message: 'Skipped: it comes back after the others.',
+    note: 'Repeat page: after skipping a clip',
+  },
+  empty: {
+    message: 'No clip is waiting to be repeated. New ones arrive as people record in Lopit.',
+    note: 'Repeat page: when no clip waits',
+  },
+  offlineClips: {
+    message:
+      'No connection. {count, plural, one {# clip is} other {# clips are}} on this phone to repeat; your repetitions are sent later.',
+    note: 'Repeat page: offline, with clips kept on the phone',
+  },
+  helpHeading: {
+    message: 'Said again slowly',
+    note: 'Transcribe: heading above the repetition of the clip (someone repeating it slowly), offered as help',
+  },
+  helpPlayer: {
+    message: 'The clip said again slowly',
+    note: 'Transcribe: name of the audio player of the repetition',
+  },
+});

@@ -10,6 +10,7 @@ const MODES = {
   recording: [
     { to: PATHS.speak, label: modeTabs.speak },
     { to: PATHS.tell, label: modeTabs.tell },
+    { to: PATHS.repeat, label: modeTabs.repeat },
     { to: PATHS.recording, label: modeTabs.recordingPage },
   ],
   translation: [

@@ -17,7 +17,7 @@ import {
   type TranscriptStats,
 } from '../../../core/api/transcripts.ts';
 import { PROPOSAL_APPROVALS_TO_ACCEPT } from '../../../core/review/rules.ts';
-import { transcribe as m } from '../../../core/i18n/messages/transcribe.ts';
+import { repeat as rm, transcribe as m } from '../../../core/i18n/messages/transcribe.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import type { OutboxKind } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -104,6 +104,7 @@ function WritePart({ userId, offline, stats }: { userId: string; offline: boolea
     fetch: () => transcribeApi.queue(TRANSCRIBE_QUEUE_CLIPS),
     keyOf: (clip) => clip.id,
     clipOf: (clip) => clip.id,
+    helpOf: (clip) => clip.repetitions?.[0] ?? null,
     outbox: { kind: 'transcript.save', subject: (clip) => subjects.transcriptClip(clip.id) },
   });
   const [notice, setNotice] = useState<string | null>(null);
@@ -193,7 +194,7 @@ function CheckPart({ userId, offline, stats }: { userId: string; offline: boolea
   );
 }
 
-function StatusLines(props: {
+export function StatusLines(props: {
   offline: boolean;
   held: number;
   /** What the phone holds, in one sentence (shown offline). */
@@ -217,7 +218,7 @@ function StatusLines(props: {
   );
 }
 
-function Empty(props: { state: QueueState; offline: boolean; empty: string; onRetry: () => void }) {
+export function Empty(props: { state: QueueState; offline: boolean; empty: string; onRetry: () => void }) {
   const t = useT();
   if (props.state === 'loading' && !props.offline) return <p role="status">{t(m.bringing)}</p>;
   const unreachable = props.offline || props.state === 'unreachable';
@@ -254,7 +255,7 @@ function WriteCard(props: {
   onSkip: () => void;
 }) {
   const t = useT();
-  const { item: clip, audioUrl } = props.queued;
+  const { item: clip, audioUrl, helpUrl } = props.queued;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -290,6 +291,14 @@ function WriteCard(props: {
           seconds: formatNumber(clip.duration, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
         })}
       </p>
+      {helpUrl && (
+        <section className="transcribe-source" aria-labelledby={`${id}-help`} data-testid="transcribe-help">
+          <h3 id={`${id}-help`} className="muted">
+            {t(rm.helpHeading)}
+          </h3>
+          <ClipPlayer url={helpUrl} label={t(rm.helpPlayer)} testId="transcribe-help-audio" />
+        </section>
+      )}
       <form className="form translate-one-field" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-text`}>{t(m.textLabel)}</label>

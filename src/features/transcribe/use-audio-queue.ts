@@ -11,6 +11,8 @@ export interface QueuedItem<T> {
   item: T;
   /** An object URL of the clip's audio; null while it loads. */
   audioUrl: string | null;
+  /** An object URL of its help clip (a repetition said slowly), when it has one kept on the phone. */
+  helpUrl?: string | null;
 }
 
 export type QueueState = 'loading' | 'ready' | 'unreachable';
@@ -18,6 +20,9 @@ export type QueueState = 'loading' | 'ready' | 'unreachable';
 /** The key of an item kept on the phone. */
 const packKeyOf = (userId: string, kind: PackedTranscribeItem['kind'], itemKey: string) =>
   `${userId} ${kind} ${itemKey}`;
+
+/** The key of an item's help clip among the object URLs. */
+const helpKey = (itemKey: string) => `${itemKey} help`;
 
 /** Refill when fewer than this many items are left. */
 const REFILL_BELOW = 2;
@@ -27,6 +32,8 @@ export function useAudioQueue<T>(options: {
   fetch: () => Promise<T[]>;
   keyOf: (item: T) => string;
   clipOf: (item: T) => string;
+  /** A second clip to keep with the item and offer as help (its repetition), or null. */
+  helpOf?: (item: T) => string | null;
   /** The outbox kind and subject that mark an item as done on this phone. */
   outbox: { kind: PackedTranscribeItem['kind']; subject: (item: T) => string };
 }) {
@@ -55,12 +62,19 @@ export function useAudioQueue<T>(options: {
     for (const row of kept) {
       const item = row.item as T;
       if (waiting.has(outbox.subject(item))) continue;
-      let url = urls.current.get(row.itemKey);
-      if (!url) {
-        url = URL.createObjectURL(new Blob([row.audio], { type: row.mimeType }));
-        urls.current.set(row.itemKey, url);
-      }
-      restored.push({ item, audioUrl: url });
+      const objectUrl = (key: string, audio: ArrayBuffer, type: string) => {
+        let url = urls.current.get(key);
+        if (!url) {
+          url = URL.createObjectURL(new Blob([audio], { type }));
+          urls.current.set(key, url);
+        }
+        return url;
+      };
+      restored.push({
+        item,
+        audioUrl: objectUrl(row.itemKey, row.audio, row.mimeType),
+        helpUrl: row.help ? objectUrl(helpKey(row.itemKey), row.help.audio, row.help.mimeType) : null,
+      });
     }
     setItems((current) => {
       const held = new Set(current.map(({ item }) => keyOf(item)));
@@ -74,7 +88,7 @@ export function useAudioQueue<T>(options: {
     loading.current = true;
     setState((current) => (current === 'ready' ? current : 'loading'));
     try {
-      const { fetch, keyOf, clipOf, outbox } = latest.current;
+      const { fetch, keyOf, clipOf, helpOf, outbox } = latest.current;
       const waiting = new Set(
         (await entriesOf(localDb(), userId))
           .filter((entry) => entry.kind === outbox.kind)
@@ -113,6 +127,9 @@ export function useAudioQueue<T>(options: {
           setItems((current) => current.filter((queued) => keyOf(queued.item) !== key));
           continue;
         }
+        // Its help clip, if any and still to be heard; the item goes on without it otherwise.
+        const helpId = helpOf?.(item) ?? null;
+        const help = helpId ? await transcribeApi.audio(helpId).catch(() => null) : null;
         await localDb()
           .transcribePack.put({
             key: packKeyOf(userId, outbox.kind, key),
@@ -122,13 +139,18 @@ export function useAudioQueue<T>(options: {
             item,
             audio: await audio.arrayBuffer(),
             mimeType: audio.type || 'audio/webm',
+            help: help ? { audio: await help.arrayBuffer(), mimeType: help.type || 'audio/webm' } : undefined,
             at: Date.now(),
           })
           .catch(() => undefined); // a full phone still plays it from memory
         const url = URL.createObjectURL(audio);
         urls.current.set(key, url);
+        const helpUrl = help ? URL.createObjectURL(help) : null;
+        if (helpUrl) urls.current.set(helpKey(key), helpUrl);
         setItems((current) =>
-          current.map((queued) => (keyOf(queued.item) === key ? { ...queued, audioUrl: url } : queued)),
+          current.map((queued) =>
+            keyOf(queued.item) === key ? { ...queued, audioUrl: url, helpUrl } : queued,
+          ),
         );
       }
     } catch {
