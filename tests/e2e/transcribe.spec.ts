@@ -58,7 +58,51 @@ const shoot = (page: Page, name: string, prepare?: () => Promise<void>) =>
 
 /** The clip on the card has its audio loaded (an object URL the player can play). */
 async function expectAudioLoaded(page: Page) {
-  await expect(page.locator('audio.transcribe-audio')).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+  await expect(page.locator('audio.transcribe-audio').first()).toHaveAttribute('src', /^blob:/, {
+    timeout: 20_000,
+  });
+}
+
+/** Skips the clip on the card until the one with a repetition to listen to is shown (at most once: two clips). */
+async function showOriginal(page: Page) {
+  await expectAudioLoaded(page);
+  if ((await page.getByTestId('transcribe-help').count()) === 0) {
+    await page.getByTestId('transcribe-card').getByRole('button', { name: 'Skip' }).click();
+    await expectAudioLoaded(page);
+  }
+  await expect(page.getByTestId('transcribe-help-audio')).toHaveAttribute('src', /^blob:/);
+}
+
+/** Records a Lopit clip on /recording with the fake microphone, writing nothing of what is said; its id. */
+async function recordFreely(page: Page, request: APIRequestContext, account: Account): Promise<string> {
+  await page.goto(`${server.url}/recording`);
+  const recorder = page.getByTestId('recorder');
+  await recorder.getByLabel(/Record freely/).check();
+  await recorder.getByRole('button', { name: 'Start recording' }).click();
+  await waitForSeconds(page, 2);
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await recorder.getByRole('button', { name: 'Save recording' }).click();
+  await expect(page.getByTestId('recording-status').first()).toContainText('Uploaded', { timeout: 30_000 });
+  const [recorded] = (
+    await getJson<{ recordings: { id: string; transcript: string | null; language: string }[] }>(
+      request,
+      account,
+      '/api/audio/recordings',
+    )
+  ).recordings;
+  expect(recorded).toMatchObject({ language: 'lpx' });
+  expect(recorded!.transcript ?? '').toBe('');
+  return recorded!.id;
+}
+
+/** Waits until the recorder's timer shows at least `seconds`. */
+async function waitForSeconds(page: Page, seconds: number) {
+  await expect
+    .poll(
+      async () => Number(/Recording (\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1]),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(seconds);
 }
 
 test('a clip without a transcript: written by one contributor, approved by two, then the clip’s', async ({
@@ -76,30 +120,7 @@ test('a clip without a transcript: written by one contributor, approved by two, 
 
   // --- A records a Lopit clip freely, writing nothing of what is said.
   const phoneA = await phone(browser, a);
-  await phoneA.goto(`${server.url}/recording`);
-  const recorder = phoneA.getByTestId('recorder');
-  await recorder.getByLabel(/Record freely/).check();
-  await recorder.getByRole('button', { name: 'Start recording' }).click();
-  await expect
-    .poll(
-      async () =>
-        Number(/Recording (\d+) s/.exec((await phoneA.getByRole('timer').textContent()) ?? '')?.[1]),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThanOrEqual(2);
-  await recorder.getByRole('button', { name: 'Stop' }).click();
-  await recorder.getByRole('button', { name: 'Save recording' }).click();
-  await expect(phoneA.getByTestId('recording-status').first()).toContainText('Uploaded', { timeout: 30_000 });
-  const [recorded] = (
-    await getJson<{ recordings: { id: string; transcript: string | null; language: string }[] }>(
-      request,
-      a,
-      '/api/audio/recordings',
-    )
-  ).recordings;
-  expect(recorded).toMatchObject({ language: 'lpx' });
-  expect(recorded!.transcript ?? '').toBe('');
-  const clipId = recorded!.id;
+  const clipId = await recordFreely(phoneA, request, a);
 
   // A is never offered their own clip.
   await phoneA.goto(`${server.url}/transcribe`);
@@ -228,4 +249,78 @@ test('an admin imports prompt sentences and reads the report', async ({ browser,
   const pack = await request.get(`${server.url}/api/audio/prompts?limit=500`, { headers: auth(admin) });
   expect(await pack.text()).toContain('Bring 2 cups of water.');
   await context.close();
+});
+
+test('Repeat: a clip is repeated slowly on /repeat and /transcribe offers the repetition as help, at a slower speed the phone remembers', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const [teller, repeater, writer] = [
+    await signUpByApi(request, server.url, 'Teller'),
+    await signUpByApi(request, server.url, 'Repeater'),
+    await signUpByApi(request, server.url, 'Helped'),
+  ];
+  await grantConsentByApi(request, server.url, teller.token, 'full');
+  await grantConsentByApi(request, server.url, repeater.token, 'full');
+  const clipId = await recordFreely(await phone(browser, teller), request, teller);
+
+  // --- The repeater hears the clip, slower, and repeats it slowly.
+  const phoneR = await phone(browser, repeater);
+  await phoneR.goto(`${server.url}/repeat`);
+  await expect(phoneR.getByRole('link', { name: 'Repeat a clip slowly' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const card = phoneR.getByTestId('repeat-card');
+  const original = phoneR.getByTestId('repeat-audio');
+  await expect(original).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+  await shoot(phoneR, 'repeat', () =>
+    expect(phoneR.getByTestId('repeat-audio')).toHaveAttribute('src', /^blob:/),
+  );
+  await card.getByRole('button', { name: '0.5×' }).click();
+  expect(
+    await original.evaluate((audio: HTMLAudioElement) => [audio.playbackRate, audio.preservesPitch]),
+  ).toEqual([0.5, true]);
+  await card.getByRole('button', { name: 'Repeat it slowly' }).click();
+  await waitForSeconds(phoneR, 2);
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await card.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+  await expect(phoneR.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
+  // Sent by the outbox, once, linked to the clip it repeats; the clip is not offered again.
+  await expect
+    .poll(
+      async () =>
+        (
+          await getJson<{ recordings: { repeatsId: string | null }[] }>(
+            request,
+            repeater,
+            '/api/audio/recordings',
+          )
+        ).recordings.map((recording) => recording.repeatsId),
+      { timeout: 30_000 },
+    )
+    .toEqual([clipId]);
+  await expect(phoneR.getByTestId('transcribe-empty')).toBeVisible();
+
+  // --- The writer gets the original with its repetition to listen to (the repetition is a clip to write too).
+  const phoneW = await phone(browser, writer);
+  await phoneW.goto(`${server.url}/transcribe`);
+  const writeCard = phoneW.getByTestId('transcribe-card');
+  await expect(writeCard).toContainText('Clip 1 of 2');
+  await showOriginal(phoneW);
+  const clip = writeCard.locator('audio.transcribe-audio').first();
+  await writeCard.getByRole('button', { name: '0.75×' }).click();
+  expect(await clip.evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(0.75);
+  await shoot(phoneW, 'help', () => showOriginal(phoneW));
+  // Remembered on the phone, after the reloads: the clip plays at 0.75×.
+  await showOriginal(phoneW);
+  await expect
+    .poll(() =>
+      writeCard
+        .locator('audio.transcribe-audio')
+        .first()
+        .evaluate((audio: HTMLAudioElement) => audio.playbackRate),
+    )
+    .toBe(0.75);
 });

@@ -38,9 +38,21 @@ function usePlaybackRate() {
   return [rate, choose] as const;
 }
 
-export function ClipPlayer({ url, label, testId }: { url: string | null; label: string; testId?: string }) {
+export function ClipPlayer({
+  url,
+  label,
+  testId,
+  speeds = true,
+}: {
+  url: string | null;
+  label: string;
+  testId?: string;
+  /** Offer the slower speeds (false: a clip already said slowly, played as it is). */
+  speeds?: boolean;
+}) {
   const t = useT();
-  const [rate, setRate] = usePlaybackRate();
+  const [chosen, setRate] = usePlaybackRate();
+  const rate = speeds ? chosen : '1';
   const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     const element = audio.current;
@@ -62,17 +74,19 @@ export function ClipPlayer({ url, label, testId }: { url: string | null; label: 
         aria-label={label}
         data-testid={testId}
       />
-      <ChoiceTabs
-        label={t(m.speed)}
-        choices={PLAYBACK_RATES.map((value) => ({
-          value,
-          label: t(m.speedChoice, { rate: Number(value) }),
-        }))}
-        value={rate}
-        onChange={setRate}
-        className="transcribe-speed"
-        testIdPrefix="transcribe-speed-"
-      />
+      {speeds && (
+        <ChoiceTabs
+          label={t(m.speed)}
+          choices={PLAYBACK_RATES.map((value) => ({
+            value,
+            label: t(m.speedChoice, { rate: Number(value) }),
+          }))}
+          value={rate}
+          onChange={setRate}
+          className="transcribe-speed"
+          testIdPrefix="transcribe-speed-"
+        />
+      )}
     </div>
   );
 }

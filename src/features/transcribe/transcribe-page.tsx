@@ -296,7 +296,7 @@ function WriteCard(props: {
           <h3 id={`${id}-help`} className="muted">
             {t(rm.helpHeading)}
           </h3>
-          <ClipPlayer url={helpUrl} label={t(rm.helpPlayer)} testId="transcribe-help-audio" />
+          <ClipPlayer url={helpUrl} label={t(rm.helpPlayer)} testId="transcribe-help-audio" speeds={false} />
         </section>
       )}
       <form className="form translate-one-field" onSubmit={submit} noValidate>
