@@ -13,10 +13,7 @@ import { localDb } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
-import { saveDraft } from '../recording/local-recordings.ts';
-import { LiveLevel, Review } from '../recording/recorder.tsx';
-import { useRecorder } from '../recording/use-recorder.ts';
-import { BigRecordButton } from '../speak/big-record-button.tsx';
+import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
 import { useFieldSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
@@ -125,26 +122,18 @@ function RepeatCard(props: {
   const t = useT();
   const id = useId();
   const { item: clip, audioUrl } = props.queued;
-  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
-  const recording = state.kind === 'recording' || state.kind === 'stopping';
-  const busy = recording || state.kind === 'review' || state.kind === 'starting';
-
-  const begin = () =>
-    start({
+  const take = useOneTake(
+    props.userId,
+    () => ({
       title: null,
       transcript: null,
       language: 'lpx',
       promptPairId: null,
       speakerId: props.speakerId,
       repeatsId: clip.id,
-    });
-
-  async function keep() {
-    if (state.kind !== 'review') return;
-    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
-    await reset(false);
-    props.onSaved();
-  }
+    }),
+    props.onSaved,
+  );
 
   return (
     <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="repeat-card">
@@ -154,31 +143,9 @@ function RepeatCard(props: {
       {clip.title && <p className="muted">{t(tm.titled, { title: clip.title })}</p>}
       <ClipPlayer url={audioUrl} label={t(m.theClip)} testId="repeat-audio" />
       <p className="muted">{t(m.howTo)}</p>
-      {state.kind === 'error' && (
-        <p className="error-box" role="alert">
-          {state.message}
-        </p>
-      )}
-      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
-      {state.kind === 'review' ? (
-        <Review
-          state={state}
-          alwaysAgain
-          onKeep={() => void keep()}
-          onAgain={() => void reset(true).then(begin)}
-          onDiscard={() => void reset(true)}
-        />
-      ) : (
-        <BigRecordButton
-          state={state}
-          label={t(m.start)}
-          disabled={audioUrl === null}
-          onStart={() => void begin()}
-          onStop={() => void stop()}
-        />
-      )}
+      <OneTakeControls take={take} label={t(m.start)} disabled={audioUrl === null} />
       <div className="button-row speak-secondary">
-        <button type="button" className="btn" disabled={!props.canSkip || busy} onClick={props.onSkip}>
+        <button type="button" className="btn" disabled={!props.canSkip || take.busy} onClick={props.onSkip}>
           {t(tm.skip)}
         </button>
       </div>

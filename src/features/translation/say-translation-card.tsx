@@ -4,10 +4,7 @@
 import { useId, useState } from 'react';
 import type { CachedPair } from '../../offline/local-db.ts';
 import { SpeechButton } from '../chat/speech-button.tsx';
-import { saveDraft } from '../recording/local-recordings.ts';
-import { LiveLevel, Review } from '../recording/recorder.tsx';
-import { useRecorder } from '../recording/use-recorder.ts';
-import { BigRecordButton } from '../speak/big-record-button.tsx';
+import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { PromptReportDialog } from '../speak/prompt-report-dialog.tsx';
 import { translateOne } from '../../../core/i18n/messages/translation.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -26,27 +23,20 @@ export function SayTranslationCard(props: {
   const t = useT();
   const { pair } = props;
   const id = useId();
-  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
   const [reporting, setReporting] = useState(false);
-  const recording = state.kind === 'recording' || state.kind === 'stopping';
-  const busy = recording || state.kind === 'review' || state.kind === 'starting';
-
-  const begin = () =>
-    start({
+  const take = useOneTake(
+    props.userId,
+    () => ({
       title: null,
       transcript: null,
       language: 'lpx',
       promptPairId: null,
       sourcePairId: pair.id,
       speakerId: props.speakerId,
-    });
-
-  async function save() {
-    if (state.kind !== 'review') return;
-    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
-    await reset(false);
-    props.onSaved();
-  }
+    }),
+    props.onSaved,
+  );
+  const { busy } = take;
 
   return (
     <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="say-card">
@@ -66,29 +56,7 @@ export function SayTranslationCard(props: {
         />
       </div>
       <p className="muted">{t(translateOne.sayPrompt)}</p>
-      {state.kind === 'error' && (
-        <div className="error-box" role="alert">
-          {state.message}
-        </div>
-      )}
-      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
-      {state.kind === 'review' ? (
-        <Review
-          state={state}
-          alwaysAgain
-          onKeep={() => void save()}
-          onAgain={() => void reset(true).then(begin)}
-          onDiscard={() => void reset(true)}
-        />
-      ) : (
-        <BigRecordButton
-          state={state}
-          label={t(translateOne.sayInLopit)}
-          disabled={!props.canRecord}
-          onStart={() => void begin()}
-          onStop={() => void stop()}
-        />
-      )}
+      <OneTakeControls take={take} label={t(translateOne.sayInLopit)} disabled={!props.canRecord} />
       <div className="button-row speak-secondary">
         <button type="button" className="btn" disabled={busy || !props.canSkip} onClick={props.onSkip}>
           {t(translateOne.skip)}
