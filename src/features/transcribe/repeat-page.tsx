@@ -15,7 +15,7 @@ import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
-import { useFieldSpeaker } from '../speakers/field-speaker.ts';
+import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
 import { ClipPlayer } from './clip-player.tsx';
@@ -47,9 +47,7 @@ export function RepeatPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const consent = useConsentOnPhone(userId);
-  // Who speaks, as on Tell: nothing is recorded until it is clear (asked again when the app is reopened).
-  const { speaker, confirmed } = useFieldSpeaker(userId);
-  const allowed = confirmed && (speaker !== null || consent.status?.recording === true);
+  const { speaker, mayRecord: allowed } = useRecordingSpeaker(userId, consent.status?.recording);
   const offline = useSyncStatus().phase === 'offline';
   const queue = useAudioQueue<TranscribeClip>({
     userId,
