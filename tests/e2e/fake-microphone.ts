@@ -29,3 +29,11 @@ export function fakeMicrophoneArgs(): string[] {
     `--use-file-for-fake-audio-capture=${ensureFakeVoice()}`,
   ];
 }
+
+/** Playwright options for a spec whose browser has the fake microphone: `test.use(WITH_FAKE_MICROPHONE)`. */
+export const WITH_FAKE_MICROPHONE = {
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+};

@@ -6,10 +6,12 @@
 // be reached still offers it). FIELD_SHOTS=1 writes .tmp/shots/speakers-*.png and
 // translate-say-*.png (360 touch and 1280, light and dark).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
 import {
+  type Account,
   approveLopitTexts,
   expect,
+  getJsonAs,
   grantConsentByApi,
   signInContext,
   signUpByApi,
@@ -23,22 +25,12 @@ import { ownServer } from './server-process.ts';
 const TRANSCRIPT = 'zorbel kwinta mipa';
 const ELDER = 'Elder Quombo';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
+test.use(WITH_FAKE_MICROPHONE);
 
 const server = ownServer('field-session');
 
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 const outboxRows = (page: Page) => storeCount(page, 'outbox');
 

@@ -40,6 +40,24 @@ export async function signUpByApi(request: APIRequestContext, base: string, name
   return { ...account, password };
 }
 
+/** An account signed up through the API, with its token and password. */
+export type Account = Awaited<ReturnType<typeof signUpByApi>>;
+
+/** The header that signs a request in as `account`. */
+export const bearer = (account: Pick<Account, 'token'>) => ({ Authorization: `Bearer ${account.token}` });
+
+/** GETs `url` of the server at `base` as `account`; the test fails, with the answer, unless it is 2xx. */
+export async function getJsonAs<T>(
+  request: APIRequestContext,
+  base: string,
+  account: Pick<Account, 'token'>,
+  url: string,
+): Promise<T> {
+  const response = await request.get(`${base}${url}`, { headers: bearer(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /**
  * Signs up an account that is surely a contributor. A server's first account is its admin, whose translations are
  * approved at once; on the shared server whichever test signs up first gets that role, so a test about

@@ -11,12 +11,19 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PROMPT_REPORT_REASON_LABELS } from '../../core/api/prompts.ts';
 import { CLIP_REPORTERS_TO_HOLD } from '../../core/review/rules.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import {
+  type Account,
+  bearer,
+  expect,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { ownServer } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
 
 interface Pair {
   id: number;
@@ -32,7 +39,7 @@ let bee: Account;
 let cee: Account;
 let pairs: Pair[];
 
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+const auth = bearer;
 
 async function pairsOf(request: APIRequestContext, account: Account): Promise<Pair[]> {
   const response = await request.get(`${server.url}/api/translation/pairs`, { headers: auth(account) });

@@ -9,8 +9,17 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../core/review/rules.ts';
 import { multipartBody, toneWav } from '../server/audio-fixtures.ts';
 import { readZip } from '../server/zip-reader.ts';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
+import {
+  type Account,
+  bearer,
+  expect,
+  getJsonAs,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
@@ -20,14 +29,7 @@ const PROPOSAL = 'kwinta zorbel mipa';
 const RIVAL = 'kwinta zorbelo mipaa';
 const NO_TRANSLATION = 'No translation is known for this yet';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
-
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
+test.use(WITH_FAKE_MICROPHONE);
 
 const server = ownServer('review');
 /** The phones' Content-Security-Policy violations (the fixture watches only its own page). */
@@ -50,13 +52,10 @@ async function phone(browser: Browser, account: Account): Promise<Page> {
   return context.newPage();
 }
 
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+const auth = bearer;
 
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 interface AdminClip {
   id: string;

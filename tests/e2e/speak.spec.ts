@@ -5,10 +5,12 @@
 // the time per prompt and per sentence from one item to the next, excluding recording time, and the size of
 // the prompt pack on the phone. SPEAK_SHOTS=1 also writes .tmp/shots/speak-*.png and translate-one-*.png.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
 import {
+  type Account,
   approveLopitTexts,
   expect,
+  getJsonAs,
   grantConsentByApi,
   signInContext,
   signUpByApi,
@@ -21,22 +23,12 @@ import { ownServer } from './server-process.ts';
 /** An obviously made-up language: no Lopit is invented. */
 const TRANSLATION = 'kwinta zorbel mipa';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
+test.use(WITH_FAKE_MICROPHONE);
 
 const server = ownServer('speak');
 
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 /** Rows of one IndexedDB store of the app, and their size as JSON. */
 function storeOf(page: Page, store: string) {

@@ -9,8 +9,8 @@ import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { toneWav } from '../server/audio-fixtures.ts';
 import { readZip } from '../server/zip-reader.ts';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, signInContext, signUpByApi, test } from './fixtures.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
+import { type Account, bearer, expect, getJsonAs, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
@@ -20,23 +20,14 @@ const ELDER = 'Elder Vorantu';
 /** How long the story is told for (the fake microphone repeats a few made-up words with pauses). */
 const TOLD_SECONDS = 24;
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
+test.use(WITH_FAKE_MICROPHONE);
 
 // A server of its own: its transcription queue holds only this story's pieces.
 const server = ownServer('tell');
 
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const auth = bearer;
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 /** Rows waiting in the phone's outbox. */
 const outboxRows = (page: Page) =>

@@ -8,22 +8,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
+import {
+  type Account,
+  bearer,
+  expect,
+  getJsonAs,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
 const TRANSCRIPT = 'zorbel quandy mipple tessaro';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
-
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
+test.use(WITH_FAKE_MICROPHONE);
 
 const server = ownServer('transcribe');
 let admin: Account;
@@ -44,13 +46,10 @@ async function phone(browser: Browser, account: Account): Promise<Page> {
   return context.newPage();
 }
 
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+const auth = bearer;
 
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 /** Writes the screen at 360 (touch) and 1280 px, light and dark, each held to the layout checks. */
 const shoot = (page: Page, name: string, prepare?: () => Promise<void>) =>
