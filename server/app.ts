@@ -32,6 +32,8 @@ import { dataRepository } from './features/data/data.repository.ts';
 import { exportsRepository } from './features/exports/exports.repository.ts';
 import { interfaceMessagesRepository } from './features/i18n/interface-messages.repository.ts';
 import { lexiconRepository } from './features/lexicon/lexicon.repository.ts';
+import { adminPicturesRoutes, picturesRoutes } from './features/pictures/pictures.routes.ts';
+import { picturesRepository } from './features/pictures/pictures.repository.ts';
 import { promptsRepository } from './features/prompts/prompts.repository.ts';
 import { storiesRepository } from './features/stories/stories.repository.ts';
 import { recordingsRepository } from './features/recordings/recordings.repository.ts';
@@ -82,6 +84,7 @@ const repositoryDefinitions: RepositoryDefinitions = {
   interfaceMessages: interfaceMessagesRepository,
   lexicon: lexiconRepository,
   prompts: promptsRepository,
+  pictures: picturesRepository,
   recordings: recordingsRepository,
   clipReview: clipReviewRepository,
   lexiconReview: lexiconReviewRepository,
@@ -192,6 +195,8 @@ export async function buildApp({
       await api.register(recordingsRoutes, { prefix: '/audio', config });
       await api.register(promptReportRoutes, { prefix: '/audio/prompts' });
       await api.register(adminPromptsRoutes, { prefix: '/admin/prompts' });
+      await api.register(picturesRoutes, { prefix: '/pictures', config });
+      await api.register(adminPicturesRoutes, { prefix: '/admin/pictures', config });
       await api.register(speakersRoutes, { prefix: '/speakers', config });
       await api.register(adminSpeakersRoutes, { prefix: '/admin/speakers', config });
       await api.register(transcriptsRoutes, { prefix: '/transcripts' });

@@ -67,6 +67,8 @@ export const recordingSchema = z.object({
   /** A spoken translation: the pair whose English sentence it translates. */
   sourcePairId: z.number().int().nullable(),
   kind: recordingKindSchema,
+  /** A clip said from a picture (issue 32): the picture prompt it answers. */
+  pictureId: z.string().nullable(),
   /** A segment of a story: the story, its place (from 0) and its span there in ms. */
   segment: z
     .object({
@@ -157,6 +159,8 @@ const recordedAtSchema = z
     z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 time, e.g. 2026-11-25T08:00:00Z' }),
   );
 
+const pictureIdSchema = z.uuid('pictureId must be a picture id');
+
 const durationSchema = z.coerce
   .number({ error: 'The duration must be a number of seconds' })
   .min(0, 'The duration must be a number of seconds')
@@ -169,7 +173,8 @@ const durationSchema = z.coerce
  * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
  * recording was made, by the phone's clock), speakerId (a field speaker who speaks in it), sourcePairId (the
  * pair whose English a spoken translation translates), kind ('story': a Tell recording), repeatsId (the clip a
- * repetition repeats, one the uploader may hear). Empty values count as absent.
+ * repetition repeats, one the uploader may hear), pictureId (the picture prompt a clip answers). Empty values count
+ * as absent.
  */
 export const tusUploadMetadataSchema = z.object({
   recordingId: z.uuid('recordingId must be a UUID'),
@@ -203,6 +208,8 @@ export const tusUploadMetadataSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.uuid('repeatsId must be a recording id').nullish(),
   ),
+  /** A clip said from a picture prompt (issue 32): the picture's id. */
+  pictureId: z.preprocess((value) => (value === '' ? undefined : value), pictureIdSchema.nullish()),
 });
 type TusField = keyof typeof tusUploadMetadataSchema.shape;
 type RequiredTusField = 'recordingId' | 'fileName' | 'sha256';
@@ -234,6 +241,7 @@ export const multipartUploadMetadataSchema = z.object({
   sourcePairId: promptPairIdSchema.nullish(),
   kind: recordingKindSchema.nullish(),
   repeatsId: z.uuid('repeatsId must be a recording id').nullish(),
+  pictureId: pictureIdSchema.nullish(),
 });
 
 /** Answer of a finished upload (201 stored now, 200 already stored under this id). */

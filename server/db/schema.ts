@@ -8,4 +8,5 @@ export * from './schema/models.ts';
 export * from './schema/system.ts';
 export * from './schema/review.ts';
 export * from './schema/prompts.ts';
+export * from './schema/pictures.ts';
 export * from './schema/interface-languages.ts';

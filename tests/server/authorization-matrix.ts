@@ -103,6 +103,13 @@ export const ROUTE_ACCESS = {
   'POST /api/speakers/:id/withdraw': 'user',
   'GET /api/admin/speakers': 'admin',
   'GET /api/admin/speakers/:id/evidence/:evidenceId': 'admin',
+  // server/features/pictures/pictures.routes.ts: picture prompts (issue 32); admins upload and retire, contributors
+  // read the pack and the images.
+  'GET /api/pictures/pack': 'user',
+  'GET /api/pictures/:id/image': 'user',
+  'GET /api/admin/pictures': 'admin',
+  'POST /api/admin/pictures': 'admin',
+  'POST /api/admin/pictures/:id/retire': 'admin',
 
   // server/features/mt/mt.routes.ts (public, rate-limited)
   'POST /api/translation/translate': 'public',

@@ -19,6 +19,7 @@ import {
 import { RECORDING_KINDS, STORY_CUT_STATES, type RecordingQuality } from '../../../core/api/recordings.ts';
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
+import { picturePrompts } from './pictures.ts';
 import { timestamptz, timestamps, oneOf } from './columns.ts';
 
 // --- 0002_contributions, 0004_recordings, 0005_translation_engine (lexicon keys) -------------------------
@@ -234,6 +235,8 @@ export const recordings = pgTable(
     endMs: integer('end_ms'),
     /** A repetition (0018): the clip this one repeats slowly, to help its transcription. */
     repeatsId: uuid('repeats_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
+    /** A clip said from a picture (0019): the picture it answers. */
+    pictureId: uuid('picture_id').references((): AnyPgColumn => picturePrompts.id, { onDelete: 'restrict' }),
   },
   (table) => [
     check('recordings_kind_check', oneOf(table.kind, RECORDING_KINDS)),
@@ -264,6 +267,9 @@ export const recordings = pgTable(
     index('recordings_source_pair_idx')
       .on(table.sourcePairId)
       .where(sql`source_pair_id is not null`),
+    index('recordings_picture_idx')
+      .on(table.pictureId)
+      .where(sql`picture_id is not null`),
   ],
 );
 

@@ -135,7 +135,7 @@ export function tusContract(
             {
               name: 'Upload-Metadata',
               description:
-                'Comma-separated "key base64(value)" pairs: recordingId (a UUID), fileName, mimeType, duration, sha256, speakerId, title, transcript, language, promptPairId, recordedAt, sourcePairId, kind (story: a Tell recording), repeatsId (Repeat: the recording this one repeats).',
+                'Comma-separated "key base64(value)" pairs: recordingId (a UUID), fileName, mimeType, duration, sha256, speakerId, title, transcript, language, promptPairId, recordedAt, sourcePairId, kind (story: a Tell recording), repeatsId (Repeat: the recording this one repeats), pictureId (the picture prompt a clip answers).',
             },
             CONTENT_TYPE_OFFSET,
             UPLOAD_CHECKSUM,

@@ -52,6 +52,7 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     speakerId: row.speakerId,
     sourcePairId: row.sourcePairId,
     kind: row.kind,
+    pictureId: row.pictureId,
     segment:
       row.parentId !== null && row.segmentIndex !== null && row.startMs !== null && row.endMs !== null
         ? { parentId: row.parentId, index: row.segmentIndex, startMs: row.startMs, endMs: row.endMs }

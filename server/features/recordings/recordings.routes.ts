@@ -96,10 +96,12 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
             sourcePairId: meta.sourcePairId ?? null,
             kind: meta.kind ?? 'clip',
             repeatsId: meta.repeatsId?.toLowerCase() ?? null,
+            pictureId: meta.pictureId?.toLowerCase() ?? null,
           };
           await service.checkPrompt(fields.promptPairId);
           await service.checkPrompt(fields.sourcePairId);
           await service.checkRepeats(fields.repeatsId, user, fields.kind);
+          await service.checkPicture(fields.pictureId);
           const { recording } = await service.store(upload.path, fields, user, {
             knownSha256: upload.sha256,
             expectedSha256: meta.sha256,

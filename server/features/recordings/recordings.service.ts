@@ -53,6 +53,8 @@ export interface RecordingFields {
   kind: RecordingKind;
   /** Repeat (issue 32): the clip this one repeats slowly, one the owner may hear. */
   repeatsId: string | null;
+  /** A clip said from a picture prompt (issue 32): the picture it answers. */
+  pictureId: string | null;
 }
 
 export interface StoreResult {
@@ -208,6 +210,24 @@ export class RecordingService {
   }
 
   /**
+   * Refuses a picture prompt that does not exist (400, nothing stored). A retired one is accepted: a clip recorded
+   * offline from it before it was retired is still an answer to it.
+   */
+  async checkPicture(
+    pictureId: string | null,
+    repositories: TransactionRepositories = this.repositories,
+  ): Promise<void> {
+    if (pictureId !== null && !(await repositories.pictures.exists(pictureId))) {
+      throw new AppError(
+        400,
+        'The picture of this recording is not a known picture prompt.',
+        ERROR_CODES.validation,
+        [{ path: 'pictureId', message: 'Unknown picture' }],
+      );
+    }
+  }
+
+  /**
    * Stores a checked file and its row, through `repositories` (a transaction's, or the database's). The file stays where it is (the caller removes it once the row
    * is committed), so an upload whose row could not be written can be stored again. Call it inside
    * `blobLocks.run(sha256, ...)` and keep the lock until the row is committed.
@@ -251,6 +271,8 @@ export class RecordingService {
       sourcePairId,
       kind: fields.kind,
       repeatsId,
+      // Pictures are never deleted (only retired), and recordings name them ON DELETE RESTRICT.
+      pictureId: fields.pictureId,
       speakerId: speaker?.id ?? null,
       // Who speaks: the field speaker's profile, else the account's.
       ageGroup: speaker ? speaker.ageGroup : owner.ageGroup,

@@ -72,6 +72,7 @@ export function createTusServer({ config, store, finisher, service, userOf, log 
         await service.checkPrompt(meta.promptPairId ?? null);
         await service.checkPrompt(meta.sourcePairId ?? null);
         await service.checkRepeats(meta.repeatsId ?? null, user, meta.kind ?? 'clip');
+        await service.checkPicture(meta.pictureId ?? null);
         return { metadata: storedMetadata(meta, user.id) };
       } catch (error) {
         throw error instanceof AppError ? hookError(error) : error;

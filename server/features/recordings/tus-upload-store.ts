@@ -66,6 +66,7 @@ function fieldsOf(meta: ParsedMetadata): RecordingFields {
     sourcePairId: meta.sourcePairId ?? null,
     kind: meta.kind ?? 'clip',
     repeatsId: meta.repeatsId?.toLowerCase() ?? null,
+    pictureId: meta.pictureId?.toLowerCase() ?? null,
   };
 }
 
@@ -88,6 +89,7 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
     sourcePairId: text(meta.sourcePairId),
     kind: text(meta.kind),
     repeatsId: text(meta.repeatsId?.toLowerCase()),
+    pictureId: text(meta.pictureId?.toLowerCase()),
     ownerId,
   };
 }

@@ -29,12 +29,14 @@ const DECODE_TIMEOUT_MS = 60_000;
 const OUTPUT_KEEP = 4 * 1024;
 const TAKE_AGAIN = 'Take the photo of the signed form again in the app.';
 
-const unreadableImage = (why: string) =>
-  new AppError(422, `The photo could not be read: ${why} ${TAKE_AGAIN}`, ERROR_CODES.unreadableImage);
+const unreadableImage = (why: string, again = TAKE_AGAIN) =>
+  new AppError(422, `The photo could not be read: ${why} ${again}`, ERROR_CODES.unreadableImage);
 
 export interface PhotoCheckOptions {
   ffmpegPath: string;
   decodeTimeoutMs?: number;
+  /** Another use of these checks (picture prompts): its own size bound and what the answers ask for. */
+  purpose?: { maxBytes: number; what: string; again: string };
 }
 
 /** The photo's sniffed MIME type once it has decoded whole; an AppError (4xx, or 503 without ffmpeg) otherwise. */
@@ -44,7 +46,8 @@ export async function checkPhoto(
   options: PhotoCheckOptions,
 ): Promise<string> {
   if (size === 0) throw new AppError(400, 'The file is empty.', ERROR_CODES.emptyFile);
-  if (size > CONSENT_EVIDENCE_PHOTO_MAX_BYTES)
+  const again = options.purpose?.again ?? TAKE_AGAIN;
+  if (size > (options.purpose?.maxBytes ?? CONSENT_EVIDENCE_PHOTO_MAX_BYTES))
     throw new AppError(413, 'This photo is too large.', ERROR_CODES.fileTooLarge);
   const sniffed = await fileTypeFromFile(filePath);
   const type = CONSENT_PHOTO_TYPES.find((accepted) => accepted === sniffed?.mime);
@@ -52,15 +55,15 @@ export async function checkPhoto(
   if (!type || !format)
     throw new AppError(
       400,
-      'A photo of the signed form must be a JPEG, PNG or WebP image.',
+      `${options.purpose?.what ?? 'A photo of the signed form'} must be a JPEG, PNG or WebP image.`,
       ERROR_CODES.validation,
     );
 
-  const { width, height } = await declaredSize(filePath, size, format.sizeType);
+  const { width, height } = await declaredSize(filePath, size, format.sizeType, again);
   if (Math.max(width, height) > CONSENT_PHOTO_MAX_EDGE || width * height > CONSENT_PHOTO_MAX_PIXELS) {
     throw new AppError(
       422,
-      `This photo is ${width} x ${height} pixels; a photo of the form may be at most ${CONSENT_PHOTO_MAX_EDGE} pixels on its longest side and ${CONSENT_PHOTO_MAX_PIXELS / 1_000_000} million pixels in all. ${TAKE_AGAIN} (it makes photos of ${SPEAKER_PHOTO_MAX_EDGE} pixels).`,
+      `This photo is ${width} x ${height} pixels; a photo may be at most ${CONSENT_PHOTO_MAX_EDGE} pixels on its longest side and ${CONSENT_PHOTO_MAX_PIXELS / 1_000_000} million pixels in all. ${options.purpose ? again : `${TAKE_AGAIN} (it makes photos of ${SPEAKER_PHOTO_MAX_EDGE} pixels).`}`,
       ERROR_CODES.imageTooLarge,
       { width, height },
     );
@@ -73,10 +76,10 @@ export async function checkPhoto(
       'The server cannot check photos just now (its image decoder, ffmpeg, is missing); the photo is kept on the phone and sent again later.',
       ERROR_CODES.unavailable,
     );
-  if (decoded.errors) throw unreadableImage('it is damaged or incomplete.');
-  if (decoded.frames !== 1) throw unreadableImage('it holds no single image.');
+  if (decoded.errors) throw unreadableImage('it is damaged or incomplete.', again);
+  if (decoded.frames !== 1) throw unreadableImage('it holds no single image.', again);
   if (decoded.width !== width || decoded.height !== height)
-    throw unreadableImage('its header does not describe the image it holds.');
+    throw unreadableImage('its header does not describe the image it holds.', again);
   return type;
 }
 
@@ -85,6 +88,7 @@ async function declaredSize(
   filePath: string,
   size: number,
   sizeType: string,
+  again: string,
 ): Promise<{ width: number; height: number }> {
   const handle = await fsp.open(filePath, 'r');
   let header: Buffer;
@@ -98,11 +102,11 @@ async function declaredSize(
   try {
     found = imageSize(header);
   } catch {
-    throw unreadableImage('its header gives no size.');
+    throw unreadableImage('its header gives no size.', again);
   }
   const { width, height } = found;
   if (found.type !== sizeType || !width || !height || width < 1 || height < 1)
-    throw unreadableImage('its header gives no size.');
+    throw unreadableImage('its header gives no size.', again);
   return { width, height };
 }
 
@@ -150,7 +154,7 @@ function decodeImage(filePath: string, demuxer: string, options: PhotoCheckOptio
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      finish(() => reject(unreadableImage('decoding it took too long.')));
+      finish(() => reject(unreadableImage('decoding it took too long.', options.purpose?.again)));
     }, options.decodeTimeoutMs ?? DECODE_TIMEOUT_MS);
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'EACCES') finish(() => resolve({ status: 'missing' }));

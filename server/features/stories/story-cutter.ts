@@ -226,6 +226,7 @@ export class StoryCutter {
           title: story.title,
           promptPairId: null,
           sourcePairId: null,
+          pictureId: null,
           speakerId: story.speakerId,
           ageGroup: story.ageGroup,
           gender: story.gender,

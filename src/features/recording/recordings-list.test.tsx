@@ -47,6 +47,7 @@ const stored = (id: string, extra: Partial<Recording>): Recording => ({
   ownerName: USER.name,
   speakerId: null,
   sourcePairId: null,
+  pictureId: null,
   kind: 'clip',
   story: null,
   segment: null,
