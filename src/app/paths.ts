@@ -34,8 +34,11 @@ export const PATHS = {
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
-/** How Translate asks for the Lopit: typed, or said aloud (a spoken translation of the English). */
-export type TranslateAnswer = 'type' | 'say';
+/**
+ * How Translate asks for the Lopit: typed, said aloud (a spoken translation of the English), or said from a
+ * picture (issue 32: for those who read neither language).
+ */
+export type TranslateAnswer = 'type' | 'say' | 'picture';
 
 /** Translate opened to say each English sentence in Lopit (for those who speak Lopit but do not read it). */
 export const SAY_IN_LOPIT_LINK = { to: PATHS.translate, search: { answer: 'say' } } as const satisfies {

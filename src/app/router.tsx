@@ -151,7 +151,7 @@ const routeTree = rootRoute.addChildren([
     path: PATHS.translate,
     // ?answer=say opens Translate with the sentence to be said aloud (Speak sends those who do not read Lopit).
     validateSearch: (search: Record<string, unknown>): { answer?: TranslateAnswer } =>
-      search.answer === 'say' ? { answer: 'say' } : {},
+      search.answer === 'say' || search.answer === 'picture' ? { answer: search.answer } : {},
     beforeLoad: requireSignedIn,
     component: lazyRouteComponent(
       () => import('../features/translation/translate-one-page.tsx'),

@@ -10,6 +10,7 @@ import type { AgeGroup, Gender } from '../../core/api/auth.ts';
 import type { ConsentStatus } from '../../core/api/consent.ts';
 import type { ConsentEvidenceKind } from '../../core/api/speakers.ts';
 import type { ConsentType } from '../../core/constants.ts';
+import type { PackPicture } from '../../core/api/pictures.ts';
 import type { UiLanguage, UiMessage } from '../../core/api/i18n.ts';
 import type { RecordingPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
@@ -159,6 +160,8 @@ export interface LocalRecording {
   kind?: 'story' | undefined;
   /** Repeat (issue 32): the clip this one repeats slowly, to help its transcription. */
   repeatsId?: string | null | undefined;
+  /** A clip said from a picture prompt (issue 32): the picture it answers. */
+  pictureId?: string | null | undefined;
 }
 
 export interface LocalRecordingChunk {
@@ -290,6 +293,19 @@ export interface GoneNotice {
   at: number;
 }
 
+/**
+ * A picture prompt of the pack (issue 32), kept with its image so a picture can be answered with no signal for
+ * days. The image's bytes are an ArrayBuffer, as the recordings keep their audio (Safari cannot store Blobs in
+ * IndexedDB reliably); the server re-encoded it small (at most PICTURE_SERVED_MAX_EDGE pixels), so one piece.
+ */
+export interface PackedPicture extends Omit<PackPicture, 'imageUrl'> {
+  /** Its place in the pack (as the server sent them). */
+  rank: number;
+  mimeType: string;
+  data: ArrayBuffer;
+  savedAt: number;
+}
+
 /** A small value kept on this device under its name (settings-store.ts owns the names and their shapes). */
 export interface KeptValue {
   key: string;
@@ -326,6 +342,7 @@ export class LocalDb extends Dexie {
   goneNotices!: EntityTable<GoneNotice, 'id'>;
   keptValues!: EntityTable<KeptValue, 'key'>;
   uiMessageCopies!: EntityTable<UiMessagesCopy, 'userId' | 'code'>;
+  pictures!: EntityTable<PackedPicture, 'id'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -392,6 +409,8 @@ export class LocalDb extends Dexie {
     this.version(9)
       .stores({ keptValues: 'key', uiMessageCopies: '[userId+code]' })
       .upgrade((tx) => carryOverKeyval(tx));
+    // Schema 10: the picture prompts the phone keeps offline, with their images (issue 32).
+    this.version(10).stores({ pictures: 'id, rank' });
     this.on('populate', (tx) => carryOverKeyval(tx));
     this.on('ready', async (vip) => {
       // `vip`: the database while it opens (this.keptValues would wait for the opening this step belongs to).

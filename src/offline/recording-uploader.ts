@@ -95,6 +95,7 @@ function uploadOne(
     if (recording.sourcePairId) metadata.sourcePairId = String(recording.sourcePairId);
     if (recording.kind) metadata.kind = recording.kind;
     if (recording.repeatsId) metadata.repeatsId = recording.repeatsId;
+    if (recording.pictureId) metadata.pictureId = recording.pictureId;
 
     const upload = new Upload(file, {
       endpoint: `${apiBase}/audio/tus`,

@@ -263,4 +263,38 @@ export const translateOne = defineMessages('translate', {
     note: 'Translate, spoken: under the sentence',
   },
   sayInLopit: { message: 'Say it in Lopit', note: 'Translate, spoken: the big record button' },
+  fromPicture: {
+    message: 'From a picture',
+    note: 'Translate: answer a picture by speaking (for those who read neither English nor Lopit)',
+  },
+  picturePosition: {
+    message: 'Picture {number} of {count} on this phone',
+    note: 'Translate, picture: heading of the card; {number} and {count} are numbers',
+  },
+  picturePrompt: {
+    message: 'Look at the picture and say in Lopit what you see, the way it is said at home.',
+    note: 'Translate, picture: under the picture',
+  },
+  hearDescription: {
+    message: 'Hear what it shows (English)',
+    note: 'Translate, picture: button that reads the short English description of the picture aloud',
+  },
+  pictureCredit: {
+    message: 'Picture: {credit}',
+    note: 'Translate, picture: under the picture, who made it or its source ({credit})',
+  },
+  nextPicture: { message: 'Another picture', note: 'Translate, picture: button that shows the next picture' },
+  pictureSaved: {
+    message:
+      'Your answer is saved on this phone. It will be uploaded when there is a connection, and someone will write down what it says.',
+    note: 'Translate, picture: after keeping a spoken answer to a picture',
+  },
+  readingPictures: {
+    message: 'Reading the pictures on this phone…',
+    note: 'Translate, picture: while loading',
+  },
+  noPictures: {
+    message: 'No pictures are on this phone yet. Open this page once with a connection.',
+    note: 'Translate, picture: no pictures downloaded yet (or none added by the admins)',
+  },
 });

@@ -14,7 +14,7 @@ export type RecordingMeta = Pick<
   'fileName' | 'title' | 'transcript' | 'language' | 'promptPairId' | 'mimeType'
 > &
   /** Who speaks (a field speaker) and, for a spoken translation, the sentence it translates (issue 16). */
-  Partial<Pick<LocalRecording, 'speakerId' | 'sourcePairId' | 'kind' | 'repeatsId'>>;
+  Partial<Pick<LocalRecording, 'speakerId' | 'sourcePairId' | 'kind' | 'repeatsId' | 'pictureId'>>;
 
 export async function createDraft(userId: string, meta: RecordingMeta): Promise<string> {
   const id = crypto.randomUUID();

@@ -24,6 +24,7 @@ import { useSyncStatus } from '../sync/sync.ts';
 import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
 import { SayTranslationCard } from './say-translation-card.tsx';
+import { PicturePrompts } from '../pictures/picture-prompts.tsx';
 import { loadRecordRtc } from '../recording/use-recorder.ts';
 import '../speakers/speakers.css';
 import { useOutbox } from '../sync/use-outbox.ts';
@@ -47,7 +48,10 @@ export function TranslateOnePage() {
   const consent = useConsentOnPhone(userId);
   const canEdit = consent.status?.translation === true;
   // Type the Lopit sentence, or say it (issue 16): a spoken translation, kept with the English it translates.
-  const [answer, setAnswer] = useState<TranslateAnswer>(useSearchParam('answer') === 'say' ? 'say' : 'type');
+  const asked = useSearchParam('answer');
+  const [answer, setAnswer] = useState<TranslateAnswer>(
+    asked === 'say' || asked === 'picture' ? asked : 'type',
+  );
   const { speaker, mayRecord: canSay } = useRecordingSpeaker(userId, consent.status?.recording);
   const [category, setCategory] = useState<TranslationCategory | 'all'>('all');
   // Skipped sentences stay last after the app is reopened too.
@@ -86,16 +90,21 @@ export function TranslateOnePage() {
         choices={[
           { value: 'type', label: t(translateOne.typeIt) },
           { value: 'say', label: t(translateOne.sayIt) },
+          { value: 'picture', label: t(translateOne.fromPicture) },
         ]}
         value={answer}
         onChange={setAnswer}
       />
-      {answer === 'say' && userId && <SpeakerChooser userId={userId} />}
+      {answer !== 'type' && userId && <SpeakerChooser userId={userId} />}
       {userId && (answer === 'type' || !speaker) && (
         <ConsentNotice scope={answer === 'type' ? 'translation' : 'recording'} consent={consent} />
       )}
-      <CategorySelect className="speak-language" value={category} onChange={setCategory} />
-      {phase === 'offline' && queue && (
+      {answer === 'picture' ? (
+        userId && <PicturePrompts userId={userId} speakerId={speaker?.id ?? null} canRecord={canSay} />
+      ) : (
+        <CategorySelect className="speak-language" value={category} onChange={setCategory} />
+      )}
+      {answer !== 'picture' && phase === 'offline' && queue && (
         <p className="notice-box" role="status" data-testid="translate-offline">
           <span aria-hidden="true">⚠ </span>
           {t(translateOne.offline, { count: queue.length })}
@@ -106,7 +115,7 @@ export function TranslateOnePage() {
           {t(notice)}
         </p>
       )}
-      {pair && userId && answer === 'say' ? (
+      {answer === 'picture' ? null : pair && userId && answer === 'say' ? (
         <SayTranslationCard
           key={`say-${pair.id}`}
           pair={pair}

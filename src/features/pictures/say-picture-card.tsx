@@ -1,0 +1,112 @@
+// Say it from a picture (issue 32): a picture of the pack kept on this phone, shown with its English description
+// as its text alternative (and heard, for those who want it), answered aloud in Lopit by someone who need read
+// neither language. The clip is kept like every recording (IndexedDB first, a crash loses nothing), in Lopit,
+// without a transcript, with the picture it answers (pictureId), and uploaded through the outbox
+// (recording.upload) when there is a connection; on the server it waits on Transcribe.
+import { useEffect, useId, useMemo } from 'react';
+import type { PackedPicture } from '../../offline/local-db.ts';
+import { SpeechButton } from '../chat/speech-button.tsx';
+import { saveDraft } from '../recording/local-recordings.ts';
+import { LiveLevel, Review } from '../recording/recorder.tsx';
+import { useRecorder } from '../recording/use-recorder.ts';
+import { BigRecordButton } from '../speak/big-record-button.tsx';
+import { translateOne } from '../../../core/i18n/messages/translation.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import './pictures.css';
+
+export function SayPictureCard(props: {
+  picture: PackedPicture;
+  userId: string;
+  speakerId: string | null;
+  position: string;
+  canRecord: boolean;
+  canMove: boolean;
+  onSaved: () => void;
+  onNext: () => void;
+}) {
+  const t = useT();
+  const { picture } = props;
+  const id = useId();
+  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
+  const recording = state.kind === 'recording' || state.kind === 'stopping';
+  const busy = recording || state.kind === 'review' || state.kind === 'starting';
+  const url = useMemo(
+    () => URL.createObjectURL(new Blob([picture.data], { type: picture.mimeType })),
+    [picture.data, picture.mimeType],
+  );
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+
+  const begin = () =>
+    start({
+      title: null,
+      transcript: null,
+      language: 'lpx',
+      promptPairId: null,
+      pictureId: picture.id,
+      speakerId: props.speakerId,
+    });
+
+  async function save() {
+    if (state.kind !== 'review') return;
+    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
+    await reset(false);
+    props.onSaved();
+  }
+
+  return (
+    <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="picture-card">
+      <h2 id={`${id}-heading`} className="review-position speak-position">
+        {props.position}
+      </h2>
+      <figure className="picture-prompt">
+        <img
+          src={url}
+          alt={picture.description}
+          lang="en"
+          width={picture.width}
+          height={picture.height}
+          data-testid="picture-image"
+        />
+        <figcaption className="muted">{t(translateOne.pictureCredit, { credit: picture.credit })}</figcaption>
+      </figure>
+      <div className="speak-hear">
+        <SpeechButton
+          key={picture.id}
+          text={picture.description}
+          language="en"
+          label={t(translateOne.hearDescription)}
+          ariaLabel={t(translateOne.hearDescription)}
+        />
+      </div>
+      <p className="muted">{t(translateOne.picturePrompt)}</p>
+      {state.kind === 'error' && (
+        <div className="error-box" role="alert">
+          {state.message}
+        </div>
+      )}
+      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
+      {state.kind === 'review' ? (
+        <Review
+          state={state}
+          alwaysAgain
+          onKeep={() => void save()}
+          onAgain={() => void reset(true).then(begin)}
+          onDiscard={() => void reset(true)}
+        />
+      ) : (
+        <BigRecordButton
+          state={state}
+          label={t(translateOne.sayInLopit)}
+          disabled={!props.canRecord}
+          onStart={() => void begin()}
+          onStop={() => void stop()}
+        />
+      )}
+      <div className="button-row speak-secondary">
+        <button type="button" className="btn" disabled={busy || !props.canMove} onClick={props.onNext}>
+          {t(translateOne.nextPicture)}
+        </button>
+      </div>
+    </section>
+  );
+}
