@@ -86,6 +86,7 @@ export function TranslateOnePage() {
       <ModeTabs group="translation" current={PATHS.translate} />
       <CountsLine counts={counts} noun="translations" />
       <ChoiceTabs
+        className="tabs-three"
         label={t(translateOne.howToAnswer)}
         choices={[
           { value: 'type', label: t(translateOne.typeIt) },

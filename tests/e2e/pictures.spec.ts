@@ -1,0 +1,189 @@
+// Say it from a picture (issue 32) on a 360 x 740 touch phone: an admin uploads a picture with its rights; the
+// contributor's phone keeps the pack; with no signal the picture is shown (its description as alt text, its
+// credit under it) and answered aloud into the fake microphone; back online the clip arrives once, in Lopit,
+// without a transcript, linked to the picture, and waits on Transcribe. PICTURES_SHOTS=1 also writes
+// .tmp/shots/pictures-*.png at 360 and 1280, light and dark.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fakeMicrophoneArgs } from './fake-microphone.ts';
+import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { ownServer } from './server-process.ts';
+
+const PHONE = { width: 360, height: 740 };
+const DESCRIPTION = 'Two goats beside a clay water pot';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: fakeMicrophoneArgs(),
+  },
+});
+
+// A server of its own: its pack and its transcription queue hold only this test's picture and clip.
+const server = ownServer('pictures');
+
+type Account = Awaited<ReturnType<typeof signUpByApi>>;
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
+  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Rows waiting in the phone's outbox. */
+const outboxRows = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+          count.onerror = () => reject(new Error(String(count.error)));
+        };
+      }),
+  );
+
+/** The pictures the phone keeps, with the size of each image. */
+const keptPictures = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ id: string; bytes: number }[]>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const all = open.result.transaction('pictures').objectStore('pictures').getAll();
+          all.onsuccess = () => {
+            resolve(
+              (all.result as { id: string; data: ArrayBuffer }[]).map((row) => ({
+                id: row.id,
+                bytes: row.data.byteLength,
+              })),
+            );
+            open.result.close();
+          };
+          all.onerror = () => reject(new Error(String(all.error)));
+        };
+      }),
+  );
+
+async function shoot(page: Page) {
+  if (!process.env.PICTURES_SHOTS) return;
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.getByTestId('picture-image')).toBeVisible();
+      await page.getByLabel('Who is speaking?').selectOption({ label: 'Me (this account)' });
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: path.join(folder, `pictures-${viewport.width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
+test('a picture kept on the phone is answered aloud in Lopit offline, and arrives once linked to it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signUpByApi(request, server.url, 'Curator');
+  const field = await signUpByApi(request, server.url, 'Fieldworker');
+  await grantConsentByApi(request, server.url, field.token, 'full');
+
+  // The admin uploads a picture (ffmpeg's test pattern stands for a drawing) with its rights.
+  const image = execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1600x1200:rate=1', '-frames:v', '1'],
+    ...['-c:v', 'mjpeg', '-q:v', '4', '-f', 'image2pipe', 'pipe:1'],
+  ]);
+  const uploaded = await request.post(`${server.url}/api/admin/pictures`, {
+    headers: auth(admin),
+    multipart: {
+      description: DESCRIPTION,
+      credit: 'A made-up illustrator',
+      licence: 'CC BY 4.0',
+      image: { name: 'goats.jpg', mimeType: 'image/jpeg', buffer: image },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { picture } = (await uploaded.json()) as { picture: { id: string } };
+
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['microphone'],
+    serviceWorkers: 'block',
+  });
+  await signInContext(context, server.url, field);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/translate?answer=picture`);
+  await expect(page.getByRole('button', { name: 'From a picture' })).toHaveAttribute('aria-pressed', 'true');
+  const card = page.getByTestId('picture-card');
+  const shown = card.getByTestId('picture-image');
+  await expect(shown).toHaveAttribute('alt', DESCRIPTION);
+  await expect(card).toContainText('Picture: A made-up illustrator');
+  // Nothing is recorded until it is clear who speaks: here the contributor themself.
+  await page.getByLabel('Who is speaking?').selectOption({ label: 'Me (this account)' });
+  expect(await layoutProblems(page)).toEqual([]);
+
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1024);
+  // The phone keeps the picture with its image bytes.
+  expect(await keptPictures(page)).toEqual([{ id: picture.id, bytes: expect.any(Number) as number }]);
+  expect((await keptPictures(page))[0]!.bytes).toBeGreaterThan(1000);
+
+  // --- No signal: the picture comes back from the phone's copy, and is answered aloud.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Say it', exact: true }).click();
+  await expect(page.getByTestId('picture-card')).toHaveCount(0);
+  await page.getByRole('button', { name: 'From a picture' }).click();
+  await expect(shown).toHaveAttribute('alt', DESCRIPTION);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1024);
+  await card.getByRole('button', { name: 'Say it in Lopit' }).click();
+  await expect
+    .poll(async () => Number(/(\d+) s/.exec((await page.getByRole('timer').textContent()) ?? '')?.[1] ?? 0), {
+      timeout: 30_000,
+      intervals: [500],
+    })
+    .toBeGreaterThanOrEqual(3);
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await expect(card.getByTestId('review-audio')).toBeVisible();
+  await card.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+  await expect(page.getByTestId('picture-saved')).toBeVisible();
+  expect(await outboxRows(page)).toBe(1);
+  expect(await layoutProblems(page)).toEqual([]);
+
+  // --- Back online: it arrives once, in Lopit, without a transcript, linked to the picture.
+  await context.setOffline(false);
+  await expect.poll(() => outboxRows(page), { timeout: 90_000 }).toBe(0);
+  const { recordings } = await getJson<{
+    recordings: { pictureId: string | null; language: string | null; transcript: string | null }[];
+  }>(request, field, '/api/audio/recordings?limit=100');
+  expect(recordings).toHaveLength(1);
+  expect(recordings[0]).toMatchObject({ pictureId: picture.id, language: 'lpx', transcript: null });
+  const { pictures } = await getJson<{ pictures: { id: string; clips: number }[] }>(
+    request,
+    admin,
+    '/api/admin/pictures',
+  );
+  expect(pictures.find((one) => one.id === picture.id)?.clips).toBe(1);
+  await shoot(page);
+  await context.close();
+});
