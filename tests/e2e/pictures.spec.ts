@@ -144,8 +144,9 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
     .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(1024);
   // The phone keeps the picture with its image bytes.
-  expect(await keptPictures(page)).toEqual([{ id: picture.id, bytes: expect.any(Number) as number }]);
-  expect((await keptPictures(page))[0]!.bytes).toBeGreaterThan(1000);
+  const kept = await keptPictures(page);
+  expect(kept.map((row) => row.id)).toEqual([picture.id]);
+  expect(kept[0]!.bytes).toBeGreaterThan(1000);
 
   // --- No signal: the picture comes back from the phone's copy, and is answered aloud.
   await context.setOffline(true);

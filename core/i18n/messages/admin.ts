@@ -385,3 +385,47 @@ export const adminLanguages = defineMessages('admin-languages', {
   },
   skippedTitle: { message: 'Skipped', note: 'Admin, interface languages: heading of the skipped messages' },
 });
+
+export const adminPictures = defineMessages('admin-pictures', {
+  title: { message: 'Picture prompts', note: 'Admin, picture prompts (issue 32): heading of the panel' },
+  intro: {
+    message:
+      'Pictures that contributors answer aloud in Lopit, for speakers who read neither English nor Lopit. Record who made each picture and under what licence or permission it may be used. The server removes location and camera data before phones receive it.',
+    note: 'Admin, picture prompts: introduction',
+  },
+  image: { message: 'Picture (JPEG, PNG or WebP)', note: 'Admin, picture prompts: label of the file field' },
+  description: {
+    message: 'Short English description',
+    note: 'Admin, picture prompts: label; read aloud and used as the text alternative',
+  },
+  credit: {
+    message: 'Who made it, or its source',
+    note: 'Admin, picture prompts: label of the rights field naming the author or source',
+  },
+  licence: {
+    message: 'Licence or permission',
+    note: 'Admin, picture prompts: label of the rights field, e.g. CC BY 4.0 or a permission given in writing',
+  },
+  chooseImage: { message: 'Choose a picture to upload', note: 'Admin, picture prompts: no file chosen' },
+  tooLarge: {
+    message: 'This picture is larger than {mb} MB. Choose a smaller one.',
+    note: 'Admin, picture prompts: the chosen file is too large; {mb} is a number',
+  },
+  upload: { message: 'Upload picture', note: 'Admin, picture prompts: button' },
+  uploading: { message: 'Uploading…', note: 'Admin, picture prompts: while the picture is sent' },
+  uploaded: {
+    message: 'Uploaded. Phones receive it the next time they are online.',
+    note: 'Admin, picture prompts: after an upload',
+  },
+  loading: { message: 'Loading the pictures…', note: 'Admin, picture prompts: while loading' },
+  none: { message: 'No pictures yet.', note: 'Admin, picture prompts: the list is empty' },
+  summary: {
+    message:
+      '{credit} · {licence} · {clips, plural, one {# clip} other {# clips}} · {retired, select, yes {retired} other {in the pack}}',
+    note: 'Admin, picture prompts: one line per picture; {credit} who made it, {licence} its licence, {clips} how many clips answer it, {retired} yes when retired',
+  },
+  retire: {
+    message: 'Retire',
+    note: 'Admin, picture prompts: button; the picture leaves the phones, clips recorded from it keep it',
+  },
+});

@@ -1,5 +1,5 @@
 // /admin: community administration, in two tabs: accounts and data (users and roles, import of translation
-// pairs, the lexicon, dataset exports, the interface's languages), and the review queues (clips and proposed translations). The tab is
+// pairs, the lexicon, picture prompts, dataset exports, the interface's languages), and the review queues (clips and proposed translations). The tab is
 // kept in the address (#review), so a reload or a shared link opens the same one. This is only the frame: each
 // domain's panels and calls live in its own folder (admin-users, admin-imports, admin-exports, admin-languages,
 // admin-review), all loaded with this page, never with the home route.
@@ -12,6 +12,7 @@ import { ImportLexiconPanel } from '../admin-imports/import-lexicon-panel.tsx';
 import { ImportPairsPanel } from '../admin-imports/import-pairs-panel.tsx';
 import { ImportPromptsPanel } from '../admin-imports/import-prompts-panel.tsx';
 import { LanguagesPanel } from '../admin-languages/languages-panel.tsx';
+import { PicturesPanel } from '../admin-pictures/pictures-panel.tsx';
 import { ReviewClipsPanel } from '../admin-review/review-clips-panel.tsx';
 import { ReviewProposalsPanel } from '../admin-review/review-proposals-panel.tsx';
 import { ReviewPromptsPanel } from '../admin-review/review-prompts-panel.tsx';
@@ -111,6 +112,7 @@ export function AdminPage() {
         <ImportPairsPanel />
         <ImportPromptsPanel />
         <ImportLexiconPanel />
+        <PicturesPanel />
         <ExportsPanel />
         <LanguagesPanel />
       </div>

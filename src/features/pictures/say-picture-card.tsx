@@ -3,13 +3,10 @@
 // neither language. The clip is kept like every recording (IndexedDB first, a crash loses nothing), in Lopit,
 // without a transcript, with the picture it answers (pictureId), and uploaded through the outbox
 // (recording.upload) when there is a connection; on the server it waits on Transcribe.
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { PackedPicture } from '../../offline/local-db.ts';
 import { SpeechButton } from '../chat/speech-button.tsx';
-import { saveDraft } from '../recording/local-recordings.ts';
-import { LiveLevel, Review } from '../recording/recorder.tsx';
-import { useRecorder } from '../recording/use-recorder.ts';
-import { BigRecordButton } from '../speak/big-record-button.tsx';
+import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { translateOne } from '../../../core/i18n/messages/translation.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import './pictures.css';
@@ -27,31 +24,25 @@ export function SayPictureCard(props: {
   const t = useT();
   const { picture } = props;
   const id = useId();
-  const { state, level, warning, elapsed, start, stop, reset } = useRecorder(props.userId);
-  const recording = state.kind === 'recording' || state.kind === 'stopping';
-  const busy = recording || state.kind === 'review' || state.kind === 'starting';
-  const url = useMemo(
-    () => URL.createObjectURL(new Blob([picture.data], { type: picture.mimeType })),
-    [picture.data, picture.mimeType],
-  );
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-
-  const begin = () =>
-    start({
+  const take = useOneTake(
+    props.userId,
+    () => ({
       title: null,
       transcript: null,
       language: 'lpx',
       promptPairId: null,
       pictureId: picture.id,
       speakerId: props.speakerId,
-    });
-
-  async function save() {
-    if (state.kind !== 'review') return;
-    await saveDraft(state.draftId, { durationSeconds: state.durationSeconds });
-    await reset(false);
-    props.onSaved();
-  }
+    }),
+    props.onSaved,
+  );
+  // The image from the phone's copy, as an object URL made and revoked by the same effect.
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(new Blob([picture.data], { type: picture.mimeType }));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [picture.data, picture.mimeType]);
 
   return (
     <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="picture-card">
@@ -60,7 +51,7 @@ export function SayPictureCard(props: {
       </h2>
       <figure className="picture-prompt">
         <img
-          src={url}
+          src={url ?? undefined}
           alt={picture.description}
           lang="en"
           width={picture.width}
@@ -79,31 +70,9 @@ export function SayPictureCard(props: {
         />
       </div>
       <p className="muted">{t(translateOne.picturePrompt)}</p>
-      {state.kind === 'error' && (
-        <div className="error-box" role="alert">
-          {state.message}
-        </div>
-      )}
-      {recording && <LiveLevel elapsed={elapsed} level={level} warning={warning} />}
-      {state.kind === 'review' ? (
-        <Review
-          state={state}
-          alwaysAgain
-          onKeep={() => void save()}
-          onAgain={() => void reset(true).then(begin)}
-          onDiscard={() => void reset(true)}
-        />
-      ) : (
-        <BigRecordButton
-          state={state}
-          label={t(translateOne.sayInLopit)}
-          disabled={!props.canRecord}
-          onStart={() => void begin()}
-          onStop={() => void stop()}
-        />
-      )}
+      <OneTakeControls take={take} label={t(translateOne.sayInLopit)} disabled={!props.canRecord} />
       <div className="button-row speak-secondary">
-        <button type="button" className="btn" disabled={busy || !props.canMove} onClick={props.onNext}>
+        <button type="button" className="btn" disabled={take.busy || !props.canMove} onClick={props.onNext}>
           {t(translateOne.nextPicture)}
         </button>
       </div>
