@@ -11,7 +11,7 @@ import { chat } from './messages/chat.ts';
 import { account } from './messages/account.ts';
 import { droppedNotice, outbox } from './messages/outbox.ts';
 import { clientErrors, errorCodes, validation } from './messages/errors.ts';
-import { admin, adminExports, adminImport, adminLanguages } from './messages/admin.ts';
+import { admin, adminExports, adminImport, adminLanguages, adminPictures } from './messages/admin.ts';
 import { adminReview } from './messages/admin-review.ts';
 import { contributionLabels } from './messages/contribution-labels.ts';
 import { families } from './messages/families.ts';
@@ -47,6 +47,7 @@ const GROUPS = [
   errorCodes,
   admin,
   adminLanguages,
+  adminPictures,
   adminImport,
   adminExports,
   adminReview,
