@@ -74,6 +74,23 @@ const keptPictures = (page: Page) =>
       }),
   );
 
+async function shootAdmin(page: Page) {
+  if (!process.env.PICTURES_SHOTS) return;
+  const folder = path.resolve('.tmp', 'shots');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      const panel = page.getByTestId('admin-pictures');
+      await expect(panel.getByTestId('admin-picture-list')).toBeVisible();
+      await panel.screenshot({ path: path.join(folder, `pictures-admin-${viewport.width}-${theme}.png`) });
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
 async function shoot(page: Page) {
   if (!process.env.PICTURES_SHOTS) return;
   const folder = path.resolve('.tmp', 'shots');
@@ -109,17 +126,38 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
     ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1600x1200:rate=1', '-frames:v', '1'],
     ...['-c:v', 'mjpeg', '-q:v', '4', '-f', 'image2pipe', 'pipe:1'],
   ]);
-  const uploaded = await request.post(`${server.url}/api/admin/pictures`, {
-    headers: auth(admin),
-    multipart: {
-      description: DESCRIPTION,
-      credit: 'A made-up illustrator',
-      licence: 'CC BY 4.0',
-      image: { name: 'goats.jpg', mimeType: 'image/jpeg', buffer: image },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const { picture } = (await uploaded.json()) as { picture: { id: string } };
+  // On a phone too: the picture's rights are required before anything is sent.
+  const adminContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await signInContext(adminContext, server.url, admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`${server.url}/admin`);
+  const panel = adminPage.getByTestId('admin-pictures');
+  await expect(panel).toContainText('No pictures yet.');
+  await panel
+    .getByLabel('Picture (JPEG, PNG or WebP)')
+    .setInputFiles({ name: 'goats.jpg', mimeType: 'image/jpeg', buffer: image });
+  await panel.getByLabel('Short English description').fill(DESCRIPTION);
+  await panel.getByLabel('Who made it, or its source').fill('A made-up illustrator');
+  await panel.getByRole('button', { name: 'Upload picture' }).click();
+  const licence = panel.getByLabel('Licence or permission');
+  await expect(licence).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel).toContainText('The licence or permission is required.');
+  await licence.fill('CC BY 4.0');
+  await panel.getByRole('button', { name: 'Upload picture' }).click();
+  await expect(panel.getByRole('status')).toContainText('Uploaded.');
+  const listed = panel.getByTestId('admin-picture-list');
+  await expect(listed).toContainText(DESCRIPTION);
+  await expect(listed).toContainText('A made-up illustrator · CC BY 4.0 · 0 clips · in the pack');
+  expect(await layoutProblems(adminPage)).toEqual([]);
+  await shootAdmin(adminPage);
+  await adminContext.close();
+  const { pictures: uploaded } = await getJson<{ pictures: { id: string }[] }>(
+    request,
+    admin,
+    '/api/admin/pictures',
+  );
+  expect(uploaded).toHaveLength(1);
+  const picture = uploaded[0]!;
 
   const context = await browser.newContext({
     viewport: PHONE,
