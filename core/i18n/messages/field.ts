@@ -61,6 +61,7 @@ export const field = defineMessages('field', {
   },
   stepPrompts: { message: 'Sentences to read aloud', note: 'Ready for the field: step' },
   stepPairs: { message: 'Sentences to translate', note: 'Ready for the field: step' },
+  stepPictures: { message: 'Pictures to answer aloud', note: 'Ready for the field: step (picture prompts)' },
   stepConsent: { message: 'Your consent and profile', note: 'Ready for the field: step' },
   stepModel: { message: 'Translation model and word list', note: 'Ready for the field: step' },
   stepReview: { message: 'Clips to listen to and translations to check', note: 'Ready for the field: step' },
@@ -84,6 +85,19 @@ export const field = defineMessages('field', {
   sentences: {
     message: '{count, plural, one {# sentence} other {# sentences}}',
     note: 'Ready for the field: sentences step done',
+  },
+  picturesKept: {
+    message: '{count, plural, one {# picture} other {# pictures}} ({size})',
+    note: 'Ready for the field: pictures step done; {size} is a size such as 1.2 MB',
+  },
+  noPictures: {
+    message: 'No pictures have been added yet.',
+    note: 'Ready for the field: pictures step, none added by the admins yet',
+  },
+  picturesMissing: {
+    message:
+      '{count, plural, one {# picture did not arrive} other {# pictures did not arrive}}; they are fetched again next time.',
+    note: 'Ready for the field: pictures step, some images could not be downloaded',
   },
   noSentences: {
     message: 'There are no sentences yet; you can still record freely.',

@@ -8,6 +8,7 @@ import { deviceConsent, type DeviceConsent } from '../consent/device-consent.ts'
 import { refreshPromptPack } from '../recording/prompt-pack.ts';
 import { reviewPackSource } from '../review/review-api.ts';
 import { refreshPairs } from '../translation/local-pairs.ts';
+import { refreshPictures } from '../pictures/picture-pack.ts';
 import { readStorage } from '../../lib/device-storage.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { authStore } from '../../lib/auth-store.ts';
@@ -31,6 +32,7 @@ export const STEP_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   consent: m.stepConsent,
   model: m.stepModel,
   review: m.stepReview,
+  pictures: m.stepPictures,
   storage: m.stepStorage,
 };
 
@@ -94,6 +96,15 @@ const promptsStep = named('prompts', async () => {
 const pairsStep = named('pairs', async ({ report }) => {
   await refreshPairs(({ received, total }) => report(t(m.progress, { received, total })));
   return { status: 'done', detail: t(m.sentences, { count: await localDb().pairs.count() }) };
+});
+
+/** Picture prompts (issue 32) are optional: none yet is no warning; an image that did not arrive is. */
+const picturesStep = named('pictures', async () => {
+  const { pictures, bytes, missing } = await refreshPictures();
+  if (missing > 0) return { status: 'warning', detail: t(m.picturesMissing, { count: missing }) };
+  return pictures > 0
+    ? { status: 'done', detail: t(m.picturesKept, { count: pictures, size: formatBytes(bytes) }) }
+    : { status: 'done', detail: t(m.noPictures) };
 });
 
 const consentStep = named('consent', async ({ userId }) => {
@@ -168,6 +179,7 @@ export const FIELD_STEPS: readonly FieldStep[] = [
   consentStep,
   promptsStep,
   pairsStep,
+  picturesStep,
   modelStep,
   reviewStep,
   storageStep,

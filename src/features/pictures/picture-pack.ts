@@ -14,11 +14,18 @@ export function packedPictures(): Promise<PackedPicture[]> {
 const imageOf = (picture: PackPicture) =>
   request(() => api.get(`pictures/${encodeURIComponent(picture.id)}/image`).arrayBuffer());
 
+/** What the phone holds after a refresh: its pictures, their images' bytes, and those whose image is missing. */
+export interface PicturesKept {
+  pictures: number;
+  bytes: number;
+  missing: number;
+}
+
 /**
  * Reads the pack and keeps it: new and changed images are fetched first, then the table is brought to the
  * pack in one transaction (a picture whose image could not be fetched keeps its old copy, or waits).
  */
-export async function refreshPictures(): Promise<void> {
+export async function refreshPictures(): Promise<PicturesKept> {
   const { pictures } = await requestJson(picturePackSchema, () => api.get('pictures/pack'));
   const db = localDb();
   const kept = new Map((await db.pictures.toArray()).map((picture) => [picture.id, picture]));
@@ -32,7 +39,7 @@ export async function refreshPictures(): Promise<void> {
     }
   }
   const now = Date.now();
-  await db.transaction('rw', db.pictures, async () => {
+  return db.transaction('rw', db.pictures, async () => {
     const active = new Set(pictures.map((picture) => picture.id));
     await db.pictures.bulkDelete([...kept.keys()].filter((id) => !active.has(id)));
     const rows: PackedPicture[] = [];
@@ -43,5 +50,10 @@ export async function refreshPictures(): Promise<void> {
       else if (before) rows.push({ ...before, rank });
     });
     await db.pictures.bulkPut(rows);
+    return {
+      pictures: rows.length,
+      bytes: rows.reduce((sum, row) => sum + row.data.byteLength, 0),
+      missing: pictures.length - rows.length,
+    };
   });
 }
