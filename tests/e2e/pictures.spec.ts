@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -74,7 +74,11 @@ const keptPictures = (page: Page) =>
       }),
   );
 
-async function shootAdmin(page: Page) {
+/**
+ * Screenshots at 360 and 1280, light and dark: `ready` waits for what is shown (and chooses who speaks), `target`
+ * is what is taken (the whole page when left out).
+ */
+async function shoot(page: Page, name: string, ready: () => Promise<void>, target?: () => Locator) {
   if (!process.env.PICTURES_SHOTS) return;
   const folder = path.resolve('.tmp', 'shots');
   fs.mkdirSync(folder, { recursive: true });
@@ -83,30 +87,10 @@ async function shootAdmin(page: Page) {
     for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
       await page.setViewportSize(viewport);
       await page.reload();
-      const panel = page.getByTestId('admin-pictures');
-      await expect(panel.getByTestId('admin-picture-list')).toBeVisible();
-      await panel.screenshot({ path: path.join(folder, `pictures-admin-${viewport.width}-${theme}.png`) });
-    }
-  }
-  await page.setViewportSize(PHONE);
-}
-
-async function shoot(page: Page) {
-  if (!process.env.PICTURES_SHOTS) return;
-  const folder = path.resolve('.tmp', 'shots');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
-    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.getByTestId('picture-image')).toBeVisible();
-      await page.getByLabel('Who is speaking?').selectOption({ label: 'Me (this account)' });
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(folder, `pictures-${viewport.width}-${theme}.png`),
-        fullPage: true,
-      });
+      await ready();
+      const file = path.join(folder, `${name}-${viewport.width}-${theme}.png`);
+      if (target) await target().screenshot({ path: file });
+      else await page.screenshot({ path: file, fullPage: true });
     }
   }
   await page.setViewportSize(PHONE);
@@ -149,7 +133,12 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
   await expect(listed).toContainText(DESCRIPTION);
   await expect(listed).toContainText('A made-up illustrator · CC BY 4.0 · 0 clips · in the pack');
   expect(await layoutProblems(adminPage)).toEqual([]);
-  await shootAdmin(adminPage);
+  await shoot(
+    adminPage,
+    'pictures-admin',
+    () => expect(adminPage.getByTestId('admin-picture-list')).toBeVisible(),
+    () => adminPage.getByTestId('admin-pictures'),
+  );
   await adminContext.close();
   const { pictures: uploaded } = await getJson<{ pictures: { id: string }[] }>(
     request,
@@ -168,6 +157,11 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
   });
   await signInContext(context, server.url, field);
   const page = await context.newPage();
+  // Getting ready for the field brings the pictures onto the phone with the rest.
+  await page.goto(`${server.url}/settings`);
+  await expect(page.getByTestId('field-step-pictures')).toContainText(/Done.*1 picture \([\d.]+ kB\)/, {
+    timeout: 60_000,
+  });
   await page.goto(`${server.url}/translate?answer=picture`);
   await expect(page.getByRole('button', { name: 'From a picture' })).toHaveAttribute('aria-pressed', 'true');
   const card = page.getByTestId('picture-card');
@@ -223,6 +217,9 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
     '/api/admin/pictures',
   );
   expect(pictures.find((one) => one.id === picture.id)?.clips).toBe(1);
-  await shoot(page);
+  await shoot(page, 'pictures', async () => {
+    await expect(page.getByTestId('picture-image')).toBeVisible();
+    await page.getByLabel('Who is speaking?').selectOption({ label: 'Me (this account)' });
+  });
   await context.close();
 });
