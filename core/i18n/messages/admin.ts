@@ -428,4 +428,8 @@ export const adminPictures = defineMessages('admin-pictures', {
     message: 'Retire',
     note: 'Admin, picture prompts: button; the picture leaves the phones, clips recorded from it keep it',
   },
+  retireNamed: {
+    message: 'Retire “{description}”',
+    note: 'Admin, picture prompts: screen-reader name of the Retire button; {description} is the picture’s description',
+  },
 });

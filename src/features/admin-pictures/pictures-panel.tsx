@@ -140,7 +140,12 @@ export function PicturesPanel() {
                 })}
               </p>
               {!picture.retiredAt && (
-                <button type="button" className="btn" onClick={() => void retire(picture.id)}>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={t(m.retireNamed, { description: picture.description })}
+                  onClick={() => void retire(picture.id)}
+                >
                   {t(m.retire)}
                 </button>
               )}
