@@ -21,6 +21,7 @@ import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import reviewRoutes from './features/review/review.routes.ts';
 import i18nRoutes, { adminI18nRoutes } from './features/i18n/i18n.routes.ts';
 import adminReviewRoutes from './features/review/admin-review.routes.ts';
+import sentencesRoutes from './features/sentences/sentences.routes.ts';
 import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
@@ -40,6 +41,7 @@ import { recordingsRepository } from './features/recordings/recordings.repositor
 import { clipReviewRepository } from './features/review/clip-review.repository.ts';
 import { lexiconReviewRepository } from './features/review/lexicon-review.repository.ts';
 import { proposalsRepository } from './features/review/proposals.repository.ts';
+import { sentencesRepository } from './features/sentences/sentences.repository.ts';
 import { speakersRepository } from './features/speakers/speakers.repository.ts';
 import { transcriptsRepository } from './features/transcripts/transcripts.repository.ts';
 import { translationRepository } from './features/translation/translation.repository.ts';
@@ -89,6 +91,7 @@ const repositoryDefinitions: RepositoryDefinitions = {
   clipReview: clipReviewRepository,
   lexiconReview: lexiconReviewRepository,
   proposals: proposalsRepository,
+  sentences: sentencesRepository,
   speakers: speakersRepository,
   stories: storiesRepository,
   transcripts: transcriptsRepository,
@@ -199,6 +202,7 @@ export async function buildApp({
       await api.register(adminPicturesRoutes, { prefix: '/admin/pictures', config });
       await api.register(speakersRoutes, { prefix: '/speakers', config });
       await api.register(adminSpeakersRoutes, { prefix: '/admin/speakers', config });
+      await api.register(sentencesRoutes, { prefix: '/sentences' });
       await api.register(transcriptsRoutes, { prefix: '/transcripts' });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });

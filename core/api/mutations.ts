@@ -35,6 +35,7 @@ import {
   transcriptSaveSchema,
 } from './transcripts.ts';
 import { pairResponseSchema, saveTranslationSchema } from './translation.ts';
+import { sentenceIdParamsSchema, sentenceProposeSchema, sentenceResponseSchema } from './sentences.ts';
 import { outbox as messages } from '../i18n/messages/outbox.ts';
 import { excerpt, outboxLabel, type OutboxLabel } from '../i18n/outbox-label.ts';
 
@@ -148,6 +149,9 @@ export const subjects = {
   speaker: (speakerId: string) => `speaker:${speakerId}`,
   uiMessage: (language: string, messageId: string) => `ui:${language}:${messageId}`,
   uiProposal: (id: number | string) => `ui-proposal:${id}`,
+  /** A new sentence has no id until the server gives it one: it is its own subject, by its text. */
+  newSentence: (text: string) => `sentence-new:${text}`,
+  sentence: (id: number | string) => `sentence:${id}`,
 };
 
 export const MUTATIONS = {
@@ -453,6 +457,38 @@ export const MUTATIONS = {
     subject: ({ params }) => subjects.uiProposal(params.id),
     coalesce: false,
     label: (_, about: { text: string }) => about.text,
+    goneNotice: 'review',
+  }),
+  // The sentence collection (issue 32): a Lopit sentence written to be read aloud, and a review of someone's.
+  'sentence.propose': declare({
+    method: 'POST',
+    summary: 'Write a Lopit sentence to be read aloud (approved at once when an admin writes it)',
+    route: '/sentences',
+    transport: 'json',
+    params: noParams,
+    body: sentenceProposeSchema,
+    response: sentenceResponseSchema,
+    errors: [conflict],
+    phase: 0,
+    subject: ({ body }) => subjects.newSentence(body.text),
+    coalesce: false,
+    label: ({ body }) => outboxLabel(messages.sentence, { text: excerpt(body.text, 40) }),
+    goneNotice: null,
+  }),
+  'sentence.review': declare({
+    method: 'POST',
+    summary: 'Approve or reject a written Lopit sentence',
+    route: '/sentences/:id/review',
+    transport: 'json',
+    params: sentenceIdParamsSchema,
+    body: proposalReviewSchema,
+    response: sentenceResponseSchema,
+    errors: [own, gone],
+    phase: 0,
+    subject: ({ params }) => subjects.sentence(params.id),
+    coalesce: true,
+    label: ({ body }, about: { text: string }) =>
+      outboxLabel(messages.sentenceReview, { verdict: body.verdict, text: excerpt(about.text, 40) }),
     goneNotice: 'review',
   }),
 };

@@ -290,6 +290,25 @@ export const recordingPromptSchema = z.object({
 });
 export type RecordingPrompt = z.infer<typeof recordingPromptSchema>;
 
-/** The pack, those with the fewest recordings first (the contributor's own recorded sentences last). */
-export const promptPackSchema = z.object({ prompts: z.array(recordingPromptSchema) });
+/**
+ * A Lopit sentence a contributor wrote to be read aloud and the community approved (the sentence collection,
+ * core/api/sentences.ts): Lopit only, with no English, so it is never a pair to translate.
+ */
+export const writtenPromptSchema = z.object({
+  id: z.number().int(),
+  lopit: z.string(),
+  /** Where the sentence comes from or what it is about, as its writer said. */
+  source: z.string().nullable(),
+});
+export type WrittenPrompt = z.infer<typeof writtenPromptSchema>;
+
+/**
+ * The pack: `prompts`, the sentences of English-Lopit pairs, those with the fewest recordings first (the
+ * contributor's own recorded sentences last); `sentences`, approved written Lopit sentences to read (absent in
+ * answers of servers before the sentence collection).
+ */
+export const promptPackSchema = z.object({
+  prompts: z.array(recordingPromptSchema),
+  sentences: z.array(writtenPromptSchema).optional(),
+});
 export type PromptPack = z.infer<typeof promptPackSchema>;

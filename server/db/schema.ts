@@ -10,3 +10,4 @@ export * from './schema/review.ts';
 export * from './schema/prompts.ts';
 export * from './schema/pictures.ts';
 export * from './schema/interface-languages.ts';
+export * from './schema/sentences.ts';

@@ -44,6 +44,14 @@ export const outbox = defineMessages('outbox', {
     message: 'Transcript “{text}” of a clip for “{english}”',
     note: 'Waiting items: a transcript of a spoken translation; {english} is the sentence it translates',
   },
+  sentence: {
+    message: 'New sentence “{text}”',
+    note: 'Waiting items: a Lopit sentence written to be read aloud; {text} is its beginning',
+  },
+  sentenceReview: {
+    message: '{verdict, select, approve {Approval} other {Rejection}} of the sentence “{text}”',
+    note: 'Waiting items: a review of a written Lopit sentence; {text} is its beginning',
+  },
   transcriptReview: {
     message: '{verdict, select, approve {Approval} other {Rejection}} of the transcript “{text}”',
     note: 'Waiting items: a review of a transcript; {text} is its beginning',

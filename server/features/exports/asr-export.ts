@@ -44,7 +44,7 @@ import {
   type BuiltExport,
   type ExportContext,
 } from './export-format.ts';
-import type { Clip, Sentence } from './exports.repository.ts';
+import { SENTENCE_SOURCES, type Clip, type Sentence } from './exports.repository.ts';
 import type { Spool } from './zip-archive.ts';
 import { openWav, wavSize, writeFlac } from './wav-stream.ts';
 
@@ -80,8 +80,6 @@ export const REPORTED_SENTENCE_COLUMNS = ['sentence_id', 'sentence', 'locale', '
 const DURATIONS_HEADER = ['clip', 'duration[ms]'];
 /** The full set's review state of every clip (other.tsv holds two states). */
 const REVIEW_STATES_HEADER = ['clip', 'review_state'];
-/** Where the sentences come from (Common Voice's source column). */
-const SENTENCE_SOURCE = 'community translation';
 const CLIP_FILES = [...new Set(Object.values(REVIEW_STATE_FILES))];
 const SPLITS: readonly Split[] = ['train', 'dev', 'test'];
 /** The folder under clips/ of the clips in no split (not validated: the full set only). */
@@ -105,7 +103,7 @@ function uniqueSentences(sentences: readonly Sentence[]): Map<string, Sentence> 
     const id = sentenceId(sentence.text);
     const seen = byId.get(id);
     if (seen) seen.inUse ||= sentence.inUse;
-    else byId.set(id, { text: sentenceText(sentence.text), inUse: sentence.inUse });
+    else byId.set(id, { ...sentence, text: sentenceText(sentence.text) });
   }
   return byId;
 }
@@ -287,7 +285,7 @@ export async function buildAsrExport(
         id,
         sentence.text,
         '',
-        SENTENCE_SOURCE,
+        sentence.source,
         sentence.inUse ? 1 : 0,
         clipsOfSentence.get(id) ?? 0,
       ]),
@@ -297,7 +295,7 @@ export async function buildAsrExport(
     `${folder}/unvalidated_sentences.tsv`,
     tsvBuffer(
       UNVALIDATED_SENTENCE_COLUMNS,
-      unvalidatedSentences.map(([id, sentence]) => [id, sentence.text, '', SENTENCE_SOURCE]),
+      unvalidatedSentences.map(([id, sentence]) => [id, sentence.text, '', sentence.source]),
     ),
   );
   archive.addBuffer(
@@ -386,7 +384,7 @@ export async function buildAsrExport(
         sentenceId: 'SHA-256 (hex) of the sentence as UTF-8: clips of the same text share it.',
         emptyColumns:
           'sentence_domain, variant and segment are empty: the platform does not classify sentences by domain or record language variants.',
-        sentences: `validated_sentences.tsv lists the Lopit sentences offered for reading: the Lopit of English-Lopit pairs the community approved (source "${SENTENCE_SOURCE}"), whose authors consent; is_used is 1 while the sentence is offered for reading, 0 once an admin retired it; clips_count counts the clips of the sentence in this archive. unvalidated_sentences.tsv lists Lopit translations waiting for review by authors who consent${full ? '' : ' (in the full set only: here it has its header only)'}. reported.tsv has one row per report of a validated sentence, with Common Voice's reason (difficult-pronounce, offensive-language, different-language, grammar-or-spelling); a report concerns a prompt, its English and its Lopit together. A clip whose text was not read from a prompt (transcribed speech) has a sentence_id of its own, in no sentence file.`,
+        sentences: `validated_sentences.tsv lists the Lopit sentences offered for reading: the Lopit of English-Lopit pairs the community approved (source "${SENTENCE_SOURCES.translation}") and the Lopit sentences contributors wrote to be read and the community approved (source "${SENTENCE_SOURCES.written}"), whose authors consent; is_used is 1 while the sentence is offered for reading, 0 once an admin retired it; clips_count counts the clips of the sentence in this archive. unvalidated_sentences.tsv lists Lopit translations and written sentences waiting for review by authors who consent${full ? '' : ' (in the full set only: here it has its header only)'}. reported.tsv has one row per report of a validated sentence, with Common Voice's reason (difficult-pronounce, offensive-language, different-language, grammar-or-spelling); a report concerns a prompt, its English and its Lopit together. A clip whose text was not read from a prompt (transcribed speech) has a sentence_id of its own, in no sentence file.`,
         reportReasons: COMMON_VOICE_REPORT_REASONS,
         accents: "The speaker's own words for their dialect or home village, as given when recording.",
       },

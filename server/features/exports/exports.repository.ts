@@ -23,6 +23,7 @@ import {
   transcribedCondition,
   validatedClipCondition,
 } from '../consent/consent-sql.ts';
+import { consentedSentenceCondition } from '../sentences/sentences.repository.ts';
 import { usableSpeech } from '../training/usable-speech.ts';
 import type { UsableSpeech } from '../../../core/api/data.ts';
 import type { SpeakerTotal } from '../training/training-data.repository.ts';
@@ -67,7 +68,16 @@ export interface Sentence {
   text: string;
   /** Still offered for reading (not retired). */
   inUse: boolean;
+  /** Where it comes from (Common Voice's source column). */
+  source: SentenceSource;
 }
+
+/**
+ * Where a sentence comes from: the Lopit of a community translation, or a sentence a contributor wrote to be read
+ * (the sentence collection, server/features/sentences).
+ */
+export const SENTENCE_SOURCES = { translation: 'community translation', written: 'written' } as const;
+export type SentenceSource = (typeof SENTENCE_SOURCES)[keyof typeof SENTENCE_SOURCES];
 
 /** A contributor's report of a sentence (Common Voice's reported.tsv). */
 export interface SentenceReport {
@@ -251,17 +261,28 @@ export class ExportsRepository {
    * false; `unvalidated`, Lopit translations waiting for review by authors who consent now. Oldest first.
    */
   async sentences(): Promise<{ validated: Sentence[]; unvalidated: Sentence[] }> {
-    const validated = rowsOf<{ text: string; in_use: boolean }>(
-      await this.db.execute(sql`select p.lopit as text, p.retired_at is null as in_use
-        from translation_pairs p where ${consentedPairCondition('p')} order by p.id`),
+    type Row = { text: string; in_use: boolean; source: SentenceSource };
+    const { translation, written } = SENTENCE_SOURCES;
+    const validated = rowsOf<Row>(
+      await this.db.execute(sql`select * from (
+          select p.lopit as text, p.retired_at is null as in_use, ${translation}::text as source, 0 as kind, p.id
+          from translation_pairs p where ${consentedPairCondition('p')}
+          union all
+          select s.text, true, ${written}::text, 1, s.id
+          from lopit_sentences s where ${consentedSentenceCondition('s', 'approved')}
+        ) sentences order by kind, id`),
     );
-    const unvalidated = rowsOf<{ text: string; in_use: boolean }>(
-      await this.db.execute(sql`select o.text, p.retired_at is null as in_use
-        from translation_proposals o join translation_pairs p on p.id = o.pair_id
-        where ${openProposalCondition('o')}
-        order by o.id`),
+    const unvalidated = rowsOf<Row>(
+      await this.db.execute(sql`select * from (
+          select o.text, p.retired_at is null as in_use, ${translation}::text as source, 0 as kind, o.id
+          from translation_proposals o join translation_pairs p on p.id = o.pair_id
+          where ${openProposalCondition('o')}
+          union all
+          select s.text, true, ${written}::text, 1, s.id
+          from lopit_sentences s where ${consentedSentenceCondition('s', 'proposed')}
+        ) sentences order by kind, id`),
     );
-    const toSentence = (row: { text: string; in_use: boolean }) => ({ text: row.text, inUse: row.in_use });
+    const toSentence = (row: Row) => ({ text: row.text, inUse: row.in_use, source: row.source });
     return { validated: validated.map(toSentence), unvalidated: unvalidated.map(toSentence) };
   }
 

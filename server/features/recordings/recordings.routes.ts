@@ -166,9 +166,13 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
         response: { 200: promptPackSchema },
       },
     },
-    async (request) => ({
-      prompts: await app.repositories.recordings.promptPack(currentUser(request).id, request.query.limit),
-    }),
+    async (request) => {
+      const { id } = currentUser(request);
+      return {
+        prompts: await app.repositories.recordings.promptPack(id, request.query.limit),
+        sentences: await app.repositories.sentences.toRead(id, request.query.limit),
+      };
+    },
   );
 
   app.get(

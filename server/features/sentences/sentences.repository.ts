@@ -1,0 +1,203 @@
+// SQL for the sentence collection (issue 32, migration 0020): Lopit sentences contributors write to be read
+// aloud, and their review by the rule of translations and transcripts (core/review/rules.ts: two approvals or
+// two rejections by people other than the author, or an admin's word). Approved sentences of authors who consent
+// are offered to read (RecordingsRepository.promptPack) and exported (ExportsRepository.sentences).
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PROPOSAL_VERDICTS, type ProposalVerdict } from '../../../core/api/review.ts';
+import type { WrittenPrompt } from '../../../core/api/recordings.ts';
+import type { ReviewSentence, SentenceStatus } from '../../../core/api/sentences.ts';
+import { proposalStateFromReviews, type ProposalState } from '../../../core/review/rules.ts';
+import type { DbOrTx } from '../../db/driver.ts';
+import { lopitSentenceReviews, lopitSentences, users } from '../../db/schema.ts';
+import { consents } from '../consent/consent-sql.ts';
+import type { Actor } from '../review/proposals.repository.ts';
+import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
+import { defineRepository } from '../../lib/repositories.ts';
+
+type SentenceRow = typeof lopitSentences.$inferSelect;
+
+const SENTENCE_REVIEWS: ReviewsTable = {
+  table: lopitSentenceReviews,
+  item: lopitSentenceReviews.sentenceId,
+  reviewer: lopitSentenceReviews.reviewerId,
+  verdict: lopitSentenceReviews.verdict,
+  reason: lopitSentenceReviews.reason,
+  createdAt: lopitSentenceReviews.createdAt,
+};
+
+/**
+ * Condition on a lopit_sentences row `alias` in `state`, whose author consents now to their texts being used
+ * (the consent of translations: a written sentence is a text contribution), or has no account any more.
+ */
+export function consentedSentenceCondition(alias: string, state: ProposalState): SQL {
+  const s = sql.raw(alias);
+  return sql`${s}.state = ${state}
+    and (${s}.author_id is null or ${consents(`${alias}.author_id`, 'translation')})`;
+}
+
+export type SentenceProposeResult = { kind: 'saved'; sentence: SentenceStatus } | { kind: 'taken' };
+export type SentenceReviewResult =
+  { kind: 'reviewed'; sentence: SentenceStatus } | { kind: 'own' } | { kind: 'missing' };
+
+function toStatus(row: SentenceRow, myVerdict: ProposalVerdict | null): SentenceStatus {
+  return {
+    id: row.id,
+    text: row.text,
+    source: row.source,
+    state: row.state,
+    approvals: row.approvals,
+    rejections: row.rejections,
+    myVerdict,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export class SentencesRepository {
+  /** `db` may be a transaction (an idempotent request runs its effect on one). */
+  constructor(private readonly db: DbOrTx) {}
+
+  /** A new sentence by `actor`; an admin's is approved at once. A text written before (by anyone) is taken. */
+  async propose(text: string, source: string | null, actor: Actor): Promise<SentenceProposeResult> {
+    const now = new Date();
+    const admin = actor.role === 'admin';
+    const [row] = await this.db
+      .insert(lopitSentences)
+      .values({
+        text,
+        source,
+        authorId: actor.id,
+        ...(admin ? { state: 'approved' as const, decidedBy: actor.id, decidedAt: now } : {}),
+      })
+      .onConflictDoNothing({ target: lopitSentences.text })
+      .returning();
+    return row ? { kind: 'saved', sentence: toStatus(row, null) } : { kind: 'taken' };
+  }
+
+  /** The sentences `authorId` wrote, newest first. */
+  async mine(authorId: string, limit: number): Promise<SentenceStatus[]> {
+    const rows = await this.db
+      .select()
+      .from(lopitSentences)
+      .where(eq(lopitSentences.authorId, authorId))
+      .orderBy(desc(lopitSentences.id))
+      .limit(limit);
+    return rows.map((row) => toStatus(row, null));
+  }
+
+  /**
+   * A review by someone other than the author (a second one by the same person replaces the first). An admin's
+   * review decides at once; otherwise the reviews decide by core/review/rules.ts. A review of a sentence already
+   * decided changes nothing and answers where it stands (a review queued offline never blocks the outbox).
+   */
+  async review(
+    sentenceId: number,
+    reviewer: Actor,
+    verdict: ProposalVerdict,
+    reason: string | null,
+  ): Promise<SentenceReviewResult> {
+    return this.db.transaction(async (tx) => {
+      const [sentence] = await tx
+        .select()
+        .from(lopitSentences)
+        .where(eq(lopitSentences.id, sentenceId))
+        .for('update');
+      if (!sentence) return { kind: 'missing' as const };
+      if (sentence.authorId === reviewer.id) return { kind: 'own' as const };
+      if (sentence.state !== 'proposed') {
+        const mine = await new SentencesRepository(tx).verdictOf(sentenceId, reviewer.id);
+        return { kind: 'reviewed' as const, sentence: toStatus(sentence, mine) };
+      }
+      const now = new Date();
+      await tx
+        .insert(lopitSentenceReviews)
+        .values({ sentenceId, reviewerId: reviewer.id, verdict, reason })
+        .onConflictDoUpdate({
+          target: [lopitSentenceReviews.sentenceId, lopitSentenceReviews.reviewerId],
+          set: { verdict, reason, updatedAt: now },
+        });
+      const [approvals, rejections] = await countVerdicts(
+        tx,
+        SENTENCE_REVIEWS,
+        sentenceId,
+        PROPOSAL_VERDICTS,
+      );
+      const state: ProposalState =
+        reviewer.role === 'admin'
+          ? verdict === 'approve'
+            ? 'approved'
+            : 'rejected'
+          : proposalStateFromReviews({ approvals, rejections });
+      const decided =
+        state === 'proposed'
+          ? {}
+          : { decidedAt: now, decidedBy: reviewer.role === 'admin' ? reviewer.id : null };
+      const [updated] = await tx
+        .update(lopitSentences)
+        .set({ approvals, rejections, state, ...decided, updatedAt: now })
+        .where(eq(lopitSentences.id, sentenceId))
+        .returning();
+      return { kind: 'reviewed' as const, sentence: toStatus(updated!, verdict) };
+    });
+  }
+
+  private async verdictOf(sentenceId: number, reviewerId: string): Promise<ProposalVerdict | null> {
+    const [row] = await this.db
+      .select({ verdict: lopitSentenceReviews.verdict })
+      .from(lopitSentenceReviews)
+      .where(
+        and(eq(lopitSentenceReviews.sentenceId, sentenceId), eq(lopitSentenceReviews.reviewerId, reviewerId)),
+      );
+    return row?.verdict ?? null;
+  }
+
+  /**
+   * Approved sentences of consenting authors to read aloud, for the prompt pack: in an order of the reader's own
+   * (two readers in one village do not start on the same sentence).
+   */
+  async toRead(readerId: string, limit: number): Promise<WrittenPrompt[]> {
+    const rows = await this.db
+      .select({ id: lopitSentences.id, lopit: lopitSentences.text, source: lopitSentences.source })
+      .from(lopitSentences)
+      .where(consentedSentenceCondition('lopit_sentences', 'approved'))
+      .orderBy(sql`md5(${lopitSentences.id}::text || ${readerId})`)
+      .limit(limit);
+    return rows;
+  }
+
+  /**
+   * Sentences to check: proposed ones by other people that `reviewerId` has not reviewed; fewest reviews
+   * first, then in an order of the reviewer's own (two people in one village do not get the same one first).
+   */
+  async pack(reviewerId: string, limit: number): Promise<ReviewSentence[]> {
+    const reviewed = sql`exists (select 1 from ${lopitSentenceReviews} sr
+      where sr.sentence_id = ${lopitSentences.id} and sr.reviewer_id = ${reviewerId})`;
+    const rows = await this.db
+      .select({ sentence: lopitSentences, authorName: users.name })
+      .from(lopitSentences)
+      .leftJoin(users, eq(users.id, lopitSentences.authorId))
+      .where(
+        and(
+          eq(lopitSentences.state, 'proposed'),
+          sql`${lopitSentences.authorId} is distinct from ${reviewerId}`,
+          sql`not ${reviewed}`,
+        ),
+      )
+      .orderBy(
+        sql`${lopitSentences.approvals} + ${lopitSentences.rejections}`,
+        sql`md5(${lopitSentences.id}::text || ${reviewerId})`,
+      )
+      .limit(limit);
+    return rows.map(({ sentence, authorName }) => ({
+      ...toStatus(sentence, null),
+      authorName: authorName?.trim() || null,
+    }));
+  }
+}
+
+declare module '../../lib/repositories.ts' {
+  interface TransactionRepositories {
+    sentences: SentencesRepository;
+  }
+}
+
+export const sentencesRepository = defineRepository('sentences', (db) => new SentencesRepository(db));

@@ -1,0 +1,61 @@
+// /api/sentences: the sentence collection (issue 32) for every signed-in contributor: a Lopit sentence written,
+// the caller's own sentences, the sentences to check and their reviews. Writing and reviewing honour
+// Idempotency-Key (core/api/mutations.ts: sentence.propose, sentence.review), so the offline outbox can replay
+// them.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  mySentencesQuerySchema,
+  reviewSentencesQuerySchema,
+  reviewSentencesSchema,
+  sentenceListSchema,
+} from '../../../core/api/sentences.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { mutationRoute } from '../../lib/mutation-route.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { proposeSentence, reviewSentence } from './sentences.service.ts';
+
+export default function sentencesRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.guardRoutes('user');
+
+  app.post('/', { ...mutationRoute('sentence.propose') }, (request, reply) =>
+    idempotent(request, reply, (repositories) =>
+      proposeSentence(repositories, request.body, currentUser(request)),
+    ),
+  );
+
+  app.get(
+    '/mine',
+    {
+      schema: {
+        summary: "The caller's written sentences, newest first",
+        querystring: mySentencesQuerySchema,
+        response: { 200: sentenceListSchema },
+      },
+    },
+    async (request) => ({
+      sentences: await app.repositories.sentences.mine(currentUser(request).id, request.query.limit),
+    }),
+  );
+
+  app.get(
+    '/review',
+    {
+      schema: {
+        summary: 'Written sentences to check',
+        querystring: reviewSentencesQuerySchema,
+        response: { 200: reviewSentencesSchema },
+      },
+    },
+    async (request) => ({
+      sentences: await app.repositories.sentences.pack(currentUser(request).id, request.query.limit),
+    }),
+  );
+
+  app.post('/:id/review', { ...mutationRoute('sentence.review') }, (request, reply) =>
+    idempotent(request, reply, (repositories) =>
+      reviewSentence(repositories, request.params.id, currentUser(request), request.body),
+    ),
+  );
+}
