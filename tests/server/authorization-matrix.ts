@@ -94,6 +94,12 @@ export const ROUTE_ACCESS = {
   'POST /api/transcripts/proposals/:id/review': 'user',
   'GET /api/transcripts/stats': 'user',
 
+  // server/features/sentences/sentences.routes.ts: the sentence collection (requireUser on the whole scope)
+  'POST /api/sentences': 'user',
+  'GET /api/sentences/mine': 'user',
+  'GET /api/sentences/review': 'user',
+  'POST /api/sentences/:id/review': 'user',
+
   // server/features/speakers/speakers.routes.ts: field speakers (requireUser; a speaker is used only by who added
   // them or an admin, else 404), and the admins' list with the consent evidence files (requireAdmin)
   'GET /api/speakers': 'user',
