@@ -27,6 +27,7 @@ import { qualityAdvice, qualityLabels, qualityWords, recording } from './message
 import { clipReportReasons, listen, review, reviewShared } from './messages/review.ts';
 import { modeTabs, promptReport, promptReportReasons, speak } from './messages/speak.ts';
 import { tell } from './messages/tell.ts';
+import { sentences } from './messages/sentences.ts';
 
 const GROUPS = [
   shell,
@@ -70,6 +71,7 @@ const GROUPS = [
   qualityAdvice,
   speak,
   tell,
+  sentences,
   modeTabs,
   promptReport,
   promptReportReasons,

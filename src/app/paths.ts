@@ -23,6 +23,7 @@ export const PATHS = {
   speakers: '/speakers',
   tell: '/tell',
   repeat: '/repeat',
+  sentences: '/sentences',
   transcribe: '/transcribe',
   listen: '/listen',
   review: '/review',

@@ -142,6 +142,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    PATHS.sentences,
+    lazyRouteComponent(() => import('../features/sentences/sentences-page.tsx'), 'SentencesPage'),
+    true,
+  ),
+  page(
     PATHS.speakers,
     lazyRouteComponent(() => import('../features/speakers/speakers-page.tsx'), 'SpeakersPage'),
     true,

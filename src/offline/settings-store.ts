@@ -5,6 +5,7 @@
 import type { UiLanguage } from '../../core/api/i18n.ts';
 import { localDb } from './local-db.ts';
 import type { ReviewStats } from '../../core/api/review.ts';
+import type { ReviewSentence } from '../../core/api/sentences.ts';
 import type { TrainingModelStatus } from '../../core/api/training.ts';
 import type { SyncSession } from './sync-engine.ts';
 
@@ -18,6 +19,7 @@ const UI_LANGUAGES_KEY = 'lopit.ui-languages';
 const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
 const FIELD_SPEAKER_AT_KEY = (userId: string) => `lopit.field-speaker-at.${userId}`;
 const PLAYBACK_RATE_KEY = 'lopit.playback-rate';
+const SENTENCE_REVIEW_KEY = (userId: string) => `lopit.sentence-review.${userId}`;
 const PUT_ASIDE_KEY = (queue: PutAsideQueue, userId: string) => `lopit.put-aside.${queue}.${userId}`;
 
 /** The one-at-a-time queues whose skipped sentences are kept last, across reopenings. */
@@ -62,6 +64,11 @@ export interface KeptReadiness {
 }
 
 export const settingsStore = {
+  /** The written sentences this account last brought to check, so Check sentences works offline. */
+  sentenceReview: (userId: string) =>
+    get<ReviewSentence[]>(SENTENCE_REVIEW_KEY(userId)).then((value) => value ?? []),
+  setSentenceReview: (userId: string, sentences: ReviewSentence[]) =>
+    set(SENTENCE_REVIEW_KEY(userId), sentences),
   session: () => get<SyncSession>(SESSION_KEY).then((value) => value ?? null),
   setSession: (session: SyncSession | null) => (session ? set(SESSION_KEY, session) : del(SESSION_KEY)),
   lastSyncAt: () => get<number>(LAST_SYNC_KEY).then((value) => value ?? null),

@@ -65,6 +65,10 @@ export const modeTabs = defineMessages('mode-tabs', {
     message: 'Repeat a clip slowly',
     note: 'Tab of the Repeat page (a clip played back, repeated slowly to help its transcription)',
   },
+  sentences: {
+    message: 'Write sentences',
+    note: 'Tab of the Write sentences page (writing Lopit sentences for others to read, and checking them)',
+  },
   recordingPage: {
     message: 'Record freely, your recordings',
     note: 'Tab of the Recording page (free recording and the list of recordings)',

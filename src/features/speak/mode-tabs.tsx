@@ -11,6 +11,7 @@ const MODES = {
     { to: PATHS.speak, label: modeTabs.speak },
     { to: PATHS.tell, label: modeTabs.tell },
     { to: PATHS.repeat, label: modeTabs.repeat },
+    { to: PATHS.sentences, label: modeTabs.sentences },
     { to: PATHS.recording, label: modeTabs.recordingPage },
   ],
   translation: [
