@@ -27,6 +27,8 @@ describe('mutation registry', () => {
         'prompt.report',
         'proposal.review',
         'recording.upload',
+        'sentence.propose',
+        'sentence.review',
         'speaker.consent',
         'speaker.create',
         'speaker.evidence',
@@ -57,6 +59,8 @@ describe('mutation registry', () => {
   it('builds each path from its arguments, and reads the arguments back from the path older versions kept', () => {
     expect(mutationPath('clip.vote', { id: uuid })).toBe(`review/clips/${uuid}/vote`);
     expect(mutationPath('proposal.review', { id: 12 })).toBe('review/proposals/12/review');
+    expect(mutationPath('sentence.propose', {})).toBe('sentences');
+    expect(mutationPath('sentence.review', { id: 7 })).toBe('sentences/7/review');
     expect(mutationPath('speaker.evidence', { id: uuid, consentId: other, kind: 'photo' })).toBe(
       `speakers/${uuid}/consent/${other}/evidence/photo`,
     );

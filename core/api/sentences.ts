@@ -22,8 +22,11 @@ export const SENTENCE_LIST_MAX = 200;
 
 /** Symbols a reader cannot say aloud (Common Voice refuses them in every language). */
 const SYMBOLS = /[<>+*\\#@^[\]()/{}|~=_$%&§€£]/u;
-/** A sentence end followed by more words: two sentences (“Kila. Mora tan.”). */
-const SEVERAL = /[.?!…。]+["'”’»)]*\s+\S/u;
+/**
+ * A sentence end followed by a new sentence, which starts with a capital (“Kila. Mora tan.”); a quoted
+ * exclamation inside a sentence (“Kila!” mora tan) or an abbreviation's dot is not an end.
+ */
+const SEVERAL = /[.?!…]+["'”’»)]*\s+["'“‘«(]*\p{Lu}/u;
 
 export const SENTENCE_PROBLEMS = [
   'empty',
