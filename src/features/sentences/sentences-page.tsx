@@ -5,7 +5,7 @@
 // (settings-store), so both work without a connection, after a reload too.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { subjects } from '../../../core/api/mutations.ts';
-import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
+import type { ProposalReview } from '../../../core/api/review.ts';
 import {
   SENTENCE_MAX_CHARS,
   SENTENCE_SOURCE_MAX,
@@ -22,6 +22,7 @@ import { FieldError } from '../../components/field-error.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { settingsStore } from '../../offline/settings-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { ReviewVerdict } from '../review/review-verdict.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
 import { GoneNotice } from '../sync/gone-notice.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
@@ -285,28 +286,8 @@ function CheckCard(props: {
 }) {
   const t = useT();
   const { sentence } = props;
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const votes = t(m.votes, { approvals: sentence.approvals, rejections: sentence.rejections });
-
-  function send(review: ProposalReview) {
-    if (busy) return;
-    setBusy(true);
-    void props.onReview(review);
-  }
-
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
-    if (!parsed.success) {
-      setError(t(m.sayWhy));
-      return;
-    }
-    send(parsed.data);
-  }
 
   return (
     <section className="card review-card" aria-labelledby={`${id}-heading`} data-testid="sentence-review">
@@ -321,65 +302,19 @@ function CheckCard(props: {
         {sentence.authorName ? t(m.byAuthor, { name: sentence.authorName, votes }) : votes}
       </p>
       {sentence.source && <p className="muted">{t(m.source, { source: sentence.source })}</p>}
-      {rejecting ? (
-        <form className="form review-reject" onSubmit={reject} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>{t(m.rejectReason)}</label>
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={REVIEW_REASON_MAX}
-              value={reason}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            {error && <FieldError id={`${id}-reason-error`} text={error} />}
-          </div>
-          <div className="review-answers">
-            <button type="submit" className="btn btn-danger review-answer" disabled={busy}>
-              {t(m.sendRejection)}
-            </button>
-            <button type="button" className="btn review-answer" onClick={() => setRejecting(false)}>
-              {t(m.cancel)}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className="review-answers">
-          <button
-            type="button"
-            className="btn review-answer review-yes"
-            disabled={busy}
-            onClick={() => send({ verdict: 'approve' })}
-          >
-            <span aria-hidden="true">✓</span> {t(m.approve)}
-          </button>
-          <button
-            type="button"
-            className="btn review-answer review-no"
-            disabled={busy}
-            onClick={() => setRejecting(true)}
-          >
-            <span aria-hidden="true">✗</span> {t(m.reject)}
-          </button>
-          <button
-            type="button"
-            className="btn review-answer"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void props.onSkip();
-            }}
-          >
-            <span aria-hidden="true">→</span> {t(m.skip)}
-          </button>
-        </div>
-      )}
+      <ReviewVerdict
+        labels={{
+          approve: t(m.approve),
+          reject: t(m.reject),
+          skip: t(m.skip),
+          rejectReason: t(m.rejectReason),
+          sayWhy: t(m.sayWhy),
+          sendRejection: t(m.sendRejection),
+          cancel: t(m.cancel),
+        }}
+        onReview={props.onReview}
+        onSkip={props.onSkip}
+      />
     </section>
   );
 }

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import { FieldError } from '../../components/field-error.tsx';
-import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
+import type { ProposalReview } from '../../../core/api/review.ts';
 import {
   TRANSCRIBE_QUEUE_CLIPS,
   TRANSCRIPT_REVIEW_PACK,
@@ -21,6 +21,7 @@ import { repeat as rm, transcribe as m } from '../../../core/i18n/messages/trans
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
 import type { OutboxKind } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { ReviewVerdict } from '../review/review-verdict.tsx';
 import { CountsLine } from '../review/review-shared.tsx';
 import { startOfToday, type ReviewCounts } from '../review/use-review-pack.ts';
 import { useSyncStatus } from '../sync/sync.ts';
@@ -341,28 +342,8 @@ function CheckCard(props: {
 }) {
   const t = useT();
   const { item: transcript, audioUrl } = props.queued;
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const votes = t(m.votes, { approvals: transcript.approvals, rejections: transcript.rejections });
-
-  function send(review: ProposalReview) {
-    if (busy) return;
-    setBusy(true);
-    void props.onReview(review);
-  }
-
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
-    if (!parsed.success) {
-      setError(t(m.sayWhy));
-      return;
-    }
-    send(parsed.data);
-  }
 
   return (
     <section className="card review-card" aria-labelledby={`${id}-heading`} data-testid="transcript-review">
@@ -396,57 +377,19 @@ function CheckCard(props: {
           </ul>
         </section>
       )}
-      {rejecting ? (
-        <form className="form review-reject" onSubmit={reject} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>{t(m.rejectReason)}</label>
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={REVIEW_REASON_MAX}
-              value={reason}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            {error && <FieldError id={`${id}-reason-error`} text={error} />}
-          </div>
-          <div className="review-answers">
-            <button type="submit" className="btn btn-danger review-answer" disabled={busy}>
-              {t(m.sendRejection)}
-            </button>
-            <button type="button" className="btn review-answer" onClick={() => setRejecting(false)}>
-              {t(m.cancel)}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className="review-answers">
-          <button
-            type="button"
-            className="btn review-answer review-yes"
-            disabled={busy}
-            onClick={() => send({ verdict: 'approve' })}
-          >
-            <span aria-hidden="true">✓</span> {t(m.approve)}
-          </button>
-          <button
-            type="button"
-            className="btn review-answer review-no"
-            disabled={busy}
-            onClick={() => setRejecting(true)}
-          >
-            <span aria-hidden="true">✗</span> {t(m.reject)}
-          </button>
-          <button type="button" className="btn review-answer" disabled={busy} onClick={props.onSkip}>
-            <span aria-hidden="true">→</span> {t(m.skip)}
-          </button>
-        </div>
-      )}
+      <ReviewVerdict
+        labels={{
+          approve: t(m.approve),
+          reject: t(m.reject),
+          skip: t(m.skip),
+          rejectReason: t(m.rejectReason),
+          sayWhy: t(m.sayWhy),
+          sendRejection: t(m.sendRejection),
+          cancel: t(m.cancel),
+        }}
+        onReview={props.onReview}
+        onSkip={props.onSkip}
+      />
     </section>
   );
 }
