@@ -146,6 +146,8 @@ describe('mutation registry', () => {
         body: { language: 'qaa', messageId: 'shell.home' },
       }),
       'ui.review': subjectOf('ui.review', { params: { id: 11 }, body: {} }),
+      'sentence.propose': subjectOf('sentence.propose', { params: {}, body: { text: 'Zorbel quandy.' } }),
+      'sentence.review': subjectOf('sentence.review', { params: { id: 12 }, body: {} }),
     } satisfies Record<(typeof MUTATION_KINDS)[number], string>;
     expect(subjectsOfKinds).toEqual({
       'translation.save': 'pair:12',
@@ -168,6 +170,9 @@ describe('mutation registry', () => {
       'speaker.withdraw': `speaker:${other}`,
       'ui.propose': 'ui:qaa:shell.home',
       'ui.review': 'ui-proposal:11',
+      // The same sentence written twice waits in line (the second is refused as already written).
+      'sentence.propose': 'sentence-new:Zorbel quandy.',
+      'sentence.review': 'sentence:12',
     });
   });
 
@@ -181,6 +186,7 @@ describe('mutation registry', () => {
         'clip.vote',
         'lexicon.review',
         'proposal.review',
+        'sentence.review',
         'translation.save',
         'ui.propose',
       ].sort(),

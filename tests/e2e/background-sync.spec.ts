@@ -166,6 +166,9 @@ const CHECKED = 'vintaro quell zorbi';
 const PROPOSED = 'mipple zorbel kwinta';
 const WORD = { lopit: 'zorbelkwa', english: 'a made-up word to review' };
 const UI_TEXT = 'Quandy';
+/** Lopit sentences in a made-up language, another's to review and one of mine written offline. */
+const WRITTEN = 'Zorbel quandy mipa tessaro.';
+const MINE_WRITTEN = 'Kelo vintaro quell zorbi.';
 
 test('with the app closed, Background Sync sends every kind of waiting work once, and retries while the server is down', async ({
   browser,
@@ -210,6 +213,9 @@ test('with the app closed, Background Sync sends every kind of waiting work once
     language: 'bsy',
     messageId: 'account.saveName',
     text: UI_TEXT,
+  });
+  const written = await apiPost<{ sentence: { id: number } }>(request, writer.token, 'sentences', {
+    text: WRITTEN,
   });
   const elderId = crypto.randomUUID();
   await apiPost(request, me.token, 'speakers', { id: elderId, name: 'Kelo' });
@@ -366,6 +372,20 @@ test('with the app closed, Background Sync sends every kind of waiting work once
         label: 'Background Sync: Withdrawal of consent',
       },
       {
+        kind: 'sentence.propose',
+        subject: `sentence-new:${MINE_WRITTEN}`,
+        params: {},
+        body: { text: MINE_WRITTEN },
+        label: 'New sentence',
+      },
+      {
+        kind: 'sentence.review',
+        subject: `sentence:${written.sentence.id}`,
+        params: { id: written.sentence.id },
+        body: { verdict: 'approve' },
+        label: 'Review of a sentence',
+      },
+      {
         kind: 'ui.review',
         subject: `ui-proposal:${uiProposal.proposal.id}`,
         params: { id: uiProposal.proposal.id },
@@ -454,6 +474,18 @@ test('with the app closed, Background Sync sends every kind of waiting work once
     approved: UI_TEXT,
     proposals: [],
   });
+  // A sentence written offline arrived once and, written by the admin, is approved; another's was approved once
+  // by the admin's review (an admin decides).
+  const { sentences } = await apiGet<{ sentences: { id: number; text: string; state: string }[] }>(
+    request,
+    me.token,
+    'sentences/mine',
+  );
+  expect(sentences).toMatchObject([{ text: MINE_WRITTEN, state: 'approved' }]);
+  const others = await apiGet<{
+    sentences: { id: number; text: string; state: string; approvals: number }[];
+  }>(request, writer.token, 'sentences/mine');
+  expect(others.sentences).toMatchObject([{ id: written.sentence.id, state: 'approved', approvals: 1 }]);
   // One vote and one report, each on its clip; two reviews of translations (the proposal, the word) and one of
   // a transcript, and one transcript written.
   const { clips } = await apiGet<{
