@@ -59,6 +59,9 @@ const SIGNED_IN_ROUTES = [
   '/transcribe',
   '/recording',
   '/speak',
+  '/tell',
+  '/repeat',
+  '/sentences',
   '/listen',
   '/review',
 ] as const;
