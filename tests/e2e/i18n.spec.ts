@@ -719,7 +719,8 @@ test.describe('speakers and transcribe, with data', () => {
     // The chooser on Speak.
     await page.goto(`${server.url}/speak`);
     const chooser = page.getByTestId('speaker-chooser');
-    await expect(chooser.locator('option')).toHaveCount(2);
+    // Freshly opened, it asks who is speaking: "Choose who is speaking", the account, the speaker.
+    await expect(chooser.locator('option')).toHaveCount(3);
     expect(
       await chooser.evaluate((element) =>
         [...element.querySelectorAll('label, a, option:not([translate="no"])')].map(
@@ -730,7 +731,10 @@ test.describe('speakers and transcribe, with data', () => {
       expect.stringMatching(/^\[.*\]$/),
       expect.stringMatching(/^\[.*\]$/),
       expect.stringMatching(/^\[.*\]$/),
+      expect.stringMatching(/^\[.*\]$/),
     ]);
+    expect(await untranslated(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
     await context.close();
   });
 

@@ -185,8 +185,9 @@ test('an elder without an account tells a story offline: it arrives once and is 
 
   // --- The writer writes each piece down on the phone, one after another (made-up words: no Lopit invented).
   const written = Array.from({ length: segments }, (_, index) => `zorbel vintaro kelo ${index + 1}`);
-  for (const text of written) {
-    await expect(card).toBeVisible();
+  for (const [index, text] of written.entries()) {
+    // The next piece is on screen (the notice of the last save stays, so it cannot tell).
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(`Clip 1 of ${segments - index}`);
     await transcribe.getByTestId('transcribe-text').fill(text);
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(transcribe.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
