@@ -71,7 +71,9 @@ async function recordPrompt(page: Page): Promise<number> {
     )
     .toBeGreaterThanOrEqual(2);
   await card.getByRole('button', { name: 'Stop' }).click();
-  await expect(card.getByTestId('review-audio')).toBeVisible();
+  // Stopping writes the last of the clip to IndexedDB and reads it back whole: in one whole run under load it
+  // took longer than the usual 15 s (the level kept showing meanwhile).
+  await expect(card.getByTestId('review-audio')).toBeVisible({ timeout: 45_000 });
   return Date.now() - started;
 }
 
