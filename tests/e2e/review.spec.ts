@@ -312,7 +312,12 @@ test('three contributors: a clip validated by two votes (one offline), a transla
         if (name === 'No') {
           // A verdict needs the clip heard to its end: its last moments are played before the tap is timed.
           const audio = document.querySelector<HTMLAudioElement>('[data-testid="clip-audio"]')!;
-          audio.currentTime = Math.max(0, audio.duration - 0.2);
+          // Its length is known once its metadata is loaded (later on a loaded machine); unknown, it plays whole.
+          if (audio.readyState < HTMLMediaElement.HAVE_METADATA)
+            await new Promise<void>((resolve) =>
+              audio.addEventListener('loadedmetadata', () => resolve(), { once: true }),
+            );
+          if (Number.isFinite(audio.duration)) audio.currentTime = Math.max(0, audio.duration - 0.2);
           await new Promise<void>((resolve) => {
             audio.addEventListener('ended', () => resolve(), { once: true });
             void audio.play();
