@@ -13,8 +13,10 @@ import {
   expect,
   getJsonAs,
   grantConsentByApi,
+  outboxRows,
   signInContext,
   signUpByApi,
+  storeCount,
   test,
 } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -31,27 +33,6 @@ const server = ownServer('field-session');
 
 const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
   getJsonAs<T>(request, server.url, account, url);
-
-const outboxRows = (page: Page) => storeCount(page, 'outbox');
-
-/** How many rows a store of the app's IndexedDB holds. */
-function storeCount(page: Page, store: string) {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('lopit');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const read = open.result.transaction(name).objectStore(name).count();
-          read.onsuccess = () => {
-            resolve(read.result);
-            open.result.close();
-          };
-        };
-      }),
-    store,
-  );
-}
 
 /** Lets the fake microphone run about two seconds, then stops. */
 async function recordFor2s(page: Page, scope: ReturnType<Page['getByTestId']>, start: string) {

@@ -183,3 +183,26 @@ export async function waitForFieldCheck(page: Page) {
     })
     .toBe(true);
 }
+
+/** How many rows one IndexedDB store of the app holds (the app's database, `lopit`). */
+export function storeCount(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lopit');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+          count.onerror = () => reject(new Error(String(count.error)));
+        };
+      }),
+    store,
+  );
+}
+
+/** Rows waiting in the phone's outbox. */
+export const outboxRows = (page: Page) => storeCount(page, 'outbox');

@@ -7,49 +7,30 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { fakeMicrophoneArgs } from './fake-microphone.ts';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
+import {
+  type Account,
+  expect,
+  getJsonAs,
+  grantConsentByApi,
+  outboxRows,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
+import { PHONE } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
-const PHONE = { width: 360, height: 740 };
 const DESCRIPTION = 'Two goats beside a clay water pot';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: fakeMicrophoneArgs(),
-  },
-});
+test.use(WITH_FAKE_MICROPHONE);
 
 // A server of its own: its pack and its transcription queue hold only this test's picture and clip.
 const server = ownServer('pictures');
 
-type Account = Awaited<ReturnType<typeof signUpByApi>>;
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-async function getJson<T>(request: APIRequestContext, account: Account, url: string): Promise<T> {
-  const response = await request.get(`${server.url}${url}`, { headers: auth(account) });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** Rows waiting in the phone's outbox. */
-const outboxRows = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('lopit');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
-          };
-          count.onerror = () => reject(new Error(String(count.error)));
-        };
-      }),
-  );
+const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
+  getJsonAs<T>(request, server.url, account, url);
 
 /** The pictures the phone keeps, with the size of each image. */
 const keptPictures = (page: Page) =>

@@ -10,7 +10,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { toneWav } from '../server/audio-fixtures.ts';
 import { readZip } from '../server/zip-reader.ts';
 import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
-import { type Account, bearer, expect, getJsonAs, signInContext, signUpByApi, test } from './fixtures.ts';
+import {
+  type Account,
+  bearer,
+  expect,
+  getJsonAs,
+  outboxRows,
+  signInContext,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
@@ -28,24 +37,6 @@ const server = ownServer('tell');
 const auth = bearer;
 const getJson = <T>(request: APIRequestContext, account: Account, url: string) =>
   getJsonAs<T>(request, server.url, account, url);
-
-/** Rows waiting in the phone's outbox. */
-const outboxRows = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('lopit');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
-          };
-          count.onerror = () => reject(new Error(String(count.error)));
-        };
-      }),
-  );
 
 /** Writes the screen at 360 (touch) and 1280 px, light and dark, when TELL_SHOTS is set. */
 async function shoot(page: Page, name: string) {
