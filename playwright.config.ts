@@ -23,6 +23,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: 'list',
   use: {
+    // A click or a navigation that cannot happen (a button that stays disabled) fails at its own line, named,
+    // instead of waiting out the whole test's time and reporting only "Test timeout".
+    actionTimeout: 45_000,
+    navigationTimeout: 60_000,
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     // Most tests exercise pages, not the offline layer; tests/e2e/offline*.spec.ts allow the service worker.

@@ -185,6 +185,22 @@ describe('SyncEngine', () => {
     expect(sync.getStatus()).toMatchObject({ phase: 'online', consecutiveFailures: 0 });
   });
 
+  it('believes the browser when it has no network at all: offline from the start, nothing tried until it has', async () => {
+    await edit(1, 'a');
+    let noNetwork = true;
+    const sync = engine({ browserOffline: () => noNetwork });
+    // Known before any request, so a screen shows its offline notice in its first frame.
+    expect(sync.getStatus().phase).toBe('offline');
+    await sync.trigger();
+    expect(server.requests).toHaveLength(0);
+    expect(sync.getStatus()).toMatchObject({ phase: 'offline', consecutiveFailures: 0 });
+    // The network back (the browser's `online` event triggers): sent as usual.
+    noNetwork = false;
+    await sync.trigger();
+    expect(server.requests).toHaveLength(1);
+    expect(sync.getStatus().phase).toBe('online');
+  });
+
   it('stays offline when the offline event arrives while an answer is on its way', async () => {
     const pending: ((response: Response) => void)[] = [];
     let hold = true;

@@ -2,7 +2,9 @@
 //
 // - Runs when asked (start, `online`, back to the tab, a new entry, the service worker's Background Sync)
 //   and on a backoff timer after failures (backoff.ts).
-// - Whether the server is reachable is learnt from real requests, never from navigator.onLine.
+// - Whether the server is reachable is learnt from real requests, never from navigator.onLine; only the
+//   browser's "no network at all" is believed (browserOffline): then nothing is tried, and the phase is
+//   `offline` from the first frame, so a screen's offline notice never appears late under a finger.
 // - One replay at a time across tabs and the service worker (Web Locks).
 // - Every contribution is an outbox entry; its kind's sender (outbox-kinds.ts) carries it: a JSON POST with
 //   the entry's UUID as Idempotency-Key, or a resumable upload for a recording. An entry leaves the outbox
@@ -56,6 +58,8 @@ export interface SyncEnvironment {
   apiBase: string;
   session(): SyncSession | null | Promise<SyncSession | null>;
   fetch?: typeof fetch;
+  /** Whether the browser knows it has no network at all (navigator.onLine === false; reliable in that direction). */
+  browserOffline?: () => boolean;
   locks?: LockManager | undefined;
   now?: () => number;
   random?: () => number;
@@ -105,7 +109,9 @@ export class SyncEngine {
   /** How many `offline` events this engine has seen: a replay that saw one arrive does not end "online". */
   private offlineNotes = 0;
 
-  constructor(private readonly env: SyncEnvironment) {}
+  constructor(private readonly env: SyncEnvironment) {
+    if (env.browserOffline?.()) this.status = { ...this.status, phase: 'offline' };
+  }
 
   getStatus(): SyncStatus {
     return this.status;
@@ -165,6 +171,7 @@ export class SyncEngine {
   }
 
   private async replay(): Promise<void> {
+    if (this.env.browserOffline?.()) return this.noteOffline();
     const offlineNotes = this.offlineNotes;
     const { db } = this.env;
     const session = await this.env.session();

@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -206,3 +207,17 @@ export function storeCount(page: Page, store: string): Promise<number> {
 
 /** Rows waiting in the phone's outbox. */
 export const outboxRows = (page: Page) => storeCount(page, 'outbox');
+
+/**
+ * Plays the clip of a Listen card to its end, as a reviewer must before Yes and No answer (they stay
+ * aria-disabled until then, and Playwright waits on them forever). The card after an answer starts by itself, so
+ * Play is pressed only while the card says Play: pressing it during the autoplay would pause the clip.
+ */
+export async function playClipThrough(card: Locator) {
+  const no = card.getByRole('button', { name: 'No', exact: true });
+  await expect(async () => {
+    const play = card.getByRole('button', { name: 'Play', exact: true });
+    if (await play.isVisible()) await play.click({ timeout: 5_000 });
+    await expect(no).toBeEnabled({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}

@@ -16,6 +16,7 @@ import {
   expect,
   getJsonAs,
   grantConsentByApi,
+  playClipThrough,
   signInContext,
   signUpByApi,
   test,
@@ -94,9 +95,8 @@ async function listenAndSayYes(page: Page) {
     await expect(answer).toBeDisabled();
     await expect(answer).toHaveAccessibleDescription('Listen to the whole clip before you answer Yes or No.');
   }
-  await card.getByRole('button', { name: 'Play' }).click();
-  await expect(yes).toBeEnabled({ timeout: 20_000 });
-  await expect(no).toBeEnabled();
+  await playClipThrough(card);
+  await expect(yes).toBeEnabled();
   await expect(card.getByTestId('answer-hint')).toBeHidden();
   await yes.click();
 }

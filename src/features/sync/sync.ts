@@ -22,6 +22,7 @@ export function syncEngine(): SyncEngine {
       return token && user ? { token, userId: user.id } : null;
     },
     locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+    browserOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
     onConfirmed: () => settingsStore.setLastSyncAt(Date.now()),
     // Recordings travel by resumable upload (the service worker sends them too); the uploader loads on first use.
     senders: {
