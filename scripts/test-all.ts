@@ -1,6 +1,6 @@
 // `npm test`: type-check and lint first (a type error or a forbidden import fails within minutes, before any
-// tier runs), then every tier (unit, API on PGlite and PostgreSQL when TEST_DATABASE_URL is set, end-to-end in
-// Chromium), the slowest files and each step's wall and CPU time, then one closing line "N passed, N failed"
+// tier runs), then every tier in two lanes side by side (unit and API on PGlite and PostgreSQL when
+// TEST_DATABASE_URL is set; the build, then end-to-end in Chromium), the slowest files and each step's wall and CPU time, then one closing line "N passed, N failed"
 // summing all.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,17 +57,57 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-// The app the end-to-end tier serves is built beside the Vitest tiers (which leave part of a core idle while
-// their files start), so that tier starts serving at once.
+// Two lanes side by side, one per core: the Vitest tiers in one; the build of the app, then the end-to-end tier
+// against it, in the other. Both tiers are sized for a loaded machine (Vitest's timeouts, TEST_ADMISSION_WAIT for
+// the e2e servers), and each leaves part of its core idle while it waits (Vitest while its files start and
+// migrate, Playwright while Chromium renders and the tests' servers answer), so run together they end well
+// before the sum of their times. Each lane keeps its output until it ends, so their lines never interleave.
 const vitestFile = path.join(out, 'vitest.json');
-const [vitestOk, built] = await runEach([
-  {
-    label: 'unit and API tests (Vitest)',
-    command: bin('vitest'),
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
-  },
-  { label: 'build of the app (Vite)', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
+const playwrightFile = path.join(out, 'playwright.json');
+const cpuBeforeTiers = childCpuSeconds();
+const [vitestResult, e2eLane] = await Promise.all([
+  runSideBySide(
+    [
+      {
+        label: 'unit and API tests (Vitest)',
+        command: bin('vitest'),
+        args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
+      },
+    ],
+    { buffered: true },
+  ),
+  (async () => {
+    const [build] = await runSideBySide(
+      [{ label: 'build of the app (Vite)', command: bin('vite'), args: ['build', '--logLevel', 'warn'] }],
+      { buffered: true },
+    );
+    const [e2eRun] = await runSideBySide(
+      [
+        {
+          label: 'end-to-end tests (Playwright, Chromium)',
+          command: bin('playwright'),
+          args: ['test', '--reporter=list,json'],
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile, ...(build!.ok ? { E2E_PREBUILT: '1' } : {}) },
+        },
+      ],
+      { buffered: true },
+    );
+    return [build!, e2eRun!] as const;
+  })(),
 ]);
+const cpuTiers = childCpuSeconds() - cpuBeforeTiers;
+const [vitestRun] = vitestResult;
+const [buildRun, e2eRun] = e2eLane;
+timings.push(
+  { label: `${vitestRun!.label}, beside the next two`, seconds: vitestRun!.seconds, cpuSeconds: cpuTiers },
+  { label: buildRun.label, seconds: buildRun.seconds, cpuSeconds: NaN },
+  { label: e2eRun.label, seconds: e2eRun.seconds, cpuSeconds: NaN },
+  {
+    label: 'both lanes',
+    seconds: Math.max(vitestRun!.seconds, buildRun.seconds + e2eRun.seconds),
+    cpuSeconds: NaN,
+  },
+);
 const vitest = readJson<{
   numPassedTests: number;
   numFailedTests: number;
@@ -78,18 +118,9 @@ const unit: Tally = {
   passed: vitest?.numPassedTests ?? 0,
   failed: vitest ? vitest.numFailedTests : 1,
   skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
-  ok: vitestOk === true,
+  ok: vitestRun!.ok,
 };
-
-const playwrightFile = path.join(out, 'playwright.json');
-const e2eOk = await run([
-  {
-    label: 'end-to-end tests (Playwright, Chromium)',
-    command: bin('playwright'),
-    args: ['test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile, ...(built ? { E2E_PREBUILT: '1' } : {}) },
-  },
-]);
+const e2eOk = e2eRun.ok;
 const playwright = readJson<{
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }>(playwrightFile);

@@ -34,8 +34,11 @@ export function childCpuSeconds(): number {
  * Runs the steps side by side. A step alone writes to the terminal as it goes; steps side by side keep their
  * output until they end, then print it whole, so two tools' lines never interleave.
  */
-export async function runSideBySide(steps: Step[]): Promise<StepResult[]> {
-  const alone = steps.length === 1;
+export async function runSideBySide(
+  steps: Step[],
+  options: { buffered?: boolean } = {},
+): Promise<StepResult[]> {
+  const alone = steps.length === 1 && !options.buffered;
   return Promise.all(
     steps.map(
       (step) =>

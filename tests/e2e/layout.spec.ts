@@ -12,7 +12,7 @@ import {
   test,
   waitForFieldCheck,
 } from './fixtures.ts';
-import { checkEveryRoute } from './every-route.ts';
+import { checkEveryRoute, type RouteRule } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -126,31 +126,66 @@ async function expectDialogFits(page: Page) {
   expect(overflowing).toEqual([]);
 }
 
-for (const theme of THEMES) {
-  test.describe(`at 1280 px in the ${theme} theme`, () => {
-    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-    test('every route: nothing past the edges, no word broken, the bar on one line', async ({ page }) => {
-      await prepare(page, theme);
-      await checkEveryRoute(page, ROUTES, visit, {
-        'nothing past the edges, no word broken': layoutProblems,
-        // The navigation bar never wraps onto a second line (it folds into Menu first).
-        'the navigation bar on one line': async () => {
-          const bar = await page.locator('.nav-inner').boundingBox();
-          if (!bar) return ['there is no navigation bar'];
-          return bar.height <= 72 ? [] : [`the navigation bar is ${bar.height} px high, more than 72`];
-        },
-      });
+/**
+ * Switches the loaded page to the other theme as a reader does, with the app's own button in the menu (below
+ * 1400 px the bar folds into Menu), and closes the menu again: no reload, so both themes are checked on one load.
+ */
+async function switchTheme(page: Page) {
+  const before = await currentTheme(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.locator('#mobile-menu').getByTestId('theme-toggle').click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+  expect(await currentTheme(page), 'the theme switched').not.toBe(before);
+}
+
+const currentTheme = (page: Page) =>
+  page.evaluate(() => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark'));
+
+/** A rule checked in both themes on the page as loaded, each problem named with its theme. */
+function inBothThemes(rule: RouteRule): RouteRule {
+  return async (page) => {
+    const problems: string[] = [];
+    for (const turn of [0, 1]) {
+      if (turn) await switchTheme(page);
+      const theme = await currentTheme(page);
+      problems.push(...(await rule(page)).map((problem) => `${theme} theme: ${problem}`));
+    }
+    return problems;
+  };
+}
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  test('every route in both themes: nothing past the edges, no word broken, the bar on one line', async ({
+    page,
+  }) => {
+    await prepare(page, 'light');
+    await checkEveryRoute(page, ROUTES, visit, {
+      'nothing past the edges, no word broken': inBothThemes(layoutProblems),
+      // The navigation bar never wraps onto a second line (it folds into Menu first).
+      'the navigation bar on one line': inBothThemes(async () => {
+        const bar = await page.locator('.nav-inner').boundingBox();
+        if (!bar) return ['there is no navigation bar'];
+        return bar.height <= 72 ? [] : [`the navigation bar is ${bar.height} px high, more than 72`];
+      }),
     });
   });
+});
 
-  test.describe(`at 360 px in the ${theme} theme`, () => {
-    test('every route: nothing past the edges, no word broken, no control squeezed', async ({ page }) => {
-      await prepare(page, theme);
-      await checkEveryRoute(page, ROUTES, visit, {
-        'nothing past the edges, no word broken, no control squeezed': layoutProblems,
-      });
+test.describe('at 360 px', () => {
+  test('every route in both themes: nothing past the edges, no word broken, no control squeezed', async ({
+    page,
+  }) => {
+    await prepare(page, 'light');
+    await checkEveryRoute(page, ROUTES, visit, {
+      'nothing past the edges, no word broken, no control squeezed': inBothThemes(layoutProblems),
     });
+  });
+});
 
+for (const theme of THEMES) {
+  test.describe(`at 360 px in the ${theme} theme`, () => {
     test('every item of the menu is reachable inside the screen, even on the longest page', async ({
       page,
     }) => {
