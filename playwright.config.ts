@@ -1,6 +1,6 @@
 // End-to-end tests in the system's Chromium against the built app served by the real server on a fresh data folder.
 import { defineConfig, devices } from '@playwright/test';
-import { TEST_ADMISSION_WAIT } from './scripts/lib/server-process.ts';
+import { TEST_ADMISSION_WAIT, TEST_PASSWORD_HASHING } from './scripts/lib/server-process.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
@@ -68,6 +68,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '10000',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
       ...TEST_ADMISSION_WAIT,
+      ...TEST_PASSWORD_HASHING,
     },
   },
 });

@@ -113,6 +113,11 @@ const configSchema = z.object({
   ADMISSION_MAX_IN_FLIGHT: optionalIntFromEnv(1, 10_000),
   ADMISSION_MAX_QUEUE: optionalIntFromEnv(0, 100_000),
   ADMISSION_MAX_WAIT_MS: optionalIntFromEnv(1, 600_000),
+  /**
+   * owasp (always, in use): scrypt at OWASP's cost (server/features/auth/password.ts). fast-for-tests-only: the
+   * test suite's own servers, with a thousandth of the work; the server warns at every start while it is set.
+   */
+  PASSWORD_HASHING: z.enum(['owasp', 'fast-for-tests-only']).default('owasp'),
   PUBLIC_APP_URL: z
     .string()
     .url()

@@ -15,6 +15,10 @@ async function main() {
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const controlSecret = crypto.randomBytes(32).toString('base64url');
   const app = await buildApp({ config, controlSecret });
+  if (config.PASSWORD_HASHING !== 'owasp')
+    app.log.warn(
+      'PASSWORD_HASHING=fast-for-tests-only: passwords are hashed with a thousandth of the safe cost. Never set it on a server people use; unset, the next sign-in of each account restores the safe cost.',
+    );
   const controlPath = path.join(config.DATA_DIR, CONTROL_FILE);
 
   let closing = false;

@@ -20,6 +20,13 @@ export const RAISED_RATE_LIMITS = {
  */
 export const TEST_ADMISSION_WAIT = { ADMISSION_MAX_WAIT_MS: '60000' } as const;
 
+/**
+ * The test suite's own servers hash passwords cheaply (server/features/auth/password.ts TEST_ONLY_SCRYPT_PARAMS):
+ * a run makes several hundred accounts and sign-ins, which at the safe cost took a fifth of its CPU time. Tests of
+ * the hashing itself (tests/server/hardening.test.ts, auth.test.ts) run with the safe cost.
+ */
+export const TEST_PASSWORD_HASHING = { PASSWORD_HASHING: 'fast-for-tests-only' } as const;
+
 export interface ServerProcessOptions {
   port: number;
   dataDir: string;

@@ -10,6 +10,7 @@ import {
   RAISED_RATE_LIMITS,
   serverProcess,
   TEST_ADMISSION_WAIT,
+  TEST_PASSWORD_HASHING,
   type ServerProcess,
 } from '../../scripts/lib/server-process.ts';
 
@@ -55,7 +56,7 @@ export async function startServer(name: string, options: OwnServerOptions = {}):
     dataDir: path.join(root, 'data'),
     staticDir,
     ...(template ? { pgliteTemplate: template } : {}),
-    env: { ...RAISED_RATE_LIMITS, ...TEST_ADMISSION_WAIT },
+    env: { ...RAISED_RATE_LIMITS, ...TEST_ADMISSION_WAIT, ...TEST_PASSWORD_HASHING },
   });
   await server.start();
   return server;

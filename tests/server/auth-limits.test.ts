@@ -18,7 +18,7 @@ function expectTooMany(response: {
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-/** Each test checks several passwords with scrypt, which takes seconds a password on a loaded 2-core machine. */
+/** Each test checks several passwords (at the suite's cheap cost, TEST_PASSWORD_HASHING) on a loaded machine. */
 const SCRYPT_TEST_TIMEOUT_MS = 120_000;
 
 describe.each(DATABASE_KINDS)('sign-in limits on %s', (kind) => {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
 import { rowsOf } from '../../server/db/migrate.ts';
 import { grantRecordingConsent, multipartBody, toneWav, tusCreate } from './audio-fixtures.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
@@ -310,31 +311,52 @@ describe.each(DATABASE_KINDS)('hardening on %s', (kind) => {
   });
 
   it('hashes passwords at OWASP cost and replaces a weaker hash at the next sign-in', async () => {
+    // The suite's servers hash cheaply (TEST_PASSWORD_HASHING); this one has the setting every real server has.
+    const owasp = await createTestApp(kind, { PASSWORD_HASHING: 'owasp' });
+    try {
+      const account = await signUp(owasp.app);
+      const hashOf = async () =>
+        rowsOf<{ password_hash: string }>(
+          await owasp.database.db.execute(sql`select password_hash from users where id = ${account.user.id}`),
+        )[0]!.password_hash;
+      const signIn = () =>
+        owasp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.user.email, password: account.password },
+        });
+      expect(await hashOf()).toMatch(/^scrypt\$32768\$8\$3\$/);
+      // Weaker hashes: an older cost, and the test suite's own (a server once started with the test setting).
+      for (const weakParams of [
+        { N: 16_384, r: 8, p: 1 },
+        { N: 1024, r: 8, p: 1 },
+      ]) {
+        const salt = crypto.randomBytes(16);
+        const weak = crypto.scryptSync(account.password.normalize('NFKC'), salt, 64, weakParams);
+        const weakHash = ['scrypt', weakParams.N, weakParams.r, weakParams.p, salt, weak]
+          .map((part) => (Buffer.isBuffer(part) ? part.toString('base64') : String(part)))
+          .join('$');
+        await owasp.database.db.execute(
+          sql`update users set password_hash = ${weakHash} where id = ${account.user.id}`,
+        );
+        expect((await signIn()).statusCode).toBe(200);
+        expect(await hashOf()).toMatch(/^scrypt\$32768\$8\$3\$/);
+        expect((await signIn()).statusCode).toBe(200);
+      }
+    } finally {
+      await owasp.close();
+    }
+  });
+
+  it('hashes at the test cost only where the setting says so, and refuses any other setting', async () => {
     const account = await signUp(t.app);
-    const hashOf = async () =>
-      rowsOf<{ password_hash: string }>(
-        await t.database.db.execute(sql`select password_hash from users where id = ${account.user.id}`),
-      )[0]!.password_hash;
-    expect(await hashOf()).toMatch(/^scrypt\$32768\$8\$3\$/);
-    const salt = crypto.randomBytes(16);
-    const weak = crypto.scryptSync(account.password.normalize('NFKC'), salt, 64, { N: 16_384, r: 8, p: 1 });
-    const weakHash = ['scrypt', 16_384, 8, 1, salt.toString('base64'), weak.toString('base64')].join('$');
-    await t.database.db.execute(
-      sql`update users set password_hash = ${weakHash} where id = ${account.user.id}`,
+    const [row] = rowsOf<{ password_hash: string }>(
+      await t.database.db.execute(sql`select password_hash from users where id = ${account.user.id}`),
     );
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.user.email, password: account.password },
-    });
-    expect(login.statusCode).toBe(200);
-    expect(await hashOf()).toMatch(/^scrypt\$32768\$8\$3\$/);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.user.email, password: account.password },
-    });
-    expect(again.statusCode).toBe(200);
+    expect(t.config.PASSWORD_HASHING).toBe('fast-for-tests-only');
+    expect(row!.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(loadConfig({}).PASSWORD_HASHING).toBe('owasp');
+    expect(() => loadConfig({ PASSWORD_HASHING: 'fast' })).toThrow(ConfigError);
   });
 
   it('keeps authenticated answers out of caches and allows only the microphone', async () => {

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../server/db/driver.ts';
 import { renewSyncEpoch } from '../../server/features/translation/sync-cursor.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
 import { checkAnswersAgainstContract } from './live-contract.ts';
-import { TEST_ADMISSION_WAIT } from '../../scripts/lib/server-process.ts';
+import { TEST_ADMISSION_WAIT, TEST_PASSWORD_HASHING } from '../../scripts/lib/server-process.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -59,6 +59,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     STATIC_DIR: '.tmp/no-build',
     LOG_LEVEL: 'silent',
     ...TEST_ADMISSION_WAIT,
+    ...TEST_PASSWORD_HASHING,
     ...env,
   });
   const database = await openTestDatabase(scratch);

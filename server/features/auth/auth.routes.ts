@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { AUTH_BODY_LIMIT_BYTES } from '../../plugins/security.ts';
-import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { getDecoyHash, hashPassword, needsRehash, scryptParamsFor, verifyPassword } from './password.ts';
 import { accountOfBody, accountOfUser, signInLimits } from './sign-in-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toUser } from './users.repository.ts';
@@ -27,6 +27,7 @@ const SIGN_IN_LIMITED = { status: 429, code: ERROR_CODES.rateLimited };
 export default function authRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limits = signInLimits(instance, config);
+  const scrypt = scryptParamsFor(config.PASSWORD_HASHING);
   // Sign-in and sign-up name their account by email; a password change, by the signed-in user.
   const limitedByEmail = limits.attempts(accountOfBody);
   const limitedByUser = limits.attempts(accountOfUser);
@@ -54,7 +55,7 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
       const row = await app.repositories.users.create({
         email,
         name,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, scrypt),
       });
       if (!row) {
         throw conflict(
@@ -79,14 +80,14 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
     async (request, reply) => {
       const { email, password } = request.body;
       const row = await app.repositories.users.findByEmail(email);
-      const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
+      const valid = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash(scrypt)));
       if (!row || !valid) {
         // An unknown email counts as an account does, so the answers do not tell which emails have one.
         await limits.failed(request, reply, accountOfBody);
         throw new AppError(401, 'Invalid email or password', ERROR_CODES.invalidCredentials);
       }
-      if (needsRehash(row.passwordHash))
-        await app.repositories.users.setPasswordHash(row.id, await hashPassword(password));
+      if (needsRehash(row.passwordHash, scrypt))
+        await app.repositories.users.setPasswordHash(row.id, await hashPassword(password, scrypt));
       return { token: await startSession(row.id), user: toUser(row) };
     },
   );
@@ -158,7 +159,10 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
           { path: 'currentPassword', message: 'Your current password is not correct' },
         ]);
       }
-      await app.repositories.users.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
+      await app.repositories.users.setPasswordHash(
+        user.id,
+        await hashPassword(request.body.newPassword, scrypt),
+      );
       await app.repositories.users.revokeAllSessions(user.id, request.tokenHash ?? undefined);
       return { ok: true as const };
     },
@@ -185,7 +189,10 @@ export default function authRoutes(instance: FastifyInstance, { config }: { conf
           ERROR_CODES.invalidResetToken,
         );
       }
-      await app.repositories.users.setPasswordHash(userId, await hashPassword(request.body.newPassword));
+      await app.repositories.users.setPasswordHash(
+        userId,
+        await hashPassword(request.body.newPassword, scrypt),
+      );
       await app.repositories.users.revokeAllSessions(userId);
       return { ok: true as const };
     },

@@ -16,26 +16,38 @@ const scrypt = promisify(crypto.scrypt) as (
  * A stored hash made with weaker parameters is replaced at the next successful sign-in.
  */
 export const SCRYPT_PARAMS = { N: 32_768, r: 8, p: 3 } as const;
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * For the test suite's own servers only (PASSWORD_HASHING=fast-for-tests-only): about a thousandth of the work,
+ * where a run makes several hundred accounts and sign-ins and spent a fifth of its CPU time in scrypt. A hash made
+ * so is weaker than SCRYPT_PARAMS, so a server with the normal setting replaces it at the next sign-in
+ * (needsRehash), and the server warns at every start while the setting is on.
+ */
+export const TEST_ONLY_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 } as const;
+
+export type PasswordHashing = 'owasp' | 'fast-for-tests-only';
+
+export const scryptParamsFor = (hashing: PasswordHashing): ScryptParams =>
+  hashing === 'fast-for-tests-only' ? TEST_ONLY_SCRYPT_PARAMS : SCRYPT_PARAMS;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 64 * 1024 * 1024;
 /** Parameters a stored hash may name: refuses absurd values from a damaged or hostile row. */
 const MAX_N = 1 << 20;
 const MAX_RP = 64;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
   const salt = crypto.randomBytes(16);
   const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
-    ...SCRYPT_PARAMS,
+    ...params,
     maxmem: MAX_MEMORY,
   });
-  return [
-    'scrypt',
-    SCRYPT_PARAMS.N,
-    SCRYPT_PARAMS.r,
-    SCRYPT_PARAMS.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 interface StoredHash {
@@ -73,18 +85,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether a stored hash was made with weaker parameters than today's (replace it after a successful sign-in). */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, params: ScryptParams = SCRYPT_PARAMS): boolean {
   const hash = parseStored(stored);
   if (!hash) return true;
-  return (
-    hash.N * hash.r * hash.p < SCRYPT_PARAMS.N * SCRYPT_PARAMS.r * SCRYPT_PARAMS.p ||
-    hash.key.length < KEY_LENGTH
-  );
+  return hash.N * hash.r * hash.p < params.N * params.r * params.p || hash.key.length < KEY_LENGTH;
 }
 
 /** A hash of a random password, verified against when an email is unknown so timing does not reveal it. */
-let decoyHash: Promise<string> | undefined;
-export function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
-  return decoyHash;
+const decoyHashes = new Map<ScryptParams, Promise<string>>();
+export function getDecoyHash(params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+  let decoy = decoyHashes.get(params);
+  if (!decoy) {
+    decoy = hashPassword(crypto.randomBytes(16).toString('hex'), params);
+    decoyHashes.set(params, decoy);
+  }
+  return decoy;
 }
