@@ -2,13 +2,8 @@
 // Lopit text, the pair's approved text if any, and the other proposals waiting for the same sentence beside it
 // (reviewers see both and approve one); then the words an admin sent to review. Approve, Reject with a reason,
 // or Skip; reviews go through the outbox.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  proposalReviewSchema,
-  REVIEW_REASON_MAX,
-  type ProposalReview,
-  type ProposalSummary,
-} from '../../../core/api/review.ts';
+import { useId, type ReactNode } from 'react';
+import { REVIEW_REASON_MAX, type ProposalReview, type ProposalSummary } from '../../../core/api/review.ts';
 import { review as m } from '../../../core/i18n/messages/review.ts';
 import { formatNumber, richText, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/use-auth.ts';
@@ -16,7 +11,7 @@ import type { PackedProposal, PackedWord } from '../../offline/local-db.ts';
 import { bringBackSkipped, reviewProposal, reviewWord, skip } from './review-actions.ts';
 import { GoneNotice } from '../sync/gone-notice.tsx';
 import { CountsLine, EmptyPack, OfflineNotice, ReviewTabs } from './review-shared.tsx';
-import { useReviewShortcuts } from './use-review-shortcuts.ts';
+import { ReviewVerdict } from './review-verdict.tsx';
 import { refillPack, useProposalPack, useReviewScreen, useWordPack } from './use-review-pack.ts';
 import './review.css';
 
@@ -187,7 +182,8 @@ function WordCard({ word, userId, position }: { word: PackedWord; userId: string
 
 /**
  * One text to review (a translation, a word): what to judge as children, then Approve, Reject with a reason
- * (a field error when it is missing) or Skip, with keyboard shortcuts A, R and S.
+ * (a field error when it is missing) or Skip, with keyboard shortcuts A, R and S (ReviewVerdict, as on
+ * /transcribe and /sentences).
  */
 function TextReviewCard({
   testId,
@@ -205,38 +201,7 @@ function TextReviewCard({
   children: ReactNode;
 }) {
   const t = useT();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reasonField = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-
-  async function send(run: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    await run();
-  }
-  const approve = () => send(() => onReview({ verdict: 'approve' }));
-  const skipIt = () => send(onSkip);
-
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
-    if (!parsed.success) {
-      setError(t(reason.trim() ? m.reasonTooLong : m.reasonRequired, { max: REVIEW_REASON_MAX }));
-      reasonField.current?.focus();
-      return;
-    }
-    void send(() => onReview(parsed.data));
-  }
-
-  useReviewShortcuts(!rejecting, {
-    a: () => void approve(),
-    r: () => setRejecting(true),
-    s: () => void skipIt(),
-  });
-
   return (
     <section className="card review-card" aria-labelledby={`${id}-heading`} data-testid={testId}>
       <p className="muted review-position">{position}</p>
@@ -244,73 +209,21 @@ function TextReviewCard({
         {question}
       </h2>
       {children}
-      {rejecting ? (
-        <form className="form review-reject" onSubmit={reject} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>{t(m.whyWrong)}</label>
-            <textarea
-              ref={reasonField}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={REVIEW_REASON_MAX}
-              value={reason}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            {error && (
-              <p className="field-error" id={`${id}-reason-error`}>
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="review-answers">
-            <button type="submit" className="btn btn-danger review-answer" disabled={busy}>
-              {t(m.sendRejection)}
-            </button>
-            <button type="button" className="btn review-answer" onClick={() => setRejecting(false)}>
-              {t(m.cancel)}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <>
-          <div className="review-answers">
-            <button
-              type="button"
-              className="btn review-answer review-yes"
-              disabled={busy}
-              aria-keyshortcuts="a"
-              onClick={() => void approve()}
-            >
-              <span aria-hidden="true">✓</span> {t(m.approve)}
-            </button>
-            <button
-              type="button"
-              className="btn review-answer review-no"
-              disabled={busy}
-              aria-keyshortcuts="r"
-              onClick={() => setRejecting(true)}
-            >
-              <span aria-hidden="true">✗</span> {t(m.reject)}
-            </button>
-            <button
-              type="button"
-              className="btn review-answer"
-              disabled={busy}
-              aria-keyshortcuts="s"
-              onClick={() => void skipIt()}
-            >
-              <span aria-hidden="true">→</span> {t(m.skip)}
-            </button>
-          </div>
-          <p className="muted review-keys">{t(m.keys)}</p>
-        </>
-      )}
+      <ReviewVerdict
+        labels={{
+          approve: t(m.approve),
+          reject: t(m.reject),
+          skip: t(m.skip),
+          rejectReason: t(m.whyWrong),
+          sayWhy: t(m.reasonRequired),
+          tooLong: t(m.reasonTooLong, { max: REVIEW_REASON_MAX }),
+          sendRejection: t(m.sendRejection),
+          cancel: t(m.cancel),
+          keys: t(m.keys),
+        }}
+        onReview={onReview}
+        onSkip={onSkip}
+      />
     </section>
   );
 }

@@ -1,10 +1,12 @@
-// The answers on a card that asks for a verdict on someone's text (a transcript on /transcribe, a written sentence
-// on /sentences): approve, reject with a reason (asked next, required), or skip. Buttons say their answer in words
+// The answers on a card that asks for a verdict on someone's text (a translation or a word on /review, a transcript
+// on /transcribe, a written sentence on /sentences): approve, reject with a reason (asked next, required), or skip,
+// by single keys too where the screen says so (`keys`). Buttons say their answer in words
 // and a sign, never by colour alone; each is reachable by keyboard and large enough for a thumb. The screen gives
 // the words (its own catalogue) and what each answer does.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { proposalReviewSchema, REVIEW_REASON_MAX, type ProposalReview } from '../../../core/api/review.ts';
 import { FieldError } from '../../components/field-error.tsx';
+import { useReviewShortcuts } from './use-review-shortcuts.ts';
 
 export interface ReviewVerdictLabels {
   approve: string;
@@ -12,8 +14,12 @@ export interface ReviewVerdictLabels {
   skip: string;
   rejectReason: string;
   sayWhy: string;
+  /** When a reason is longer than REVIEW_REASON_MAX (else sayWhy). */
+  tooLong?: string;
   sendRejection: string;
   cancel: string;
+  /** The single-key answers A, R and S, said on screen; without it the card has none. */
+  keys?: string;
 }
 
 export function ReviewVerdict(props: {
@@ -26,23 +32,34 @@ export function ReviewVerdict(props: {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const shortcuts = labels.keys !== undefined;
 
-  function send(review: ProposalReview) {
+  function once(run: () => void | Promise<void>) {
     if (busy) return;
     setBusy(true);
-    void props.onReview(review);
+    void run();
   }
+  const approve = () => once(() => props.onReview({ verdict: 'approve' }));
+  const skip = () => once(props.onSkip);
 
   function reject(event: FormEvent) {
     event.preventDefault();
     const parsed = proposalReviewSchema.safeParse({ verdict: 'reject', reason });
     if (!parsed.success) {
-      setError(labels.sayWhy);
+      setError(reason.trim() ? (labels.tooLong ?? labels.sayWhy) : labels.sayWhy);
+      reasonField.current?.focus();
       return;
     }
-    send(parsed.data);
+    once(() => props.onReview(parsed.data));
   }
+
+  useReviewShortcuts(shortcuts && !rejecting, {
+    a: approve,
+    r: () => setRejecting(true),
+    s: skip,
+  });
 
   if (rejecting) {
     return (
@@ -50,6 +67,7 @@ export function ReviewVerdict(props: {
         <div className="field">
           <label htmlFor={`${id}-reason`}>{labels.rejectReason}</label>
           <textarea
+            ref={reasonField}
             id={`${id}-reason`}
             rows={3}
             maxLength={REVIEW_REASON_MAX}
@@ -76,26 +94,37 @@ export function ReviewVerdict(props: {
     );
   }
   return (
-    <div className="review-answers">
-      <button
-        type="button"
-        className="btn review-answer review-yes"
-        disabled={busy}
-        onClick={() => send({ verdict: 'approve' })}
-      >
-        <span aria-hidden="true">✓</span> {labels.approve}
-      </button>
-      <button
-        type="button"
-        className="btn review-answer review-no"
-        disabled={busy}
-        onClick={() => setRejecting(true)}
-      >
-        <span aria-hidden="true">✗</span> {labels.reject}
-      </button>
-      <button type="button" className="btn review-answer" disabled={busy} onClick={() => void props.onSkip()}>
-        <span aria-hidden="true">→</span> {labels.skip}
-      </button>
-    </div>
+    <>
+      <div className="review-answers">
+        <button
+          type="button"
+          className="btn review-answer review-yes"
+          disabled={busy}
+          aria-keyshortcuts={shortcuts ? 'a' : undefined}
+          onClick={approve}
+        >
+          <span aria-hidden="true">✓</span> {labels.approve}
+        </button>
+        <button
+          type="button"
+          className="btn review-answer review-no"
+          disabled={busy}
+          aria-keyshortcuts={shortcuts ? 'r' : undefined}
+          onClick={() => setRejecting(true)}
+        >
+          <span aria-hidden="true">✗</span> {labels.reject}
+        </button>
+        <button
+          type="button"
+          className="btn review-answer"
+          disabled={busy}
+          aria-keyshortcuts={shortcuts ? 's' : undefined}
+          onClick={skip}
+        >
+          <span aria-hidden="true">→</span> {labels.skip}
+        </button>
+      </div>
+      {shortcuts && <p className="muted review-keys">{labels.keys}</p>}
+    </>
   );
 }
