@@ -57,7 +57,8 @@ export async function writeFamilyData(data: FamilyData, file = FAMILY_DATA_FILE)
 /** The import report as lines for the terminal: what was kept, then what was dropped and why. */
 export function formatImportReport(report: GedcomImportReport): string {
   const lines = [
-    `Read ${report.encoding}: ${report.persons} persons, ${report.families} families (${report.onePersonFamilies} with one parent), ${report.qualifiedDates} dates kept with their qualifiers, ${report.deathDates} death dates, ${report.surnames} surnames.`,
+    `Read ${report.encoding}: ${report.persons} persons, ${report.families} families (${report.onePersonFamilies} with one parent), ${report.qualifiedDates} dates kept with their qualifiers, ${report.deathDates} death dates, ${report.deceasedWithoutDate} deaths without a date (marked deceased).`,
+    `Names: ${report.surnames} surnames, ${report.namePrefixes} prefixes, ${report.nameSuffixes} suffixes, ${report.surnamePrefixes} surname prefixes, ${report.namesAsWritten} in their written order from a Lopit FACT. Family events: ${report.familyEvents} (${report.familyEventDates} with a date).`,
   ];
   if (report.dropped.length === 0) lines.push('Nothing was dropped.');
   else lines.push('Dropped (the family data has no place for these):');

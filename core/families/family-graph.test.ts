@@ -37,6 +37,24 @@ describe('buildFamilyGraph', () => {
     expect(oneParent.nodeById.get('grandpa')?.born).toBe('1900');
   });
 
+  it('marks a person who died without a known date as deceased, and a dated death by its date', () => {
+    const withDeaths = buildFamilyGraph(
+      parseFamilyData({
+        ...data,
+        persons: {
+          ...data.persons,
+          grandpa: { ...data.persons.grandpa, deceased: true },
+          aunt: { ...data.persons.aunt, deathDate: 'ABT 1980' },
+        },
+      }),
+    );
+    expect(withDeaths.nodeById.get('grandpa')).toMatchObject({ deceased: true });
+    expect(withDeaths.nodeById.get('grandpa')?.died).toBeUndefined();
+    expect(withDeaths.nodeById.get('aunt')).toMatchObject({ died: 'about 1980' });
+    expect(withDeaths.nodeById.get('aunt')?.deceased).toBeUndefined();
+    expect(graph.nodeById.get('grandpa')?.deceased).toBeUndefined();
+  });
+
   it('makes one marriage link per marriage and a link from father and mother to each child', () => {
     const shown = data.marriages.filter((marriage) => marriage.id !== 'm9');
     const expected = shown.reduce((sum, marriage) => sum + 1 + 2 * marriage.childIds.length, 0);

@@ -15,6 +15,8 @@ export interface GraphNode {
   /** Readable birth and death dates ("about 1850", "850 (Julian calendar)"). */
   born?: string;
   died?: string;
+  /** Known to have died though no date is known (a death date says so by itself). */
+  deceased?: true;
   /** Display size: 20 for the royal lineage, 8 for everyone else (spec section 9). */
   val: number;
   royalLineage: boolean;
@@ -131,6 +133,7 @@ export function buildFamilyGraph(data: FamilyData): FamilyGraph {
     if (born) node.born = born;
     const died = describeDate(person.deathDate);
     if (died) node.died = died;
+    else if (person.deceased) node.deceased = true;
     nodes.push(node);
   }
   const shownLinks = links.filter((link) => connected.has(link.source) && connected.has(link.target));

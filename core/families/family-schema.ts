@@ -28,11 +28,19 @@ export const personSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   /** The part of `name` that is a family name (GEDCOM's /surname/), when one is known. */
   surname: z.string().trim().min(1).max(120).optional(),
+  /** The part of `name` before the given names that is a title or prefix (GEDCOM NPFX: "Dr.", "Lt. Cmndr."). */
+  namePrefix: z.string().trim().min(1).max(120).optional(),
+  /** The part of `name` after the family name that is a suffix (GEDCOM NSFX: "Sr", "III"). */
+  nameSuffix: z.string().trim().min(1).max(120).optional(),
+  /** The beginning of `surname` that is a surname prefix (GEDCOM SPFX: "van" of "van Beethoven"). */
+  surnamePrefix: z.string().trim().min(1).max(60).optional(),
   gender: genderSchema,
   /** The birth year (the first year of `birthDate`), for sorting and the page's short labels. */
   birthYear: z.number().int().min(1).max(9999).optional(),
   birthDate: gedcomDateSchema.optional(),
   deathDate: gedcomDateSchema.optional(),
+  /** Known to have died though no date is known (GEDCOM "DEAT Y" or a DEAT without DATE); absent when alive or unknown. */
+  deceased: z.literal(true).optional(),
   royalLineage: z.boolean(),
   /** True for illustrative placeholder persons; the UI says so while any remain. */
   sample: z.boolean(),
@@ -41,12 +49,36 @@ export const personSchema = z.strictObject({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/**
+ * The family events a family keeps, by GEDCOM tag: engagement, marriage banns, contract, licence, settlement,
+ * marriage, divorce filed, divorce, annulment. Census, residence and EVEN are not kept (the import counts them).
+ */
+export const FAMILY_EVENT_TYPES = [
+  'ENGA',
+  'MARB',
+  'MARC',
+  'MARL',
+  'MARS',
+  'MARR',
+  'DIVF',
+  'DIV',
+  'ANUL',
+] as const;
+export const familyEventSchema = z.strictObject({
+  type: z.enum(FAMILY_EVENT_TYPES),
+  /** Absent when the event is known without a date; a couple is married with or without a MARR event. */
+  date: gedcomDateSchema.optional(),
+});
+export type FamilyEvent = z.infer<typeof familyEventSchema>;
+
 /** A couple and their children; a one-parent family (GEDCOM FAM with one spouse) lacks the other parent. */
 export const marriageSchema = z.strictObject({
   id: personIdSchema,
   husbandId: personIdSchema.optional(),
   wifeId: personIdSchema.optional(),
   childIds: z.array(personIdSchema),
+  /** Dated events of the family in the order the source lists them; absent when there are none. */
+  events: z.array(familyEventSchema).min(1).max(50).optional(),
 });
 export type Marriage = z.infer<typeof marriageSchema>;
 
@@ -79,6 +111,30 @@ export const familyDataSchema = familyDataShape.superRefine((data, ctx) => {
         code: 'custom',
         path: ['persons', key, 'surname'],
         message: `The surname ${person.surname} is not part of the name`,
+      });
+    for (const field of ['namePrefix', 'nameSuffix'] as const) {
+      const part = person[field];
+      if (part !== undefined && !person.name.includes(part))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['persons', key, field],
+          message: `The ${field === 'namePrefix' ? 'prefix' : 'suffix'} ${part} is not part of the name`,
+        });
+    }
+    if (
+      person.surnamePrefix !== undefined &&
+      (person.surname === undefined || !person.surname.startsWith(person.surnamePrefix))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['persons', key, 'surnamePrefix'],
+        message: `The surname prefix ${person.surnamePrefix} does not begin the surname`,
+      });
+    if (person.deceased && person.deathDate !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['persons', key, 'deceased'],
+        message: 'A person with a death date is deceased already; "deceased" is for deaths without a date',
       });
     if (key !== person.id)
       ctx.addIssue({

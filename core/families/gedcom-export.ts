@@ -65,19 +65,77 @@ export function gedcomText(level: number, tag: string, text: string): string[] {
   return lines;
 }
 
-/** GEDCOM's NAME: the surname between slashes where one is known ("Sample Queen /Ikuma/"). */
-function nameLine(person: Person): string {
-  const at = person.surname === undefined ? -1 : person.name.lastIndexOf(person.surname);
-  if (person.surname === undefined || at < 0) return `1 NAME ${oneLine(person.name)}`;
-  const before = person.name.slice(0, at).trim();
-  const after = person.name.slice(at + person.surname.length).trim();
-  return `1 NAME ${oneLine([before, `/${person.surname}/`, after].filter(Boolean).join(' '))}`;
+const fact = (value: string, type: string) => [`1 FACT ${oneLine(value)}`, `2 TYPE ${type}`];
+
+/** The FACT type of a person's name in the order written, when genealogy tools would reorder it (see nameLines). */
+export const NAME_AS_WRITTEN_TYPE = 'Lopit name as written';
+
+/** Words joined by single spaces; empty pieces left out. */
+export const joinWords = (...parts: (string | undefined)[]) =>
+  parts
+    .filter((part): part is string => part !== undefined && part.trim() !== '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** `text` without `part`: at the start (or end) when it is there, else its first (or last) occurrence. */
+function without(text: string, part: string | undefined, side: 'start' | 'end'): string {
+  if (part === undefined) return text;
+  const at =
+    side === 'start'
+      ? text.startsWith(part)
+        ? 0
+        : text.indexOf(part)
+      : text.endsWith(part)
+        ? text.length - part.length
+        : text.lastIndexOf(part);
+  return at < 0 ? text : joinWords(text.slice(0, at), text.slice(at + part.length));
+}
+
+/**
+ * A person's name as GEDCOM's pieces: prefix (NPFX), given names (GIVN), surname (SURN, its prefix SPFX) and
+ * suffix (NSFX). `canonical` when the name reads "prefix given surname suffix", the only order genealogy tools
+ * keep: Gramps rewrites "/Ikuma/ Lokure" as "Lokure /Ikuma/" and turns text after a surname into a suffix.
+ */
+export function namePieces(person: Person): { given: string; canonical: boolean } {
+  const core = without(without(person.name, person.namePrefix, 'start'), person.nameSuffix, 'end');
+  const at = person.surname === undefined ? -1 : core.lastIndexOf(person.surname);
+  const given = at < 0 ? core : joinWords(core.slice(0, at), core.slice(at + (person.surname?.length ?? 0)));
+  const surname = at < 0 ? undefined : person.surname;
+  const canonical = joinWords(person.namePrefix, given, surname, person.nameSuffix) === person.name;
+  return { given, canonical };
+}
+
+/**
+ * GEDCOM's NAME ("Dr. Lewis /Garner/ Sr", the surname between slashes) in the order genealogy tools keep, with
+ * its pieces when the name has a prefix or suffix or another order, and then the name as written in a FACT (which
+ * Gramps keeps) that the import puts back.
+ */
+function nameLines(person: Person): string[] {
+  const { given, canonical } = namePieces(person);
+  const surname =
+    person.surname !== undefined && person.name.includes(person.surname) ? person.surname : undefined;
+  const lines = [
+    `1 NAME ${oneLine(joinWords(person.namePrefix, given, surname && `/${surname}/`, person.nameSuffix))}`,
+  ];
+  if (canonical && !person.namePrefix && !person.nameSuffix && !person.surnamePrefix) return lines;
+  const piece = (tag: string, value: string | undefined) =>
+    value === undefined ? [] : [value === '' ? `2 ${tag}` : `2 ${tag} ${oneLine(value)}`];
+  const spfx = person.surnamePrefix;
+  lines.push(
+    ...piece('NPFX', person.namePrefix),
+    // Written even when empty: Gramps otherwise takes the words after "/surname/" for given names.
+    ...piece('GIVN', given),
+    ...piece('SPFX', spfx),
+    ...piece('SURN', spfx && surname?.startsWith(spfx) ? surname.slice(spfx.length).trim() : surname),
+    ...piece('NSFX', person.nameSuffix),
+  );
+  if (!canonical) lines.push(...fact(person.name, NAME_AS_WRITTEN_TYPE));
+  return lines;
 }
 
 /** Dates go as written: their '@' are calendar escapes (@#DJULIAN@), not text to double. */
 const dateLine = (date: string) => `2 DATE ${date.replace(/\s+/g, ' ').trim()}`;
-
-const fact = (value: string, type: string) => [`1 FACT ${oneLine(value)}`, `2 TYPE ${type}`];
 
 const SEX: Record<Person['gender'], string> = { male: 'M', female: 'F', unknown: 'U' };
 
@@ -119,10 +177,11 @@ export function toGedcom(data: FamilyData, options: GedcomExportOptions = {}): s
     '1 NAME Lopit community platform',
   ];
   for (const person of persons) {
-    lines.push(`0 ${personXref.get(person.id)} INDI`, nameLine(person), `1 SEX ${SEX[person.gender]}`);
+    lines.push(`0 ${personXref.get(person.id)} INDI`, ...nameLines(person), `1 SEX ${SEX[person.gender]}`);
     const born = person.birthDate ?? person.birthYear?.toString();
     if (born !== undefined) lines.push('1 BIRT', dateLine(born));
     if (person.deathDate !== undefined) lines.push('1 DEAT', dateLine(person.deathDate));
+    else if (person.deceased) lines.push('1 DEAT Y');
     lines.push(`1 REFN ${person.id}`);
     if (person.royalLineage) lines.push(...fact('Y', LOPIT_FACTS.royalLineage));
     if (person.sample) lines.push(...fact('Y', LOPIT_FACTS.sample));
@@ -138,7 +197,13 @@ export function toGedcom(data: FamilyData, options: GedcomExportOptions = {}): s
     if (marriage.wifeId !== undefined) lines.push(`1 WIFE ${personXref.get(marriage.wifeId)}`);
     lines.push(...marriage.childIds.map((childId) => `1 CHIL ${personXref.get(childId)}`));
     // A couple in this data is a marriage (the page draws it so); a one-parent family is not one.
-    if (marriage.husbandId !== undefined && marriage.wifeId !== undefined) lines.push('1 MARR Y');
+    const events = marriage.events ?? [];
+    const couple = marriage.husbandId !== undefined && marriage.wifeId !== undefined;
+    if (couple && !events.some((event) => event.type === 'MARR')) lines.push('1 MARR Y');
+    for (const event of events)
+      lines.push(
+        ...(event.date === undefined ? [`1 ${event.type} Y`] : [`1 ${event.type}`, dateLine(event.date)]),
+      );
     lines.push(`1 REFN ${marriage.id}`);
   }
   lines.push('0 TRLR');

@@ -3,9 +3,22 @@
 import { parseGedcom } from 'read-gedcom';
 import type { GedcomReadingOptions, TreeNode } from 'read-gedcom';
 import { yearOf } from './dates.ts';
-import { LEGACY_GEDCOM_TAGS, LOPIT_FACTS, MARRIAGE_REFN_TYPE, PERSON_REFN_TYPE } from './gedcom-export.ts';
-import { PERSON_ID_PATTERN, gedcomDateSchema, parentsOf, parseFamilyData } from './family-schema.ts';
-import type { FamilyData, Gender, Marriage, Person } from './family-schema.ts';
+import {
+  LEGACY_GEDCOM_TAGS,
+  LOPIT_FACTS,
+  MARRIAGE_REFN_TYPE,
+  NAME_AS_WRITTEN_TYPE,
+  PERSON_REFN_TYPE,
+  joinWords,
+} from './gedcom-export.ts';
+import {
+  FAMILY_EVENT_TYPES,
+  PERSON_ID_PATTERN,
+  gedcomDateSchema,
+  parentsOf,
+  parseFamilyData,
+} from './family-schema.ts';
+import type { FamilyData, FamilyEvent, Gender, Marriage, Person } from './family-schema.ts';
 
 export interface GedcomImportOptions {
   /** Source citation given to persons whose record cites none, e.g. "GEDCOM import: family.ged (2025-01-31)". */
@@ -18,8 +31,12 @@ export interface GedcomImportOptions {
 export const DROPPED_KINDS = {
   places: 'places (PLAC) of events: the family data holds no places',
   events: 'events other than birth and death (christening, burial, residence, EVEN...)',
-  'undated-deaths': 'deaths without a date: the family data holds a death by its date',
-  'family-events': 'dates and places of marriages, divorces and other family events',
+  'family-events':
+    'family events other than engagement, marriage, divorce and annulment (census, residence, EVEN)',
+  'event-details':
+    'details of kept events other than their date and place: descriptions (TYPE), addresses, ages, citations, notes',
+  'name-details':
+    'parts of a name other than its pieces: nicknames (NICK), name types, citations and notes, too-long pieces, and a name order (Lopit FACT) that no longer matches the NAME',
   attributes: 'attributes (occupation, title, FACT...) other than the Lopit ones',
   'alternate-names': 'names after the first NAME of a person',
   notes: 'notes (NOTE) on persons, families and events, and note records',
@@ -42,7 +59,18 @@ export interface GedcomImportReport {
   /** Dates kept beyond a bare year: qualifiers (ABT, BEF, BET...), calendars, days and months. */
   qualifiedDates: number;
   deathDates: number;
+  /** Deaths without a date: the person is marked deceased. */
+  deceasedWithoutDate: number;
   surnames: number;
+  /** Name prefixes (NPFX), suffixes (NSFX) and surname prefixes (SPFX) kept. */
+  namePrefixes: number;
+  nameSuffixes: number;
+  surnamePrefixes: number;
+  /** Names whose order as written came back from a Lopit FACT (a genealogy tool had reordered the NAME). */
+  namesAsWritten: number;
+  /** Family events kept (engagement, marriage, divorce...), and how many of them have a date. */
+  familyEvents: number;
+  familyEventDates: number;
   dropped: { kind: DroppedKind; count: number; reason: string; examples: string[] }[];
 }
 
@@ -153,7 +181,8 @@ const PERSON_EVENTS = new Set(
   ),
 );
 const ATTRIBUTES = new Set('CAST DSCR EDUC IDNO NATI NCHI NMR OCCU PROP RELI RESI SSN TITL FACT'.split(' '));
-const FAMILY_EVENTS = new Set('ANUL CENS DIV DIVF ENGA EVEN MARB MARC MARL MARS MARR RESI'.split(' '));
+/** Family events the family data does not keep (FAMILY_EVENT_TYPES are kept). */
+const FAMILY_EVENTS = new Set(['CENS', 'EVEN', 'RESI']);
 /** Bookkeeping that carries no family data: dropped without a word. */
 const SILENT = new Set(['CHAN', '_UID', 'RIN', 'AFN', 'RFN', 'SUBM', '_UPD', 'CREA']);
 
@@ -176,28 +205,87 @@ function refnId(record: TreeNode, type: string): string | undefined {
   return PERSON_ID_PATTERN.test(value) ? value : undefined;
 }
 
-/** "Given /Surname/ Suffix" -> the name without slashes and the surname; pieces (GIVN, SURN) when no value. */
-function readName(node: TreeNode | undefined): { name: string; surname?: string } {
+/** A person's name and its pieces, as the family data holds them. */
+type PersonName = Pick<Person, 'name' | 'surname' | 'namePrefix' | 'nameSuffix' | 'surnamePrefix'>;
+
+const NAME_PIECES = new Set(['NPFX', 'GIVN', 'SPFX', 'SURN', 'NSFX']);
+const MAX_NAME = 200;
+const MAX_NAME_PIECE = 120;
+
+const sameWords = (a: string, b: string) =>
+  a.split(/\s+/).filter(Boolean).sort().join(' ') === b.split(/\s+/).filter(Boolean).sort().join(' ');
+
+/**
+ * "Prefix Given /Surname/ Suffix" -> the name as written without slashes, the surname, and the pieces NPFX, NSFX
+ * and SPFX (a prefix or suffix the NAME lacks is added: Gramps writes its titles in NPFX only). Without a NAME
+ * value the pieces make the name. `asWritten` (the Lopit FACT of a name genealogy tools reorder) wins when it has
+ * the same words.
+ */
+function readName(node: TreeNode | undefined, asWritten: string | undefined, report: Report): PersonName {
+  const piece = (tag: string) => text(child(node, tag)).replace(/\s+/g, ' ') || undefined;
   let value = text(node);
+  const surnamePrefix = piece('SPFX');
   if (value.replace(/\//g, '').trim() === '' && node) {
-    const piece = (tag: string) => text(child(node, tag));
-    const surname = piece('SURN');
-    value = [piece('NPFX'), piece('GIVN'), surname && `/${surname}/`, piece('NSFX')]
-      .filter(Boolean)
-      .join(' ');
+    const surn = piece('SURN');
+    value = joinWords(piece('GIVN'), surn && `/${joinWords(surnamePrefix, surn)}/`);
   }
   const surname = /\/([^/]*)\//.exec(value)?.[1]?.replace(/\s+/g, ' ').trim();
-  const name = value.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
-  return surname ? { name, surname } : { name };
+  let name = value.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
+  const prefix = piece('NPFX');
+  const suffix = piece('NSFX');
+  if (prefix && !name.startsWith(prefix)) name = joinWords(prefix, name);
+  if (suffix && !name.endsWith(suffix)) name = joinWords(name, suffix);
+  const where = name || 'a person';
+  if (asWritten !== undefined) {
+    if (sameWords(asWritten, name)) name = asWritten.replace(/\s+/g, ' ').trim();
+    else report.drop('name-details', `${where}: name order ${asWritten}`);
+  }
+  for (const line of node?.children ?? []) {
+    const tag = line.tag ?? '';
+    if (!NAME_PIECES.has(tag)) report.drop('name-details', `${where}: ${tag} ${text(line)}`.trim());
+  }
+  name = name.slice(0, MAX_NAME).trim();
+  const result: PersonName = { name };
+  const keep = (field: 'namePrefix' | 'nameSuffix', part: string | undefined) => {
+    if (part === undefined) return;
+    if (part.length <= MAX_NAME_PIECE && name.includes(part)) result[field] = part;
+    else report.drop('name-details', `${where}: ${part}`);
+  };
+  if (surname && name.includes(surname)) {
+    result.surname = surname;
+    if (surnamePrefix && surname.startsWith(surnamePrefix) && surnamePrefix.length <= 60)
+      result.surnamePrefix = surnamePrefix;
+    else if (surnamePrefix) report.drop('name-details', `${where}: SPFX ${surnamePrefix}`);
+  }
+  keep('namePrefix', prefix);
+  keep('nameSuffix', suffix);
+  return result;
 }
 
-/** A DATE kept as written when it says more than a year ("ABT 1850", "3 MAR 1921", "@#DJULIAN@ 850"). */
-function readDate(event: TreeNode | undefined): { date?: string; year?: number } {
+/**
+ * A kept event's DATE, as written when it says more than a year ("ABT 1850", "3 MAR 1921", "@#DJULIAN@ 850");
+ * its other lines (descriptions, addresses, citations...) are counted as dropped; places are counted apart.
+ */
+function readDate(
+  event: TreeNode | undefined,
+  where: string,
+  report: Report,
+): { date?: string; year?: number; written?: string } {
+  for (const line of event?.children ?? []) {
+    const tag = line.tag ?? '';
+    // Gramps moves GEDCOM's "1 DIV Y" ("it happened") to "2 TYPE Y".
+    if (tag === 'DATE' || tag === 'PLAC' || (tag === 'TYPE' && text(line) === 'Y')) continue;
+    report.drop('event-details', `${where}: ${event?.tag} ${tag}`);
+  }
   const value = text(child(event, 'DATE')).replace(/\s+/g, ' ');
-  if (!value || !gedcomDateSchema.safeParse(value).success) return {};
+  if (!value) return {};
+  if (!gedcomDateSchema.safeParse(value).success) {
+    report.drop('event-details', `${where}: ${event?.tag} DATE ${value.slice(0, 40)}`);
+    return {};
+  }
   const year = yearOf(value);
-  if (year !== undefined && value === String(year)) return { year };
-  return year === undefined ? { date: value } : { date: value, year };
+  if (year !== undefined && value === String(year)) return { year, written: value };
+  return year === undefined ? { date: value, written: value } : { date: value, year, written: value };
 }
 
 class Report {
@@ -276,15 +364,29 @@ export function importGedcom(
   const taken = new Set<string>();
   const idByXref = new Map<string, string>();
   const persons: Record<string, Person> = {};
-  const counts = { qualifiedDates: 0, deathDates: 0, surnames: 0 };
+  const counts = {
+    qualifiedDates: 0,
+    deathDates: 0,
+    deceasedWithoutDate: 0,
+    surnames: 0,
+    namePrefixes: 0,
+    nameSuffixes: 0,
+    surnamePrefixes: 0,
+    namesAsWritten: 0,
+  };
   let rootId = options.rootId;
   const indis = (records.get('INDI') ?? []).filter((indi) => indi.pointer);
   for (const indi of indis) {
     const xref = indi.pointer as string;
     const names = children(indi, 'NAME');
-    const { name: readNameText, surname } = readName(names[0]);
-    const name = readNameText.slice(0, 200) || 'Unnamed person';
-    for (const other of names.slice(1)) report.drop('alternate-names', `${name}: ${readName(other).name}`);
+    const asWritten = children(indi, 'FACT').find(
+      (fact) => text(child(fact, 'TYPE')) === NAME_AS_WRITTEN_TYPE,
+    );
+    const { name: readNameText, ...pieces } = readName(names[0], asWritten && text(asWritten), report);
+    const name = readNameText || 'Unnamed person';
+    if (asWritten && name === text(asWritten).replace(/\s+/g, ' ')) counts.namesAsWritten++;
+    for (const other of names.slice(1))
+      report.drop('alternate-names', `${name}: ${readName(other, undefined, new Report()).name}`);
     const id = uniqueId(refnId(indi, PERSON_REFN_TYPE) ?? slugify(name), taken);
     idByXref.set(xref, id);
     const cited = sourcesOf(indi, sources, name, report);
@@ -298,24 +400,28 @@ export function importGedcom(
       status: text(lopitFact(indi, 'status')) === 'verified' ? 'verified' : 'draft',
       sources: cited,
     };
-    if (surname && name.includes(surname)) {
-      person.surname = surname;
-      counts.surnames++;
-    }
+    Object.assign(person, pieces);
+    if (pieces.surname) counts.surnames++;
+    if (pieces.namePrefix) counts.namePrefixes++;
+    if (pieces.nameSuffix) counts.nameSuffixes++;
+    if (pieces.surnamePrefix) counts.surnamePrefixes++;
     const births = children(indi, 'BIRT');
-    const birth = readDate(births[0]);
+    const birth = readDate(births[0], name, report);
     if (birth.year !== undefined) person.birthYear = birth.year;
     if (birth.date !== undefined) {
       person.birthDate = birth.date;
       counts.qualifiedDates++;
     }
     const deaths = children(indi, 'DEAT');
-    const death = readDate(deaths[0]);
-    const deathDate = death.date ?? death.year?.toString();
+    const deathDate = readDate(deaths[0], name, report).written;
     if (deathDate !== undefined) {
       person.deathDate = deathDate;
       counts.deathDates++;
-    } else if (deaths[0]) report.drop('undated-deaths', name);
+    } else if (deaths[0]) {
+      // "DEAT Y", or a death with a place and no date: dead, when unknown.
+      person.deceased = true;
+      counts.deceasedWithoutDate++;
+    }
     for (const event of [...births.slice(1), ...deaths.slice(1)])
       report.drop('events', `${name}: another ${event.tag}`);
     persons[id] = person;
@@ -328,7 +434,7 @@ export function importGedcom(
       if (['NAME', 'SEX', 'BIRT', 'DEAT', 'REFN', 'SOUR', 'FAMC', 'FAMS'].includes(tag) || SILENT.has(tag))
         continue;
       if (Object.values(LEGACY_GEDCOM_TAGS).includes(tag as never)) continue;
-      if (tag === 'FACT' && isLopitFact(line)) continue;
+      if (tag === 'FACT' && (isLopitFact(line) || line === asWritten)) continue;
       if (PERSON_EVENTS.has(tag)) report.drop('events', `${name}: ${tag}`);
       else if (ATTRIBUTES.has(tag)) report.drop('attributes', `${name}: ${tag} ${text(line)}`.trim());
       else if (tag === 'NOTE') report.drop('notes', name);
@@ -337,7 +443,8 @@ export function importGedcom(
     }
   }
 
-  const marriages = readFamilies(records.get('FAM') ?? [], indis, idByXref, persons, report);
+  const familyCounts = { familyEvents: 0, familyEventDates: 0 };
+  const marriages = readFamilies(records.get('FAM') ?? [], indis, idByXref, persons, report, familyCounts);
   const data = parseFamilyData({
     rootPersonId: rootId ?? guessRoot(persons, marriages),
     persons,
@@ -351,6 +458,7 @@ export function importGedcom(
       families: data.marriages.length,
       onePersonFamilies: data.marriages.filter((marriage) => parentsOf(marriage).length === 1).length,
       ...counts,
+      ...familyCounts,
       dropped: report.list(),
     },
   };
@@ -368,6 +476,7 @@ function readFamilies(
   idByXref: ReadonlyMap<string, string>,
   persons: Record<string, Person>,
   report: Report,
+  counts: { familyEvents: number; familyEventDates: number },
 ): Marriage[] {
   const byXref = new Map<string, Marriage>();
   const marriageIds = new Set<string>();
@@ -396,19 +505,27 @@ function readFamilies(
       if (childId && !marriage.childIds.includes(childId)) marriage.childIds.push(childId);
     }
     byXref.set(xref, marriage);
+    const events: FamilyEvent[] = [];
     for (const line of fam.children) {
       const tag = line.tag ?? '';
       if (['HUSB', 'WIFE', 'CHIL', 'REFN'].includes(tag) || SILENT.has(tag)) continue;
       const places = countPlaces(line);
       if (places > 0) report.drop('places', `${where}: ${tag}`, places);
-      if (FAMILY_EVENTS.has(tag)) {
-        // A bare "MARR Y" is what this data says of every couple; its date or other details are dropped.
-        if (tag !== 'MARR' || line.children.some((item) => item.tag !== 'PLAC'))
-          report.drop('family-events', `${where}: ${tag} ${text(child(line, 'DATE'))}`.trim());
-      } else if (tag === 'NOTE') report.drop('notes', where);
+      const kept = FAMILY_EVENT_TYPES.find((type) => type === tag);
+      if (kept) {
+        const { written: date } = readDate(line, where, report);
+        // An undated MARR says what this data says of every couple; other undated events (DIV Y) are kept.
+        if (kept === 'MARR' && date === undefined) continue;
+        events.push(date === undefined ? { type: kept } : { type: kept, date });
+        counts.familyEvents++;
+        if (date !== undefined) counts.familyEventDates++;
+      } else if (FAMILY_EVENTS.has(tag))
+        report.drop('family-events', `${where}: ${tag} ${text(child(line, 'DATE'))}`.trim());
+      else if (tag === 'NOTE') report.drop('notes', where);
       else if (tag === 'OBJE') report.drop('media', where);
       else report.drop('other-tags', `${where}: ${tag}`);
     }
+    if (events.length > 0) marriage.events = events.slice(0, 50);
   });
   // The other direction: an INDI's FAMC/FAMS may name a family that does not list them.
   for (const indi of indis) {

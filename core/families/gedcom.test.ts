@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { familyFixture } from './family-fixture.ts';
 import { parseFamilyData } from './family-schema.ts';
+import type { FamilyData } from './family-schema.ts';
 import { describeDate, yearOf } from './dates.ts';
-import { gedcomText, toGedcom } from './gedcom-export.ts';
+import { gedcomText, namePieces, toGedcom } from './gedcom-export.ts';
 import { fromGedcom, importGedcom, slugify } from './gedcom-import.ts';
 import { generateLineage } from './lineage-generator.ts';
 
@@ -66,14 +67,81 @@ describe('toGedcom', () => {
   it('writes the surname between slashes where one is known, and no MARR for a one-parent family', () => {
     const withSurname = parseFamilyData({
       ...data,
-      persons: { ...data.persons, me: { ...data.persons.me, name: 'Lado Ikuma Jr', surname: 'Ikuma' } },
+      persons: {
+        ...data.persons,
+        me: { ...data.persons.me, name: 'Lado Ikuma Jr', surname: 'Ikuma', nameSuffix: 'Jr' },
+      },
       marriages: [...data.marriages, { id: 'm10', wifeId: 'aunt', childIds: ['other-child'] }],
     });
     const text = toGedcom(withSurname, { date });
-    expect(text).toContain('1 NAME Lado /Ikuma/ Jr\n');
+    expect(text).toContain('1 NAME Lado /Ikuma/ Jr\n2 GIVN Lado\n2 SURN Ikuma\n2 NSFX Jr\n1 SEX');
     expect(text).toContain('1 NAME Father\n');
     expect(text).toMatch(/0 @F10@ FAM\n1 WIFE @I4@\n1 CHIL @I17@\n1 REFN m10\n/);
     expect(fromGedcom(text)).toEqual(withSurname);
+  });
+
+  it('writes name pieces, and a name in another order canonically with the order as written in a FACT', () => {
+    const person = data.persons.me as FamilyData['persons'][string];
+    const named = parseFamilyData({
+      ...data,
+      persons: {
+        ...data.persons,
+        me: {
+          ...person,
+          name: 'Dr. Ludwig van Beethoven Jr',
+          namePrefix: 'Dr.',
+          surname: 'van Beethoven',
+          surnamePrefix: 'van',
+          nameSuffix: 'Jr',
+        },
+        // Surname first, as written (Gramps would turn "/Ikuma/ Lokure" into "Lokure /Ikuma/").
+        father: { ...(data.persons.father as typeof person), name: 'Ikuma Lokure', surname: 'Ikuma' },
+        // A suffix and no given name: GIVN is written empty, or Gramps takes the suffix for a given name.
+        mother: { ...(data.persons.mother as typeof person), name: '尤 氏', surname: '尤', nameSuffix: '氏' },
+      },
+    });
+    const text = toGedcom(named, { date });
+    expect(text).toContain(
+      '1 NAME Dr. Ludwig /van Beethoven/ Jr\n2 NPFX Dr.\n2 GIVN Ludwig\n2 SPFX van\n2 SURN Beethoven\n2 NSFX Jr\n1 SEX',
+    );
+    expect(text).toContain(
+      '1 NAME Lokure /Ikuma/\n2 GIVN Lokure\n2 SURN Ikuma\n1 FACT Ikuma Lokure\n2 TYPE Lopit name as written\n',
+    );
+    expect(text).toContain('1 NAME /尤/ 氏\n2 GIVN\n2 SURN 尤\n2 NSFX 氏\n1 SEX');
+    expect(namePieces(named.persons.father as typeof person)).toEqual({ given: 'Lokure', canonical: false });
+    const { data: back, report } = importGedcom(text);
+    expect(back).toEqual(named);
+    expect(report).toMatchObject({ namePrefixes: 1, nameSuffixes: 2, surnamePrefixes: 1, namesAsWritten: 1 });
+    expect(report.dropped).toEqual([]);
+  });
+
+  it('writes a death without a date as DEAT Y, and family events with their dates', () => {
+    const person = data.persons.aunt as FamilyData['persons'][string];
+    const [first, ...rest] = data.marriages;
+    const eventful = parseFamilyData({
+      ...data,
+      persons: { ...data.persons, aunt: { ...person, deceased: true } },
+      marriages: [
+        {
+          ...first,
+          events: [
+            { type: 'ENGA', date: 'BET 1840 AND 1845' },
+            { type: 'MARR', date: 'ABT 1850' },
+            { type: 'DIV' },
+          ],
+        },
+        ...rest,
+      ],
+    });
+    const text = toGedcom(eventful, { date });
+    expect(text).toContain('1 DEAT Y\n');
+    expect(text).toMatch(/\n1 ENGA\n2 DATE BET 1840 AND 1845\n1 MARR\n2 DATE ABT 1850\n1 DIV Y\n1 REFN m1\n/);
+    expect(text.match(/^1 MARR/gm)).toHaveLength(
+      eventful.marriages.filter((m) => m.husbandId && m.wifeId).length,
+    );
+    const { data: back, report } = importGedcom(text);
+    expect(back).toEqual(eventful);
+    expect(report).toMatchObject({ deceasedWithoutDate: 1, familyEvents: 3, familyEventDates: 2 });
   });
 
   it('continues long texts with CONC and new lines with CONT, never past 255 characters a line', () => {
@@ -167,6 +235,45 @@ describe('fromGedcom', () => {
       },
     ]);
     expect(imported.rootPersonId).toBe('john-smith');
+  });
+
+  it('keeps name prefixes and suffixes as Gramps writes them, and a death known without its date', () => {
+    const { data: imported, report } = importGedcom(
+      [
+        '0 HEAD',
+        '0 @I1@ INDI',
+        '1 NAME Lewis Anderson /Garner von Zieliński/ Sr',
+        '2 GIVN Lewis Anderson',
+        '2 SURN Garner, Zieliński',
+        '2 NSFX Sr',
+        '2 NPFX Dr.',
+        '1 DEAT',
+        '2 PLAC Butte',
+        '0 @I2@ INDI',
+        '1 NAME Lokure /Ikuma/',
+        '1 FACT Ikuma Lohide',
+        '2 TYPE Lopit name as written',
+        '1 DEAT',
+        '2 DATE 1961',
+        '0 TRLR',
+      ].join('\n'),
+    );
+    const [lewis, lokure] = Object.values(imported.persons);
+    expect(lewis).toMatchObject({
+      name: 'Dr. Lewis Anderson Garner von Zieliński Sr',
+      namePrefix: 'Dr.',
+      surname: 'Garner von Zieliński',
+      nameSuffix: 'Sr',
+      deceased: true,
+    });
+    // The name changed in the genealogy tool since the order was written: the NAME wins, and the report says so.
+    expect(lokure).toMatchObject({ name: 'Lokure Ikuma', deathDate: '1961' });
+    expect(lokure?.deceased).toBeUndefined();
+    expect(report).toMatchObject({ deceasedWithoutDate: 1, deathDates: 1, namesAsWritten: 0 });
+    expect(report.dropped.map((entry) => [entry.kind, entry.count])).toEqual([
+      ['places', 1],
+      ['name-details', 1],
+    ]);
   });
 
   it('keeps a one-parent family one-parent: nobody is invented', () => {
@@ -264,6 +371,7 @@ describe('fromGedcom', () => {
         '0 HEAD',
         '0 @I1@ INDI',
         '1 NAME Ana /Lado/',
+        '2 NICK Nana',
         '1 NAME Nana',
         '1 BIRT',
         '2 DATE 1901',
@@ -280,7 +388,11 @@ describe('fromGedcom', () => {
         '1 WIFE @I1@',
         '1 CHIL @I7@',
         '1 MARR',
+        '2 TYPE Marriage of Ana',
         '2 DATE 1920',
+        '2 AGE 19',
+        '1 CENS',
+        '2 DATE 1921',
         '0 @F2@ FAM',
         '1 HUSB @I8@',
         '0 @N1@ NOTE A loose note',
@@ -290,11 +402,14 @@ describe('fromGedcom', () => {
     const count = (kind: string) => report.dropped.find((entry) => entry.kind === kind)?.count;
     expect(count('places')).toBe(2);
     expect(count('alternate-names')).toBe(1);
-    expect(count('undated-deaths')).toBe(1);
     expect(count('events')).toBe(1);
     expect(count('attributes')).toBe(1);
     expect(count('notes')).toBe(2);
+    // Kept: the death without a date (deceased) and the marriage's date; counted: the census and the details.
+    expect(report).toMatchObject({ deceasedWithoutDate: 1, familyEvents: 1, familyEventDates: 1 });
     expect(count('family-events')).toBe(1);
+    expect(count('event-details')).toBe(2);
+    expect(count('name-details')).toBe(1);
     expect(count('dangling-pointers')).toBe(4);
     expect(count('families-without-parents')).toBe(1);
     expect(report.dropped.find((entry) => entry.kind === 'alternate-names')?.examples).toEqual([

@@ -1,6 +1,7 @@
 // The GEDCOM export through the real Gramps (its command line, Debian's `gramps`): Gramps imports the file the
 // API serves and exports it again, and our importer reads that back with every person, family, flag, date and
-// the root unchanged. Gramps must also see marriages (relationship "Married") and no custom events.
+// the root unchanged. Gramps must also see marriages (relationship "Married") and no custom events. Gramps' own
+// example tree (2,157 persons, shipped with Debian's gramps) goes through the product and Gramps back unchanged.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentsOf, parseFamilyData } from '../../core/families/family-schema.ts';
 import type { FamilyData } from '../../core/families/family-schema.ts';
 import { importGedcom } from '../../core/families/gedcom-import.ts';
-import { writeFamilyData } from '../../scripts/families.ts';
+import { formatImportReport, writeFamilyData } from '../../scripts/families.ts';
 import {
   SHIPPED_FAMILY_DATA_FILE,
   importedFamilyDataFile,
@@ -39,6 +40,18 @@ function familyData(): FamilyData {
     surname: 'Ikuma',
     sources: [`${'Told by the elders of Lohutok, recorded for the sample. '.repeat(10)}🙂\nSecond line.`],
   });
+  // Names with pieces and in other orders (made-up names): prefix, surname prefix and suffix; surname first; a
+  // surname and a suffix without a given name. And a death known without its date.
+  edit('sample-person-4', { name: 'Samplefamily Person Four', surname: 'Samplefamily' });
+  edit('sample-person-5', {
+    name: 'Dr. Sample van Personfive Jr',
+    namePrefix: 'Dr.',
+    surname: 'van Personfive',
+    surnamePrefix: 'van',
+    nameSuffix: 'Jr',
+  });
+  edit('sample-person-6', { name: 'Sampleclan Elder', surname: 'Sampleclan', nameSuffix: 'Elder' });
+  edit('sample-ancestor', { deceased: true });
   persons['sample-lone-child'] = {
     id: 'sample-lone-child',
     name: 'Sample Lone Child',
@@ -48,8 +61,17 @@ function familyData(): FamilyData {
     status: 'draft',
     sources: ['Illustrative sample data'],
   };
+  const [first, second, ...rest] = sample.marriages;
   const marriages = [
-    ...sample.marriages,
+    {
+      ...first,
+      events: [
+        { type: 'ENGA', date: 'BET 1840 AND 1845' },
+        { type: 'MARR', date: 'ABT 1850' },
+      ],
+    },
+    { ...second, events: [{ type: 'MARR', date: '12 MAR 1880' }, { type: 'DIV' }] },
+    ...rest,
     { id: 'one-parent', wifeId: 'sample-person-2', childIds: ['sample-lone-child'] },
   ];
   return parseFamilyData({ ...sample, persons, marriages });
@@ -111,8 +133,90 @@ describe.skipIf(!hasGramps)('GEDCOM round trip through Gramps', () => {
       const events = [...xml.matchAll(/<event handle=[^>]*>\s*<type>([^<]*)<\/type>/g)].map(
         (match) => match[1],
       );
-      expect(new Set(events)).toEqual(new Set(['Birth', 'Death', 'Marriage']));
+      expect(new Set(events)).toEqual(new Set(['Birth', 'Death', 'Marriage', 'Engagement', 'Divorce']));
       expect(xml.match(/<attribute type="Lopit royal lineage" value="Y"\/>/g)).toHaveLength(before.royal);
+      // The name pieces are Gramps' own (title, surname prefix, suffix), the order as written an attribute.
+      expect(xml).toMatch(
+        /<first>Sample<\/first>\s*<surname prefix="van">Personfive<\/surname>\s*<suffix>Jr<\/suffix>\s*<title>Dr.<\/title>/,
+      );
+      expect(xml).toContain('<attribute type="Lopit name as written" value="Samplefamily Person Four"/>');
+    },
+  );
+});
+
+/** Gramps' example tree, as Debian's gramps package ships it. */
+const EXAMPLE_TREE = '/usr/share/doc/gramps/example/gramps/example.gramps';
+
+describe.skipIf(!hasGramps)("Gramps' example tree through the product and Gramps back", () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lopit-gramps-example-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'keeps persons, families, family event dates, deaths and names with their pieces and order',
+    { timeout: 900_000 },
+    async () => {
+      const env = { ...process.env, GRAMPSHOME: path.join(dir, 'gramps-home'), LANG: 'C.UTF-8' };
+      const gramps = (...args: string[]) => execFileSync('gramps', args, { env, stdio: 'pipe' });
+      const exampleGed = path.join(dir, 'example.ged');
+      gramps('-C', 'example', '-i', EXAMPLE_TREE);
+      gramps('-O', 'example', '-e', exampleGed);
+      const imported = importGedcom(readFileSync(exampleGed));
+      // The closing note of issue 34 quotes this report.
+      console.log(`Gramps' example, imported:\n${formatImportReport(imported.report)}`);
+      expect(imported.report).toMatchObject({
+        persons: 2157,
+        families: 762,
+        deathDates: 525,
+        // Deaths without a date: the persons are marked deceased, none is dropped.
+        deceasedWithoutDate: 131,
+        familyEvents: 313,
+        familyEventDates: 313,
+        namePrefixes: 3,
+        nameSuffixes: 7,
+      });
+      const persons = Object.values(imported.data.persons);
+      expect(persons.filter((person) => person.deceased || person.deathDate)).toHaveLength(525 + 131);
+      expect(persons.find((person) => person.nameSuffix === 'Sr')).toMatchObject({
+        name: 'Dr. Lewis Anderson Garner von Zieliński Sr',
+        namePrefix: 'Dr.',
+        surname: 'Garner von Zieliński',
+      });
+      expect(persons.find((person) => person.name === '尤 氏')).toMatchObject({
+        surname: '尤',
+        nameSuffix: '氏',
+      });
+      const kinds = imported.report.dropped.map((entry) => entry.kind);
+      expect(kinds).not.toContain('family-events');
+
+      // Served by the product, imported and exported by Gramps, read back.
+      await writeFamilyData(imported.data, importedFamilyDataFile(path.join(dir, 'data')));
+      t = await createTestApp('pglite', { DATA_DIR: path.join(dir, 'data') });
+      const response = await t.app.inject({ method: 'GET', url: '/api/families.ged' });
+      expect(response.statusCode).toBe(200);
+      const served = path.join(dir, 'product.ged');
+      writeFileSync(served, response.body);
+      const backFile = path.join(dir, 'back.ged');
+      gramps('-C', 'product', '-i', served);
+      gramps('-O', 'product', '-e', backFile);
+      const back = importGedcom(readFileSync(backFile));
+      console.log(`Gramps' example, back through Gramps:\n${formatImportReport(back.report)}`);
+      expect(back.report.dropped).toEqual([]);
+      const dated = (data: FamilyData) =>
+        data.marriages.flatMap((marriage) => (marriage.events ?? []).filter((event) => event.date));
+      expect(dated(back.data)).toHaveLength(313);
+      expect(Object.values(back.data.persons).map((person) => person.name)).toEqual(
+        persons.map((person) => person.name),
+      );
+      expect(back.data.persons).toEqual(imported.data.persons);
+      expect(back.data.marriages).toEqual(imported.data.marriages);
+      expect(back.data.rootPersonId).toBe(imported.data.rootPersonId);
     },
   );
 });

@@ -139,6 +139,10 @@ export const families = defineMessages('families', {
   },
   born: { message: 'Born {year}', note: 'Families: a person’s birth year (card and list)' },
   died: { message: 'Died {year}', note: 'Families: a person’s death year (card and list)' },
+  deceased: {
+    message: 'Deceased',
+    note: 'Families: a person known to have died, date unknown (card and list)',
+  },
   rootPerson: {
     message: 'Root Person',
     note: 'Families: badge of the ancestor the graph starts from (card and list)',
@@ -295,6 +299,10 @@ export const families = defineMessages('families', {
   announceDied: {
     message: 'died {year}',
     note: 'Families: read by screen readers, a detail of the chosen person',
+  },
+  announceDeceased: {
+    message: 'deceased',
+    note: 'Families: read by screen readers, a detail of the chosen person (died, date unknown)',
   },
   announceRoyal: {
     message: 'royal lineage',

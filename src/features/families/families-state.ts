@@ -73,6 +73,7 @@ export function createFamiliesReducer(graph: FamilyGraph) {
       node.gender === 'female' ? t(families.announceFemale) : null,
       node.born ? t(families.announceBorn, { year: node.born }) : null,
       node.died ? t(families.announceDied, { year: node.died }) : null,
+      node.deceased ? t(families.announceDeceased) : null,
       node.royalLineage ? t(families.announceRoyal) : null,
     ]
       .filter((detail) => detail !== null)

@@ -63,6 +63,7 @@ export function FamilyListView({
       node.gender === 'unknown' ? null : t(node.gender === 'male' ? families.male : families.female),
       node.born ? t(families.born, { year: node.born }) : null,
       node.died ? t(families.died, { year: node.died }) : null,
+      node.deceased ? t(families.deceased) : null,
       node.royalLineage ? t(families.royalLineage) : null,
       id === graph.rootId ? t(families.rootPerson) : null,
     ]

@@ -54,6 +54,7 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
         )}
         {node.born && <span className="badge">{t(families.born, { year: node.born })}</span>}
         {node.died && <span className="badge">{t(families.died, { year: node.died })}</span>}
+        {node.deceased && <span className="badge">{t(families.deceased)}</span>}
         {personId === graph.rootId && <span className="badge">{t(families.rootPerson)}</span>}
         {node.royalLineage && <span className="badge">{t(families.royalLineage)}</span>}
         {node.sample && <span className="badge badge-draft">{t(families.sampleData)}</span>}
