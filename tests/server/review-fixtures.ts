@@ -19,11 +19,12 @@ export type Auth = Record<string, string>;
 export async function storeClip(
   app: FastifyInstance,
   auth: Auth,
-  fields: { transcript?: string; language?: 'lpx' | 'en'; seconds?: number } = {},
+  fields: { transcript?: string; language?: 'lpx' | 'en'; seconds?: number; amplitude?: number } = {},
 ): Promise<Recording> {
-  const { transcript = 'Zorbu vanta kilo', language = 'lpx', seconds = 1.5 } = fields;
+  const { transcript = 'Zorbu vanta kilo', language = 'lpx', seconds = 1.5, amplitude } = fields;
+  const tone = { frequency: 200 + crypto.randomInt(600), ...(amplitude === undefined ? {} : { amplitude }) };
   const body = multipartBody(
-    { bytes: toneWav(seconds, { frequency: 200 + crypto.randomInt(600) }), fileName: 'clip.wav' },
+    { bytes: toneWav(seconds, tone), fileName: 'clip.wav' },
     { transcript, language },
   );
   const response = await app.inject({

@@ -101,6 +101,21 @@ describe.each(DATABASE_KINDS)('transcripts on %s', (kind) => {
     expect((await get(`/api/audio/recordings/${free.id}/audio`, writer())).statusCode).toBe(200);
   });
 
+  it('offers no clip the server found silent or too short, and refuses a transcript of one', async () => {
+    const silent = await storeClip(t.app, speaker.auth, { transcript: '', amplitude: 0 });
+    const short = await storeClip(t.app, speaker.auth, { transcript: '', seconds: 0.3 });
+    const audible = await untranscribed();
+    expect(silent.quality.silent).toBe(true);
+    expect(short.quality.tooShort).toBe(true);
+    const ids = (await queue(writer())).map((clip) => clip.id);
+    expect(ids).toContain(audible.id);
+    expect(ids).not.toContain(silent.id);
+    expect(ids).not.toContain(short.id);
+    for (const clip of [silent, short])
+      expect((await transcribe(writer(), clip.id, 'Zorbu')).statusCode).toBe(404);
+    expect((await clipRow(silent.id)).transcript ?? '').toBe('');
+  });
+
   it('refuses one’s own clip, an unknown clip, a clip others may not hear, and an empty first save', async () => {
     const clip = await untranscribed();
     expect((await transcribe(speaker.auth, clip.id, 'Zorbu')).json()).toMatchObject({

@@ -24,6 +24,7 @@ import {
 import {
   clipConsents,
   clipKindCondition,
+  inspectedAudibleCondition,
   lopitClipCondition,
   transcribedCondition,
 } from '../consent/consent-sql.ts';
@@ -51,7 +52,8 @@ const TRANSCRIBABLE_STATES: readonly ClipReviewState[] = ['pending', 'validated'
 
 /**
  * Condition on the recordings table: a Lopit clip (or one of no stated language) without a transcript, that
- * others may hear, whose speaker (a field speaker, else its owner) consents to recording.
+ * others may hear, whose speaker (a field speaker, else its owner) consents to recording, and that the server's
+ * inspection did not find silent or too short (no dataset would hold its transcript: usableSpeechCondition).
  */
 const transcribable: SQL = sql`${lopitClipCondition('recordings')}
   and not (${transcribedCondition('recordings')})
@@ -60,6 +62,7 @@ const transcribable: SQL = sql`${lopitClipCondition('recordings')}
     sql`, `,
   )})
   and ${clipKindCondition('recordings')}
+  and ${inspectedAudibleCondition('recordings')}
   and ${clipConsents('recordings')}`;
 
 export type TranscriptSaveResult =
