@@ -12,6 +12,7 @@ import { pathToRoot } from '../../core/families/paths.ts';
 import { directRelatives, relativesWithSelf } from '../../core/families/relatives.ts';
 import { matchPersons } from '../../core/families/search.ts';
 import { waitForOfflineReady } from './fixtures.ts';
+import { shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
 const data = parseFamilyData(
@@ -127,7 +128,8 @@ test.describe('family data served live', () => {
     await expectCounters(page, countPersons(graph));
     await waitForOfflineReady(page);
 
-    // The admin's import: a family with no royal line, a one-parent family and one person apart.
+    // The admin's import: a family with no royal line, a one-parent family and one person apart; Lado died on a
+    // date nobody knows.
     const file = path.join(server.dataDir, '..', 'family.ged');
     writeFileSync(
       file,
@@ -135,17 +137,18 @@ test.describe('family data served live', () => {
         '0 HEAD',
         '1 CHAR UTF-8',
         ...[
-          ['I1', 'Lado /Ikuma/', 'M', 'FAMS @F1@'],
+          ['I1', 'Lado /Ikuma/', 'M', 'FAMS @F1@', 'DEAT Y'],
           ['I2', 'Ana Lokor', 'F', 'FAMS @F1@'],
           ['I3', 'Nyakwe 🙂', 'F', 'FAMC @F1@'],
           ['I4', 'Lotiyo', 'M', 'FAMC @F1@'],
           ['I5', 'Child of Nyakwe', 'U', 'FAMC @F2@'],
           ['I6', 'Someone Apart', 'M', ''],
-        ].flatMap(([xref, name, sex, link]) => [
+        ].flatMap(([xref, name, sex, link, death]) => [
           `0 @${xref}@ INDI`,
           `1 NAME ${name}`,
           `1 SEX ${sex}`,
           `1 ${link}`,
+          ...(death ? [`1 ${death}`] : []),
         ]),
         '0 @F1@ FAM',
         '1 HUSB @I1@',
@@ -174,6 +177,10 @@ test.describe('family data served live', () => {
     );
     await expect(page.getByTestId('families-legend-royal')).toHaveCount(0);
     await expect(page.getByTestId('families-sample-notice')).toHaveCount(0);
+    // A death without a date: the card says so rather than showing the person as if alive.
+    await page.getByRole('combobox', { name: 'Search family members' }).fill('Lado');
+    await expect(page.getByTestId('families-person-card')).toContainText('Deceased');
+    await shootThemes(page, 'families-deceased', { reload: false, checkLayout: true });
 
     // Offline, with the server stopped: the last data seen, from the service worker's copy.
     await server.stop();
