@@ -77,6 +77,49 @@ function withGpsExif(jpeg: Buffer): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
 }
 
+/** A JPEG `width` x `height`, its left half red and right half blue, as ffmpeg encodes one. */
+function halvesJpeg(width: number, height: number): Buffer {
+  const half = `s=${width / 2}x${height}`;
+  return execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', `color=red:${half}[a];color=blue:${half}[b];[a][b]hstack`],
+    ...['-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '2', '-f', 'image2pipe', 'pipe:1'],
+  ]);
+}
+
+/** The JPEG with an EXIF segment holding only an Orientation (tag 0x0112), as a phone's camera writes it. */
+function withOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(1, 8);
+  tiff.writeUInt16LE(0x0112, 10);
+  tiff.writeUInt16LE(3, 12);
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(orientation, 18);
+  tiff.writeUInt32LE(0, 22);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
+}
+
+/** The colour at (x, y) of a JPEG, decoded by ffmpeg: 'red', 'blue' or what it is. */
+function colourAt(jpeg: Buffer, x: number, y: number): string {
+  const pixel = execFileSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0'],
+      ...['-vf', `format=rgb24,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ],
+    { input: jpeg },
+  );
+  const [r = 0, g = 0, b = 0] = pixel;
+  if (r > 200 && g < 60 && b < 60) return 'red';
+  if (b > 200 && r < 60 && g < 60) return 'blue';
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
 const halfOf = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2));
 
 const RIGHTS = {
@@ -183,6 +226,37 @@ describe.each(DATABASE_KINDS)('picture prompts on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     expect(Array.isArray(await pack())).toBe(true);
   });
+
+  it.each([
+    // [orientation, served width x height, colour at the top, colour at the left]: stored 160 x 80, red | blue.
+    [6, [80, 160], 'red', undefined],
+    [8, [80, 160], 'blue', undefined],
+    [3, [160, 80], undefined, 'blue'],
+    [1, [160, 80], undefined, 'red'],
+  ] as const)(
+    'turns a photo with EXIF orientation %i upright before dropping the EXIF',
+    async (orientation, [width, height], top, left) => {
+      const stored = halvesJpeg(160, 80);
+      const original = withOrientation(stored, orientation);
+      // The upload says how to turn it; its pixels are as the sensor stored them.
+      expect(imageSize(original)).toMatchObject({ width: 160, height: 80, orientation });
+      const picture = await uploaded(original);
+      expect(picture).toMatchObject({ width, height });
+      const served = await t.app.inject({ method: 'GET', url: picture.imageUrl, headers: contributor.auth });
+      const bytes = served.rawPayload;
+      expect(imageSize(bytes)).toMatchObject({ width, height });
+      expect(imageSize(bytes).orientation).toBeUndefined();
+      expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+      if (top) {
+        expect(colourAt(bytes, width / 2, 10)).toBe(top);
+        expect(colourAt(bytes, width / 2, height - 10)).toBe(top === 'red' ? 'blue' : 'red');
+      }
+      if (left) {
+        expect(colourAt(bytes, 10, height / 2)).toBe(left);
+        expect(colourAt(bytes, width - 10, height / 2)).toBe(left === 'red' ? 'blue' : 'red');
+      }
+    },
+  );
 
   it('serves a re-encoding without the EXIF and its GPS position, no larger than the bound', async () => {
     const original = withGpsExif(testJpeg(2000, 1500));

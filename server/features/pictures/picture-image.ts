@@ -1,6 +1,7 @@
 // The image of a picture prompt: the upload checked by its bytes as a consent photo is (evidence-photo.ts: type
 // sniffed, declared size bounded, decoded whole), then re-encoded by ffmpeg into a new JPEG at most
-// PICTURE_SERVED_MAX_EDGE pixels on its longest side. Only the pixels cross over: no EXIF (so no GPS position,
+// PICTURE_SERVED_MAX_EDGE pixels on its longest side, upright: the EXIF orientation a phone's camera writes
+// instead of turning the pixels is applied first. Only the pixels cross over: no EXIF (so no GPS position,
 // camera or owner), no XMP, no ICC profile, no comment of the upload reaches the phones. The upload is not kept.
 import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
@@ -39,7 +40,10 @@ export async function preparePicture(
     ffmpegPath: options.ffmpegPath,
     purpose: { maxBytes: PICTURE_UPLOAD_MAX_BYTES, what: 'A picture', again: UPLOAD_AGAIN },
   });
-  const encoded = await decoders.run(() => reencode(uploadPath, outputPath, options.ffmpegPath));
+  const orientation = exifOrientation(await fsp.readFile(uploadPath));
+  const encoded = await decoders.run(() =>
+    reencode(uploadPath, outputPath, { ffmpegPath: options.ffmpegPath, orientation }),
+  );
   if (!encoded)
     throw new AppError(
       503,
@@ -57,13 +61,44 @@ export async function preparePicture(
 }
 
 /**
- * ffmpeg (an argument array, no shell, local files only): the first frame scaled down (never up) to fit
- * PICTURE_SERVED_MAX_EDGE, flattened onto white (a transparent PNG does not turn black), written as a baseline
- * JPEG with every metadata map dropped. false when ffmpeg is missing.
+ * ffmpeg filters that turn a picture stored with EXIF orientation 1-8 upright (TIFF 6.0 / EXIF 2.32 tag 0x0112:
+ * 6 is a phone held upright, its sensor's rows stored sideways). Applied by us, not by ffmpeg's autorotation,
+ * which versions apply to JPEG differently.
  */
-function reencode(input: string, output: string, ffmpegPath: string): Promise<boolean> {
+export const ORIENTATION_FILTERS: Record<number, readonly string[]> = {
+  1: [],
+  2: ['hflip'],
+  3: ['hflip', 'vflip'],
+  4: ['vflip'],
+  5: ['transpose=cclock_flip'],
+  6: ['transpose=clock'],
+  7: ['transpose=clock_flip'],
+  8: ['transpose=cclock'],
+};
+
+/** The EXIF orientation of a JPEG (image-size reads it), 1 (as stored) when it has none or another type. */
+function exifOrientation(bytes: Uint8Array): number {
+  try {
+    const { orientation } = imageSize(bytes);
+    return orientation !== undefined && orientation in ORIENTATION_FILTERS ? orientation : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * ffmpeg (an argument array, no shell, local files only): the first frame turned upright, scaled down (never up)
+ * to fit PICTURE_SERVED_MAX_EDGE, flattened onto white (a transparent PNG does not turn black), written as a
+ * baseline JPEG with every metadata map dropped. false when ffmpeg is missing.
+ */
+function reencode(
+  input: string,
+  output: string,
+  { ffmpegPath, orientation }: { ffmpegPath: string; orientation: number },
+): Promise<boolean> {
   const edge = PICTURE_SERVED_MAX_EDGE;
   const filters = [
+    ...(ORIENTATION_FILTERS[orientation] ?? []),
     `scale=w='min(${edge},iw)':h='min(${edge},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`,
     'format=rgba',
     `split[image][back];[back]drawbox=c=white:t=fill[white];[white][image]overlay=format=auto`,
@@ -71,7 +106,8 @@ function reencode(input: string, output: string, ffmpegPath: string): Promise<bo
   ].join(',');
   const args = [
     ...['-nostdin', '-hide_banner', '-nostats', '-v', 'error', '-y'],
-    ...['-protocol_whitelist', 'file', '-i', `file:${input}`],
+    // -noautorotate: the orientation is applied once, by the filters above, whatever this ffmpeg would do.
+    ...['-protocol_whitelist', 'file', '-noautorotate', '-i', `file:${input}`],
     ...['-map', '0:v:0', '-frames:v', '1', '-vf', filters],
     ...['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact'],
     ...['-c:v', 'mjpeg', '-q:v', '4', '-f', 'image2', `file:${output}`],

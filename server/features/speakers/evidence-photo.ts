@@ -131,6 +131,9 @@ function decodeImage(filePath: string, demuxer: string, options: PhotoCheckOptio
     'file',
     '-max_pixels',
     String(CONSENT_PHOTO_MAX_PIXELS),
+    // The pixels as stored, as the header declares them: not turned by an EXIF orientation (a phone photo held
+    // upright is stored sideways with orientation 6, and ffmpeg's autorotation would swap its width and height).
+    '-noautorotate',
     '-f',
     demuxer,
     '-i',
