@@ -37,6 +37,12 @@ export const transcribeClipSchema = z.object({
    * Absent in packs kept by versions before it.
    */
   repetitions: z.array(z.string()).optional(),
+  /**
+   * The picture prompt a clip said "From a picture" answers: its id (the phone's pack holds the image) and its
+   * English description (the image's text alternative, and a hint while the image is not on the phone). Absent in
+   * packs kept by versions before it.
+   */
+  picture: z.object({ id: z.string(), description: z.string() }).nullable().optional(),
 });
 export type TranscribeClip = z.infer<typeof transcribeClipSchema>;
 export const transcribeQueueSchema = z.object({ clips: z.array(transcribeClipSchema) });

@@ -1,7 +1,8 @@
 // Say it from a picture (issue 32) on a 360 x 740 touch phone: an admin uploads a picture with its rights; the
 // contributor's phone keeps the pack; with no signal the picture is shown (its description as alt text, its
 // credit under it) and answered aloud into the fake microphone; back online the clip arrives once, in Lopit,
-// without a transcript, linked to the picture, and waits on Transcribe. PICTURES_SHOTS=1 also writes
+// without a transcript, linked to the picture, and waits on Transcribe, where (as in Your recordings) the
+// picture is shown with the clip. PICTURES_SHOTS=1 also writes
 // .tmp/shots/pictures-*.png at 360 and 1280, light and dark.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -202,5 +203,28 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
     await expect(page.getByTestId('picture-image')).toBeVisible();
     await page.getByLabel('Who is speaking?').selectOption({ label: 'Me (this account)' });
   });
+
+  // --- Where the clip is seen, its picture is too, the description as its text alternative: Your recordings
+  // (from the phone's pack) ...
+  const loaded = (image: Locator) =>
+    expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+  await page.goto(`${server.url}/recording`);
+  const inList = page.getByTestId('recording-row').first().getByTestId('clip-picture');
+  await expect(inList).toHaveAttribute('alt', DESCRIPTION);
+  await loaded(inList);
+  expect(await layoutProblems(page)).toEqual([]);
+  await shoot(page, 'pictures-recordings', () => loaded(inList));
   await context.close();
+
+  // ... and /transcribe, on a phone that never got ready for the field: it fetches the pack to show it.
+  const writerContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await signInContext(writerContext, server.url, admin);
+  const writer = await writerContext.newPage();
+  await writer.goto(`${server.url}/transcribe`);
+  const inCard = writer.getByTestId('transcribe-card').getByTestId('clip-picture');
+  await expect(inCard).toHaveAttribute('alt', DESCRIPTION, { timeout: 30_000 });
+  await loaded(inCard);
+  expect(await layoutProblems(writer)).toEqual([]);
+  await shoot(writer, 'pictures-transcribe', () => loaded(inCard));
+  await writerContext.close();
 });

@@ -16,6 +16,7 @@ import {
   picturePackSchema,
 } from '../../core/api/pictures.ts';
 import { recordingResponseSchema } from '../../core/api/recordings.ts';
+import { transcribeQueueSchema } from '../../core/api/transcripts.ts';
 import {
   createAudioTestApp,
   form,
@@ -348,6 +349,14 @@ describe.each(DATABASE_KINDS)('picture prompts on %s', (kind) => {
     });
     expect(answer(listed, recordingResponseSchema).recording.pictureId).toBe(picture.id);
     expect((await adminList()).find((one) => one.id === picture.id)?.clips).toBe(1);
+    // Transcribe offers it with its picture: the id (the image is in the phone's pack) and its description.
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/transcripts/queue?limit=50',
+      headers: admin.auth,
+    });
+    const offered = answer(queue, transcribeQueueSchema).clips.find((clip) => clip.id === recordingId);
+    expect(offered?.picture).toEqual({ id: picture.id, description: 'A granary' });
   });
 
   it('refuses a clip naming an unknown picture, keeping nothing', async () => {

@@ -283,6 +283,14 @@ export const translateOne = defineMessages('translate', {
     message: 'Picture: {credit}',
     note: 'Translate, picture: under the picture, who made it or its source ({credit})',
   },
+  saidFromPicture: {
+    message: 'Said from a picture: {description}',
+    note: 'Transcribe and Your recordings: a clip answering a picture whose image is not on this phone; {description} is the picture’s English description',
+  },
+  saidFromAPicture: {
+    message: 'Said from a picture',
+    note: 'Your recordings: a clip answering a picture that is no longer on this phone',
+  },
   nextPicture: { message: 'Another picture', note: 'Translate, picture: button that shows the next picture' },
   pictureSaved: {
     message:

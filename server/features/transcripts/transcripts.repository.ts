@@ -14,6 +14,7 @@ import type {
 import { proposalStateFromReviews, type ClipReviewState } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import {
+  picturePrompts,
   recordings,
   transcriptProposals,
   transcriptReviews,
@@ -106,9 +107,14 @@ export class TranscriptsRepository {
     const waiting = sql`(select count(*) from ${transcriptProposals} tp
       where tp.recording_id = ${recordings.id} and tp.state = 'proposed')`;
     const rows = await this.db
-      .select({ clip: recordings, english: translationPairs.english })
+      .select({
+        clip: recordings,
+        english: translationPairs.english,
+        pictureDescription: picturePrompts.description,
+      })
       .from(recordings)
       .leftJoin(translationPairs, eq(translationPairs.id, recordings.sourcePairId))
+      .leftJoin(picturePrompts, eq(picturePrompts.id, recordings.pictureId))
       .where(and(transcribable, ne(recordings.ownerId, userId), sql`not ${proposed}`))
       .orderBy(
         sql`${recordings.sourcePairId} is null`,
@@ -132,7 +138,7 @@ export class TranscriptsRepository {
               ),
             )
             .orderBy(asc(recordings.createdAt), asc(recordings.id));
-    return rows.map(({ clip, english }) => ({
+    return rows.map(({ clip, english, pictureDescription }) => ({
       id: clip.id,
       duration: clip.durationSeconds,
       mimeType: clip.mimeType,
@@ -141,6 +147,10 @@ export class TranscriptsRepository {
       sourcePairId: clip.sourcePairId,
       title: clip.title,
       repetitions: repetitions.filter(({ repeatsId }) => repeatsId === clip.id).map(({ id }) => id),
+      picture:
+        clip.pictureId !== null && pictureDescription !== null
+          ? { id: clip.pictureId, description: pictureDescription }
+          : null,
     }));
   }
 

@@ -57,3 +57,19 @@ export async function refreshPictures(): Promise<PicturesKept> {
     };
   });
 }
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * A refresh for a screen that shows a picture the phone does not hold yet (a transcriber's phone never got
+ * ready for the field): one at a time, failures left for the next try.
+ */
+export function refreshPicturesSoon(): Promise<void> {
+  refreshing ??= refreshPictures()
+    .then(() => undefined)
+    .catch(() => undefined)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}

@@ -3,12 +3,13 @@
 // neither language. The clip is kept like every recording (IndexedDB first, a crash loses nothing), in Lopit,
 // without a transcript, with the picture it answers (pictureId), and uploaded through the outbox
 // (recording.upload) when there is a connection; on the server it waits on Transcribe.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PackedPicture } from '../../offline/local-db.ts';
 import { SpeechButton } from '../chat/speech-button.tsx';
 import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { translateOne } from '../../../core/i18n/messages/translation.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { usePictureUrl } from './use-picture-url.ts';
 import './pictures.css';
 
 export function SayPictureCard(props: {
@@ -36,13 +37,8 @@ export function SayPictureCard(props: {
     }),
     props.onSaved,
   );
-  // The image from the phone's copy, as an object URL made and revoked by the same effect.
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(new Blob([picture.data], { type: picture.mimeType }));
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [picture.data, picture.mimeType]);
+  // The image from the phone's copy.
+  const url = usePictureUrl(picture);
 
   return (
     <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="picture-card">

@@ -79,6 +79,7 @@ beforeEach(async () => {
     db.recordingChunks.clear(),
     db.speakers.clear(),
     db.pairs.clear(),
+    db.pictures.clear(),
   ]);
   await db.speakers.put(ELDER);
 });
@@ -143,5 +144,38 @@ describe('Your Recordings', () => {
     const fourth = await rowText(3);
     expect(fourth.textContent).toContain('recording-a4.webm');
     expect(within(fourth).getByTestId('recording-who').textContent).toBe('You · language not given');
+  });
+
+  it('shows the picture a clip answers, its description as the text alternative, offline too', async () => {
+    const PICTURE = '5a0c9e0e-4d8b-4c1e-9f3a-2b7d6e5f4a3c';
+    await localDb().pictures.put({
+      id: PICTURE,
+      description: 'Two made-up goats under a tree',
+      credit: 'Test illustrator',
+      licence: 'CC BY 4.0',
+      width: 40,
+      height: 30,
+      sizeBytes: 3,
+      sha256: 'b'.repeat(64),
+      rank: 0,
+      mimeType: 'image/jpeg',
+      data: new Uint8Array([0xff, 0xd8, 0xff]).buffer,
+      savedAt: 1,
+    });
+    serverAnswers([
+      stored('p1', { pictureId: PICTURE }),
+      stored('p2', { pictureId: 'ffffffff-1111-4000-8000-000000000000' }),
+    ]);
+    render(<RecordingsList userId={USER.id} />);
+    const first = await rowText(0);
+    const image = await within(first).findByTestId('clip-picture');
+    expect(image.getAttribute('alt')).toBe('Two made-up goats under a tree');
+    expect(image.getAttribute('lang')).toBe('en');
+    await waitFor(() => expect(image.getAttribute('src') ?? '').toMatch(/^blob:/));
+    // A picture no longer on the phone (retired since): the clip still says where it came from.
+    const second = await rowText(1);
+    expect((await within(second).findByTestId('clip-picture-missing')).textContent).toBe(
+      'Said from a picture',
+    );
   });
 });

@@ -13,6 +13,7 @@ import { formatDate, formatNumber, useT, type Translate } from '../../i18n/i18n.
 import type { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { localDb, recordingSubject, type LocalRecording, type OutboxEntry } from '../../offline/local-db.ts';
+import { ClipPicture } from '../pictures/clip-picture.tsx';
 import { refreshSpeakers } from '../speakers/field-speaker.ts';
 import { retryAndSync } from '../sync/outbox-actions.ts';
 import { useOutbox } from '../sync/use-outbox.ts';
@@ -28,6 +29,8 @@ interface Row {
   language: 'lpx' | 'en' | null;
   speakerId: string | null;
   sourcePairId: number | null;
+  /** The picture prompt a clip said "From a picture" answers. */
+  pictureId: string | null;
   duration: number;
   /** When it was recorded (by the phone's clock), else when the server received it. */
   recordedAt: string;
@@ -152,6 +155,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         language: recording.language,
         speakerId: recording.speakerId ?? null,
         sourcePairId: recording.sourcePairId ?? null,
+        pictureId: recording.pictureId ?? null,
         duration: recording.durationSeconds,
         recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
         status: localStatus(t, recording, uploads.get(recordingSubject(recording.id))),
@@ -252,6 +256,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                       <span className="muted" data-testid="recording-who">
                         {t(m.spokenIn, { speaker: row.who, language: row.language ?? 'none' })}
                       </span>
+                      {row.pictureId && <ClipPicture pictureId={row.pictureId} />}
                     </div>
                   </td>
                   <td data-label={t(m.colDuration)}>

@@ -34,6 +34,7 @@ import { useAudioQueue, type QueuedItem, type QueueState } from './use-audio-que
 import '../review/review.css';
 import '../speak/speak.css';
 import './transcribe.css';
+import { ClipPicture } from '../pictures/clip-picture.tsx';
 
 type Tab = 'write' | 'check';
 
@@ -285,6 +286,7 @@ function WriteCard(props: {
         {props.position}
       </h2>
       <SpokenFor english={clip.english} />
+      {clip.picture && <ClipPicture pictureId={clip.picture.id} description={clip.picture.description} />}
       {clip.title && <p className="muted">{t(m.titled, { title: clip.title })}</p>}
       <ClipPlayer url={audioUrl} label={t(m.clipToTranscribe)} />
       <p className="muted">
