@@ -24,6 +24,12 @@ if (!hasGramps)
     'SKIPPED: the Gramps round trip needs Gramps (Debian: apt-get install gramps; .ci/run installs it).',
   );
 
+/** The Gramps command line with a private home in `dir`: a test never touches the user's family trees. */
+function grampsIn(dir: string) {
+  const env = { ...process.env, GRAMPSHOME: path.join(dir, 'gramps-home'), LANG: 'C.UTF-8' };
+  return (...args: string[]) => execFileSync('gramps', args, { env, stdio: 'pipe' });
+}
+
 /** The shipped sample, enriched with what a real genealogy has: qualified dates, a surname, a one-parent family. */
 function familyData(): FamilyData {
   const { layout: _layout, ...sample } = parseFamilyData(
@@ -108,9 +114,7 @@ describe.skipIf(!hasGramps)('GEDCOM round trip through Gramps', () => {
       expect(response.statusCode).toBe(200);
       const exported = path.join(dir, 'lopit.ged');
       writeFileSync(exported, response.body);
-      // A private Gramps home: the test never touches the user's family trees.
-      const env = { ...process.env, GRAMPSHOME: path.join(dir, 'gramps-home'), LANG: 'C.UTF-8' };
-      const gramps = (...args: string[]) => execFileSync('gramps', args, { env, stdio: 'pipe' });
+      const gramps = grampsIn(dir);
       gramps('-C', 'round-trip', '-i', exported);
       const reexported = path.join(dir, 'from-gramps.ged');
       gramps('-O', 'round-trip', '-e', reexported);
@@ -162,8 +166,7 @@ describe.skipIf(!hasGramps)("Gramps' example tree through the product and Gramps
     'keeps persons, families, family event dates, deaths and names with their pieces and order',
     { timeout: 900_000 },
     async () => {
-      const env = { ...process.env, GRAMPSHOME: path.join(dir, 'gramps-home'), LANG: 'C.UTF-8' };
-      const gramps = (...args: string[]) => execFileSync('gramps', args, { env, stdio: 'pipe' });
+      const gramps = grampsIn(dir);
       const exampleGed = path.join(dir, 'example.ged');
       gramps('-C', 'example', '-i', EXAMPLE_TREE);
       gramps('-O', 'example', '-e', exampleGed);

@@ -8,14 +8,13 @@ import { translateOne } from '../../../core/i18n/messages/translation.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { localDb } from '../../offline/local-db.ts';
 import { refreshPicturesSoon } from './picture-pack.ts';
-import { usePictureUrl } from './use-picture-url.ts';
+import { PackedPictureImage } from './packed-picture-image.tsx';
 import './pictures.css';
 
 export function ClipPicture({ pictureId, description }: { pictureId: string; description?: string | null }) {
   const t = useT();
   // null: looked for and not on this phone; undefined: still looking.
   const picture = useLiveQuery(async () => (await localDb().pictures.get(pictureId)) ?? null, [pictureId]);
-  const url = usePictureUrl(picture ?? undefined);
   const missing = picture === null && Boolean(description);
   useEffect(() => {
     if (missing && navigator.onLine) void refreshPicturesSoon();
@@ -31,14 +30,7 @@ export function ClipPicture({ pictureId, description }: { pictureId: string; des
     );
   return (
     <figure className="picture-prompt clip-picture">
-      <img
-        src={url ?? undefined}
-        alt={picture.description}
-        lang="en"
-        width={picture.width}
-        height={picture.height}
-        data-testid="clip-picture"
-      />
+      <PackedPictureImage picture={picture} testId="clip-picture" />
     </figure>
   );
 }

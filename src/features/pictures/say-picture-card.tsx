@@ -9,7 +9,7 @@ import { SpeechButton } from '../chat/speech-button.tsx';
 import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { translateOne } from '../../../core/i18n/messages/translation.ts';
 import { useT } from '../../i18n/i18n.tsx';
-import { usePictureUrl } from './use-picture-url.ts';
+import { PackedPictureImage } from './packed-picture-image.tsx';
 import './pictures.css';
 
 export function SayPictureCard(props: {
@@ -37,8 +37,6 @@ export function SayPictureCard(props: {
     }),
     props.onSaved,
   );
-  // The image from the phone's copy.
-  const url = usePictureUrl(picture);
 
   return (
     <section className="card stack speak-card" aria-labelledby={`${id}-heading`} data-testid="picture-card">
@@ -46,14 +44,7 @@ export function SayPictureCard(props: {
         {props.position}
       </h2>
       <figure className="picture-prompt">
-        <img
-          src={url ?? undefined}
-          alt={picture.description}
-          lang="en"
-          width={picture.width}
-          height={picture.height}
-          data-testid="picture-image"
-        />
+        <PackedPictureImage picture={picture} testId="picture-image" />
         <figcaption className="muted">{t(translateOne.pictureCredit, { credit: picture.credit })}</figcaption>
       </figure>
       <div className="speak-hear">
