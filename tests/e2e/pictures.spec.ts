@@ -180,8 +180,12 @@ test('a picture kept on the phone is answered aloud in Lopit offline, and arrive
     .toBeGreaterThanOrEqual(3);
   await card.getByRole('button', { name: 'Stop' }).click();
   await expect(card.getByTestId('review-audio')).toBeVisible();
+  const saving = Date.now();
   await card.getByRole('button', { name: /Save recording|Save anyway/ }).click();
   await expect(page.getByTestId('picture-saved')).toBeVisible();
+  console.log(
+    `[picture figures] From a picture: ${Date.now() - saving} ms from saving an answer to the next state`,
+  );
   expect(await outboxRows(page)).toBe(1);
   expect(await layoutProblems(page)).toEqual([]);
 

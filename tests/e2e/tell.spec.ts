@@ -121,8 +121,12 @@ test('an elder without an account tells a story offline: it arrives once and is 
   expect(await layoutProblems(page)).toEqual([]);
   await recorder.getByRole('button', { name: 'Stop' }).click();
   await expect(recorder.getByTestId('review-audio')).toBeVisible();
+  const saving = Date.now();
   await recorder.getByRole('button', { name: /Save recording|Save anyway/ }).click();
   await expect(page.getByTestId('tell-saved')).toBeVisible();
+  // Ready for the next story (the figure of issue 32: from one item to the next, speaking excluded).
+  await expect(recorder.getByRole('button', { name: 'Start telling' })).toBeEnabled();
+  console.log(`[tell figures] Tell: ${Date.now() - saving} ms from saving a story to ready for the next`);
   const row = page.getByTestId('recording-row').filter({ hasText: 'How the zorbel well was dug' });
   await expect(row).toContainText('Story: will be cut into pieces');
   await expect(row.getByTestId('recording-who')).toContainText(ELDER);
@@ -176,14 +180,21 @@ test('an elder without an account tells a story offline: it arrives once and is 
 
   // --- The writer writes each piece down on the phone, one after another (made-up words: no Lopit invented).
   const written = Array.from({ length: segments }, (_, index) => `zorbel vintaro kelo ${index + 1}`);
+  const perPiece: number[] = [];
+  let savedAt = 0;
   for (const [index, text] of written.entries()) {
     // The next piece is on screen (the notice of the last save stays, so it cannot tell).
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(`Clip 1 of ${segments - index}`);
+    if (savedAt) perPiece.push(Date.now() - savedAt);
     await transcribe.getByTestId('transcribe-text').fill(text);
+    savedAt = Date.now();
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(transcribe.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
   }
   await expect(transcribe.getByTestId('transcribe-empty')).toBeVisible();
+  console.log(
+    `[tell figures] Transcribe: ${perPiece.map((ms) => `${ms} ms`).join(', ')} from saving one piece to the next on screen`,
+  );
   await expect.poll(() => outboxRows(transcribe), { timeout: 60_000 }).toBe(0);
   await other.close();
 

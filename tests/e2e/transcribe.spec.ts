@@ -284,8 +284,12 @@ test('Repeat: a clip is repeated slowly on /repeat and /transcribe offers the re
   await card.getByRole('button', { name: 'Repeat it slowly' }).click();
   await waitForSeconds(phoneR, 2);
   await card.getByRole('button', { name: 'Stop' }).click();
+  const saving = Date.now();
   await card.getByRole('button', { name: /Save recording|Save anyway/ }).click();
   await expect(phoneR.getByTestId('transcribe-notice')).toContainText('Saved on this phone');
+  console.log(
+    `[repeat figures] Repeat: ${Date.now() - saving} ms from saving a repetition to the next state`,
+  );
   // Sent by the outbox, once, linked to the clip it repeats; the clip is not offered again.
   await expect
     .poll(
