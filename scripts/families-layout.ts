@@ -1,9 +1,9 @@
 // Precomputes both views' positions in Node (dagre Generations, headless cytoscape + fcose Organic) and stores them in the data.
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
-import { buildFamilyGraph } from '../core/families/family-graph.ts';
+import { buildFamilyGraph, treesApart } from '../core/families/family-graph.ts';
 import type { FamilyGraph } from '../core/families/family-graph.ts';
-import { computeGenerationsLayout } from '../core/families/generations-layout.ts';
+import { computeAllGenerationsLayout } from '../core/families/generations-layout.ts';
 import { ORGANIC_LAYOUT } from '../core/families/organic-layout-options.ts';
 import type { FamilyData, Point } from '../core/families/family-schema.ts';
 
@@ -20,7 +20,18 @@ function seeded(seed: number): () => number {
   };
 }
 
-export function computeOrganicLayout(graph: FamilyGraph, seed = 42): Record<string, Point> {
+/** Every person and link of the data, tree by tree (the layout places each tree apart). */
+function everyTree(data: FamilyData): Pick<FamilyGraph, 'nodes' | 'links'> {
+  const graphs = [data.rootPersonId, ...treesApart(data).map((tree) => tree.rootId)].map((rootId) =>
+    buildFamilyGraph(data, rootId),
+  );
+  return { nodes: graphs.flatMap((graph) => graph.nodes), links: graphs.flatMap((graph) => graph.links) };
+}
+
+export function computeOrganicLayout(
+  graph: Pick<FamilyGraph, 'nodes' | 'links'>,
+  seed = 42,
+): Record<string, Point> {
   const cy = cytoscape({
     headless: true,
     styleEnabled: true,
@@ -48,7 +59,8 @@ export function computeOrganicLayout(graph: FamilyGraph, seed = 42): Record<stri
       name: 'fcose',
       animate: false,
       fit: false,
-      quality: ORGANIC_LAYOUT.quality,
+      // The spectral start alone for a large tree (minutes of refinement otherwise).
+      quality: graph.nodes.length > ORGANIC_LAYOUT.refineMaxPersons ? 'draft' : ORGANIC_LAYOUT.quality,
       randomize: ORGANIC_LAYOUT.randomize,
       packComponents: ORGANIC_LAYOUT.packComponents,
       nodeSeparation: ORGANIC_LAYOUT.nodeSeparation,
@@ -75,14 +87,13 @@ export interface LayoutTimings {
   organicMs: number;
 }
 
-/** The data with fresh positions for both views (persons not connected to the root get none: they are not shown). */
+/** The data with fresh positions for both views, for every tree of the data (any can be the one shown). */
 export function withLayout(data: FamilyData, timings?: LayoutTimings): FamilyData {
-  const graph = buildFamilyGraph(data);
   let start = performance.now();
-  const generations = computeGenerationsLayout(data, graph);
+  const generations = computeAllGenerationsLayout(data);
   const generationsMs = performance.now() - start;
   start = performance.now();
-  const organic = computeOrganicLayout(graph);
+  const organic = computeOrganicLayout(everyTree(data));
   if (timings) {
     timings.generationsMs = generationsMs;
     timings.organicMs = performance.now() - start;

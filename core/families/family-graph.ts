@@ -114,9 +114,22 @@ function connectedToRoot(rootId: string, neighbours: ReadonlyMap<string, readonl
   return seen;
 }
 
-export function buildFamilyGraph(data: FamilyData): FamilyGraph {
-  const links = allLinks(data);
-  const connected = connectedToRoot(data.rootPersonId, neighbourMap(Object.keys(data.persons), links));
+/** Every link of the data and every person's neighbours, read once per data (a graph per tree reuses them). */
+const wholeData = new WeakMap<FamilyData, { links: GraphLink[]; neighbours: Map<string, Neighbour[]> }>();
+function whole(data: FamilyData) {
+  let known = wholeData.get(data);
+  if (!known) {
+    const links = allLinks(data);
+    known = { links, neighbours: neighbourMap(Object.keys(data.persons), links) };
+    wholeData.set(data, known);
+  }
+  return known;
+}
+
+/** The graph of the persons connected to `rootId` (the data's root unless the reader chose another tree). */
+export function buildFamilyGraph(data: FamilyData, rootId = data.rootPersonId): FamilyGraph {
+  const { links, neighbours } = whole(data);
+  const connected = connectedToRoot(rootId, neighbours);
   const nodes: GraphNode[] = [];
   for (const person of Object.values(data.persons)) {
     if (!connected.has(person.id)) continue;
@@ -138,7 +151,7 @@ export function buildFamilyGraph(data: FamilyData): FamilyGraph {
   }
   const shownLinks = links.filter((link) => connected.has(link.source) && connected.has(link.target));
   return {
-    rootId: data.rootPersonId,
+    rootId,
     nodes,
     links: shownLinks,
     unconnected: Object.keys(data.persons).length - nodes.length,
@@ -165,4 +178,37 @@ export function countPersons(graph: FamilyGraph): FamilyCounters {
     else if (node.gender === 'female') female++;
   }
   return { persons: graph.nodes.length, male, female };
+}
+
+/** A tree of the data apart from the one shown: who it starts from (its eldest person without parents) and its size. */
+export interface TreeApart {
+  rootId: string;
+  persons: number;
+}
+
+/**
+ * Every family tree of the data not connected to `rootId`, largest first: each can be chosen as the shown tree,
+ * so nobody in the data is out of reach.
+ */
+export function treesApart(data: FamilyData, rootId = data.rootPersonId): TreeApart[] {
+  const { neighbours } = whole(data);
+  const placed = connectedToRoot(rootId, neighbours);
+  const trees: TreeApart[] = [];
+  for (const id of Object.keys(data.persons)) {
+    if (placed.has(id)) continue;
+    const members = connectedToRoot(id, neighbours);
+    let start = id;
+    const rank = (member: string) => {
+      const hasParents = (neighbours.get(member) ?? []).some((next) => next.kind === 'parent');
+      return [hasParents ? 1 : 0, data.persons[member]?.birthYear ?? Infinity] as const;
+    };
+    for (const member of members) {
+      placed.add(member);
+      const [parents, born] = rank(member);
+      const [bestParents, bestBorn] = rank(start);
+      if (parents < bestParents || (parents === bestParents && born < bestBorn)) start = member;
+    }
+    trees.push({ rootId: start, persons: members.size });
+  }
+  return trees.sort((a, b) => b.persons - a.persons);
 }
