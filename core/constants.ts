@@ -150,6 +150,10 @@ export const FAMILY_GRAPH = {
   dimOpacitySelected: 0.2,
   dimOpacityTrace: 0.05,
   relativesCircleMaxRadius: 250,
+  /** A lineage larger than this opens on the family view at any width (drawn whole, its names are unreadable). */
+  lineageFirstMaxPersons: 300,
+  /** The whole lineage is drawn this many persons at a time, one batch a frame, nearest the root first. */
+  drawBatchPersons: 400,
 } as const;
 
 /** Training jobs (/training): heartbeats, the timeout after which a silent worker's job is requeued, polling. */

@@ -1,145 +1,210 @@
-// Benchmark of the family graph: layout precomputation in Node, first drawing in Chromium, the real page, the chunk size.
-// Usage: npx tsx scripts/bench-families.ts [--url http://127.0.0.1:3100] [--runs 5]
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+// Benchmark of the family graph at real size (figures, not tests): the layout computed at import in Node, then the
+// built page on its own server for 88 (the shipped sample), 2,157 (Gramps' example tree, Debian's `gramps`) and
+// 5,000 persons (generated, made-up), at 360 px (a mid-range phone: touch, Chromium's CPU slowed 4x) and 1280 px:
+// the time until the first named person is visible within the screen, the longest main-thread task (longtask
+// PerformanceObserver) while loading, during a tap that moves to a person and while opening the whole lineage,
+// and the bytes on the wire (as sent, compressed).
+// Usage: npm run bench:families -- [--runs 3] [--no-layout]    (after `npm run build`)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { buildFamilyGraph } from '../core/families/family-graph.ts';
+import { importGedcom } from '../core/families/gedcom-import.ts';
 import type { FamilyData } from '../core/families/family-schema.ts';
-import { generateLineage } from '../core/families/lineage-generator.ts';
-import { ORGANIC_LAYOUT } from '../core/families/organic-layout-options.ts';
-import { readFamilyData } from './families.ts';
+import { directRelatives } from '../core/families/relatives.ts';
+import { startServer } from '../tests/e2e/server-process.ts';
+import { readFamilyData, generatedLineage } from './families.ts';
 import { withLayout, type LayoutTimings } from './families-layout.ts';
+import { grampsExampleGedcom, hasGrampsExample } from './lib/family-datasets.ts';
+import { watchNetwork } from './lib/network-watch.ts';
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, runs: { type: 'string', default: '5' } },
+  options: { runs: { type: 'string', default: '3' }, 'no-layout': { type: 'boolean' } },
 });
 const runs = Number(values.runs);
 const median = (numbers: number[]) =>
   [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** Flat elements with precomputed positions, as the page builds them. */
-function elements(data: FamilyData) {
+const PROFILES = [
+  { name: '360 px phone, CPU 4x slower', width: 360, height: 740, touch: true, cpuSlowdown: 4 },
+  { name: '1280 px', width: 1280, height: 900, touch: false, cpuSlowdown: 1 },
+] as const;
+
+/** Installed before the page's own scripts: long tasks, and when a named person is first within the screen. */
+function observe() {
+  const state = { longest: 0, firstNamedAt: null as number | null };
+  (window as unknown as { __bench: typeof state }).__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longest = Math.max(state.longest, entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    if (state.firstNamedAt !== null) return;
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    const named = [
+      ...document.querySelectorAll('[data-testid="families-circle"] .families-circle-name'),
+    ].some((name) => {
+      const box = name.getBoundingClientRect();
+      return (
+        name.textContent?.trim() &&
+        box.width > 0 &&
+        box.left >= 0 &&
+        box.right <= width &&
+        box.top >= 0 &&
+        box.bottom <= height
+      );
+    });
+    // The whole lineage (a small tree on a wide screen opens on it): cytoscape has drawn its named nodes.
+    const hook = (window as unknown as { __familiesGraph?: { readyAt: number | null } }).__familiesGraph;
+    if (named) state.firstNamedAt = performance.now();
+    else if (hook?.readyAt) state.firstNamedAt = hook.readyAt;
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+interface Figures {
+  firstNamedMs: number;
+  loadLongestMs: number;
+  tapLongestMs: number;
+  lineageLongestMs: number;
+  lineageDrawnMs: number;
+  bytes: number;
+}
+
+async function measure(browser: Browser, url: string, data: FamilyData, profile: (typeof PROFILES)[number]) {
+  const context = await browser.newContext({
+    viewport: { width: profile.width, height: profile.height },
+    hasTouch: profile.touch,
+    isMobile: profile.touch,
+  });
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  const resources = watchNetwork(cdp);
+  await page.goto(`${url}/families`);
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { firstNamedAt: number | null } }).__bench.firstNamedAt !== null,
+    undefined,
+    { timeout: 180_000 },
+  );
+  await page.waitForTimeout(1500);
+  const bench = () =>
+    page.evaluate(
+      () => (window as unknown as { __bench: { longest: number; firstNamedAt: number } }).__bench,
+    );
+  const load = await bench();
+  const bytes = resources.reduce((sum, resource) => sum + resource.encoded, 0);
+  const reset = () =>
+    page.evaluate(() => ((window as unknown as { __bench: { longest: number } }).__bench.longest = 0));
+
+  // A tap on a child with children of their own: the view moves to them and shows their family.
   const graph = buildFamilyGraph(data);
-  const positions = data.layout?.generations ?? {};
-  return [
-    ...graph.nodes.map((node) => ({
-      group: 'nodes',
-      data: { ...node, size: ORGANIC_LAYOUT.nodeDiameter(node.val) },
-      position: positions[node.id] ?? { x: 0, y: 0 },
-    })),
-    ...graph.links.map((link) => ({ group: 'edges', data: { ...link } })),
-  ];
+  const child = directRelatives(graph, graph.rootId).children.find(
+    (id) => directRelatives(graph, id).children.length > 0,
+  );
+  let tapLongestMs = NaN;
+  const circle = page.getByTestId('families-circle');
+  if ((await circle.count()) === 1 && child) {
+    await reset();
+    await circle
+      .locator(`[data-person-id="${child}"]`)
+      .tap({ force: true })
+      .catch(() => circle.locator(`[data-person-id="${child}"]`).click());
+    await page.waitForSelector(`[data-testid="families-circle"][data-focus-id="${child}"]`);
+    await page.waitForTimeout(1000);
+    tapLongestMs = (await bench()).longest;
+  }
+
+  // The whole lineage: its chunk loaded and every person added.
+  let lineageLongestMs = NaN;
+  let lineageDrawnMs = NaN;
+  const lineageButton = page.getByRole('button', { name: 'Whole lineage' });
+  if ((await lineageButton.getAttribute('aria-pressed')) !== 'true') {
+    await reset();
+    const start = Date.now();
+    await lineageButton.click();
+    await page.waitForFunction((count) => window.__familiesGraph?.nodeCount === count, graph.nodes.length, {
+      timeout: 180_000,
+    });
+    lineageDrawnMs = Date.now() - start;
+    await page.waitForTimeout(2500);
+    lineageLongestMs = (await bench()).longest;
+  }
+  await context.close();
+  return {
+    firstNamedMs: load.firstNamedAt,
+    loadLongestMs: load.longest,
+    tapLongestMs,
+    lineageLongestMs,
+    lineageDrawnMs,
+    bytes,
+  } satisfies Figures;
 }
 
 async function main() {
-  const datasets: [string, FamilyData][] = [
-    ['shipped sample', await readFamilyData()],
-    ['generated 2,000-person lineage', generateLineage({ targetPersons: 2000, seed: 1 })],
+  const work = path.resolve('.tmp', 'bench-families');
+  const sample = await readFamilyData();
+  const datasets: [string, () => FamilyData][] = [
+    ['shipped sample (88 persons)', () => sample],
+    ...(hasGrampsExample()
+      ? ([
+          [
+            "Gramps' example (2,157 persons)",
+            () => importGedcom(readFileSync(grampsExampleGedcom(work))).data,
+          ],
+        ] as [string, () => FamilyData][])
+      : []),
+    ['generated (5,000 persons)', () => generatedLineage(5000)],
   ];
-  console.log('Layout precomputed in Node (dagre Generations + fcose Organic), median of', runs, 'runs:');
-  const laidOut = new Map<string, FamilyData>();
-  for (const [name, data] of datasets) {
+  if (!hasGrampsExample()) console.log("Gramps' example skipped: apt-get install gramps");
+  const laidOut: [string, FamilyData][] = [];
+  console.log('Layout computed at import in Node (both views, every tree), median of', runs, 'runs:');
+  for (const [name, make] of datasets) {
+    const data = make();
     const samples: LayoutTimings[] = [];
-    for (let run = 0; run < runs; run++) {
+    let result = data;
+    for (let run = 0; run < (values['no-layout'] ? 1 : runs); run++) {
       const timings: LayoutTimings = { generationsMs: 0, organicMs: 0 };
-      laidOut.set(name, withLayout(data, timings));
+      result = withLayout(data, timings);
       samples.push(timings);
     }
-    const persons = buildFamilyGraph(data).nodes.length;
+    laidOut.push([name, result]);
     console.log(
-      `  ${name} (${persons} persons): generations ${ms(median(samples.map((t) => t.generationsMs)))}, organic ${ms(median(samples.map((t) => t.organicMs)))}`,
+      `  ${name}: generations ${ms(median(samples.map((t) => t.generationsMs)))}, organic ${ms(median(samples.map((t) => t.organicMs)))}`,
     );
   }
 
+  const server = await startServer('bench-families');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    console.log('First drawing in Chromium from precomputed positions (cytoscape, no layout work), median:');
-    const cytoscapePath = createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js');
+    console.log(
+      `\nThe page (median of ${runs}): first named person visible | longest task loading | tapping a person | opening the whole lineage (drawn in) | bytes on the wire`,
+    );
     for (const [name, data] of laidOut) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.setContent('<div id="cy"></div>');
-      await page.addScriptTag({ path: cytoscapePath });
-      const times: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        times.push(
-          await page.evaluate(async (els) => {
-            const container = document.getElementById('cy') as HTMLElement;
-            container.style.width = '1200px';
-            container.style.height = '520px';
-            const start = performance.now();
-            const cytoscape = (
-              window as unknown as {
-                cytoscape: (options: unknown) => {
-                  one: (event: string, fn: () => void) => void;
-                  destroy: () => void;
-                };
-              }
-            ).cytoscape;
-            const cy = cytoscape({
-              container,
-              elements: els,
-              layout: { name: 'preset', fit: true, padding: 100 },
-              style: [
-                {
-                  selector: 'node',
-                  style: {
-                    width: 'data(size)',
-                    height: 'data(size)',
-                    label: 'data(name)',
-                    'font-size': 11,
-                    'min-zoomed-font-size': 7,
-                  },
-                },
-                { selector: 'edge[type = "marriage"]', style: { 'line-style': 'dashed' } },
-              ],
-            });
-            await new Promise<void>((done) => cy.one('render', () => done()));
-            const elapsed = performance.now() - start;
-            cy.destroy();
-            return elapsed;
-          }, elements(data)),
+      const file = path.join(server.dataDir, 'families', 'family-data.json');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(data));
+      for (const profile of PROFILES) {
+        const results: Figures[] = [];
+        for (let run = 0; run < runs; run++) results.push(await measure(browser, server.url, data, profile));
+        const m = (key: keyof Figures) => median(results.map((result) => result[key]));
+        console.log(
+          `  ${name}, ${profile.name}: ${ms(m('firstNamedMs'))} | ${ms(m('loadLongestMs'))} | ${Number.isNaN(m('tapLongestMs')) ? '-' : ms(m('tapLongestMs'))} | ${Number.isNaN(m('lineageLongestMs')) ? '(opens on it)' : `${ms(m('lineageLongestMs'))} (${ms(m('lineageDrawnMs'))})`} | ${kB(m('bytes'))}`,
         );
       }
-      console.log(`  ${name}: ${ms(median(times))}`);
-      await page.close();
-    }
-
-    if (values.url) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      const times: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        await page.goto(`${values.url}/families`, { waitUntil: 'load' });
-        await page.waitForFunction(() => window.__familiesGraph?.ready === true);
-        // readyAt is performance.now() at the first drawing: milliseconds since navigation started.
-        times.push(await page.evaluate(() => window.__familiesGraph?.readyAt ?? NaN));
-      }
-      console.log(
-        `Real page ${values.url}/families, navigation to laid-out graph (shipped data), median: ${ms(median(times))}`,
-      );
     }
   } finally {
     await browser.close();
-  }
-
-  const assets = resolve(import.meta.dirname, '../dist/assets');
-  if (existsSync(assets)) {
-    for (const file of readdirSync(assets).filter((name) =>
-      /^(families-page|cytoscape-fcose)-.*\.js$/.test(name),
-    )) {
-      const bytes = readFileSync(resolve(assets, file));
-      console.log(
-        `Chunk ${file}: ${(bytes.length / 1024).toFixed(1)} kB, ${(gzipSync(bytes).length / 1024).toFixed(1)} kB gzip`,
-      );
-    }
-  } else {
-    console.log('No dist/ build: run `npm run build` to measure the route chunk.');
+    await server.stop();
   }
 }
 

@@ -31,7 +31,17 @@ const USAGE = `Usage: npm run families -- <command>
                                                                 which the running server serves at the next request)
   export [file.ged] [--data <data.json>]                        write the current family data as GEDCOM 5.5.1 (stdout without a file)
   layout [--data <data.json>]                                   recompute both views' positions of the current data
-  sample --force [--out <data.json>]                            regenerate the illustrative sample shipped in content/families`;
+  sample --force [--out <data.json>]                            regenerate the illustrative sample shipped in content/families
+  generate --persons <n> --out <data.json> [--seed <n>]         a made-up lineage of n persons (numbered sample names,
+                                                                never real people) for tests and benchmarks`;
+
+/** A made-up lineage for tests and benchmarks: `persons` persons, a few of them in small trees apart. */
+export const generatedLineage = (persons: number, seed = 1): FamilyData =>
+  generateLineage({
+    targetPersons: persons,
+    seed,
+    unconnectedPersons: Math.max(2, Math.round(persons / 500) * 2),
+  });
 
 export async function readFamilyData(file = FAMILY_DATA_FILE): Promise<FamilyData> {
   return parseFamilyData(JSON.parse(await readFile(file, 'utf8')) as unknown);
@@ -82,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
       out: { type: 'string' },
       data: { type: 'string' },
       force: { type: 'boolean' },
+      persons: { type: 'string' },
+      seed: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -127,6 +139,15 @@ async function main(argv: string[]): Promise<void> {
       const data = withLayout(generateLineage(SAMPLE_OPTIONS));
       await writeFamilyData(data, target);
       console.log(`Wrote sample lineage: ${summary(data)}`);
+      return;
+    }
+    case 'generate': {
+      const persons = Number(values.persons);
+      if (!values.out || !Number.isInteger(persons) || persons < 10 || persons > 100_000)
+        throw new Error('generate needs --persons (10 to 100000) and --out');
+      const data = withLayout(generatedLineage(persons, Number(values.seed ?? 1)));
+      await writeFamilyData(data, resolve(values.out));
+      console.log(`Wrote a generated lineage: ${summary(data)}`);
       return;
     }
     default:

@@ -106,9 +106,9 @@ test('counters match the data, the sample notice shows, and nothing breaks the C
   const cspErrors = await open(page);
   await expectCounters(page, countPersons(graph));
   await expect(page.getByTestId('families-sample-notice')).toContainText('sample data');
-  // The sample has one couple outside the root's family: the page says so, and names the royal line.
+  // The sample has one couple outside the root's family: the page says so, offers their tree, and names the royal line.
   await expect(page.getByTestId('families-unconnected')).toHaveText(
-    `${graph.unconnected} persons in the data are not connected to the root person and are not shown.`,
+    `${graph.unconnected} persons in the data are not connected to the root person: they form 1 other tree, shown when chosen below.`,
   );
   await expect(page.getByTestId('families-legend-royal')).toContainText('6 Kings + Queen Sample Queen');
   expect(cspErrors).toEqual([]);
@@ -173,7 +173,7 @@ test.describe('family data served live', () => {
     await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
     await expectCounters(page, { persons: 5, male: 2, female: 2 });
     await expect(page.getByTestId('families-unconnected')).toHaveText(
-      '1 person in the data is not connected to the root person and is not shown.',
+      '1 person in the data is not connected to the root person: they form 1 other tree, shown when chosen below.',
     );
     await expect(page.getByTestId('families-legend-royal')).toHaveCount(0);
     await expect(page.getByTestId('families-sample-notice')).toHaveCount(0);
@@ -322,9 +322,34 @@ test('a dragged node stays where it is dropped, also across a view change', asyn
   expect(await page.evaluate((nodeId) => window.__familiesGraph?.modelPosition(nodeId), id)).toEqual(dropped);
 });
 
-test('works on a 360 px wide phone', async ({ page }) => {
+test('works on a 360 px wide phone: the family view first, the whole lineage one tap away', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await open(page);
+  await page.goto('/families');
+  // A phone opens on the root's family, named and readable, with the root's card.
+  const circle = page.getByTestId('families-circle');
+  await expect(circle).toHaveAttribute('data-focus-id', graph.rootId);
+  await expect(page.getByTestId('families-person-card')).toContainText(
+    graph.nodeById.get(graph.rootId)?.name ?? '',
+  );
+  const child = directRelatives(graph, graph.rootId).children[0] ?? '';
+  await circle.locator(`[data-person-id="${child}"]`).click();
+  await expect(circle).toHaveAttribute('data-focus-id', child);
+  await expect
+    .poll(async () => (await page.getByTestId('families-person-card').boundingBox())?.y ?? Infinity)
+    .toBeLessThan(740);
+
+  await page.getByRole('button', { name: 'Whole lineage' }).click();
+  await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
+  await settled(page);
+  // The person chosen in the family view stays chosen, and their card lies over the graph, not below it.
+  await expect.poll(async () => (await state(page)).selectedId).toBe(child);
+  const card = await page.getByTestId('families-person-card').boundingBox();
+  const canvas = await page.getByTestId('families-canvas').boundingBox();
+  expect((card?.y ?? Infinity) + (card?.height ?? 0)).toBeLessThanOrEqual(
+    (canvas?.y ?? 0) + (canvas?.height ?? 0),
+  );
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -343,4 +368,16 @@ test('works on a 360 px wide phone', async ({ page }) => {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+test('the couple apart from the root can be chosen as the tree shown, and the way back is offered', async ({
+  page,
+}) => {
+  await open(page);
+  const trees = page.getByTestId('families-trees');
+  await trees.getByRole('button', { name: /\(2 persons\)/ }).click();
+  await expect(page.locator('[data-counter="persons"]')).toHaveText('2');
+  await expect.poll(async () => (await state(page)).nodeCount).toBe(2);
+  await page.getByRole('button', { name: 'Back to the tree of Sample Ancestor' }).click();
+  await expect(page.locator('[data-counter="persons"]')).toHaveText(String(graph.nodes.length));
 });

@@ -232,19 +232,24 @@ for (const theme of THEMES) {
       await expectDialogFits(page);
     });
 
-    test('the families graph starts within the first screen; its tools fold away and open', async ({
+    test('the families view starts within the first screen; its tools fold away and open', async ({
       page,
     }) => {
       await open(page, '/families', theme);
-      const canvas = await page.getByTestId('families-canvas').boundingBox();
+      // A phone opens on the family view (the whole lineage is one tap away).
+      const canvas = await page.getByTestId('families-circle').boundingBox();
       // At least a third of the first screen shows the graph, under the page's own top: the field banner, while
       // the phone is being made ready (or has failed to be), sits above every screen and is not counted.
       const banner = page.getByTestId('field-banner');
       const bannerBox = (await banner.count()) > 0 ? await banner.boundingBox() : null;
       const top = (canvas?.y ?? Infinity) - (bannerBox?.height ?? 0);
       expect(top <= PHONE.height * (2 / 3), `graph starts at ${top} px`).toBe(true);
-      await expect(page.getByRole('button', { name: 'Zoom In' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Reset View' })).toBeHidden();
       await page.getByRole('button', { name: 'Graph tools' }).click();
+      await expect(page.getByRole('button', { name: 'Reset View' })).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Whole lineage' }).click();
+      await expect(page.getByTestId('families-canvas')).toHaveAttribute('data-ready', 'true');
       await expect(page.getByRole('button', { name: 'Zoom In' })).toBeVisible();
       expect(await layoutProblems(page)).toEqual([]);
     });

@@ -33,12 +33,54 @@ export const families = defineMessages('families', {
   },
   unconnected: {
     message:
-      '{count, plural, one {# person in the data is not connected to the root person and is not shown.} other {# persons in the data are not connected to the root person and are not shown.}}',
-    note: 'Families: under the counters; the root person is the ancestor the graph starts from',
+      '{count, plural, one {# person in the data is not connected to the root person} other {# persons in the data are not connected to the root person}}: {trees, plural, one {they form # other tree, shown when chosen below.} other {they form # other trees, each shown when chosen below.}}',
+    note: 'Families: under the counters; the root person is the ancestor the graph starts from; {trees} is how many separate family trees those persons form',
+  },
+  treesApart: {
+    message: 'Other family trees in the data',
+    note: 'Families: heading of the list of family trees not connected to the root person',
+  },
+  treeApart: {
+    message: '{name} ({count, plural, one {# person} other {# persons}})',
+    note: 'Families: a button showing another family tree; {name} is the person it starts from',
+  },
+  backToRoot: {
+    message: 'Back to the tree of {name}',
+    note: 'Families: button shown while another tree is shown; {name} is the data’s root person',
+  },
+  viewFamily: {
+    message: 'Family',
+    note: 'Families: view button, one person with their parents, spouses and children (the phone’s first view)',
+  },
+  viewLineage: {
+    message: 'Whole lineage',
+    note: 'Families: view button, the whole family graph (zoom out to see everyone)',
+  },
+  views: { message: 'Views', note: 'Families: name of the group of view buttons (screen readers)' },
+  lineageLoading: {
+    message: 'Drawing the whole lineage...',
+    note: 'Families: while the whole family graph is being loaded and drawn',
+  },
+  circleLabel: {
+    message: 'The family of {name}',
+    note: 'Families: name of the family view (screen readers); {name} is the person in the middle',
+  },
+  rowGrandparents: { message: 'Grandparents', note: 'Families: family view, a row of people' },
+  rowParents: { message: 'Parents', note: 'Families: family view, a row of people' },
+  rowSelf: {
+    message: '{count, plural, one {Person} other {With spouses}}',
+    note: 'Families: family view, the middle row: the person alone, or with their spouses',
+  },
+  rowSiblings: { message: 'Brothers and sisters', note: 'Families: family view, a row of people' },
+  rowChildren: { message: 'Children', note: 'Families: family view, a row of people' },
+  rowGrandchildren: { message: 'Grandchildren', note: 'Families: family view, a row of people' },
+  circleHelp: {
+    message: 'Tap a person to move to their family. The Whole lineage view shows everyone.',
+    note: 'Families: under the family view',
   },
   search: { message: 'Search family members', note: 'Families: label of the search box above the graph' },
   searchPlaceholder: {
-    message: 'Search family members...',
+    message: 'Search by name',
     note: 'Families: the search box above the graph',
   },
   matches: {

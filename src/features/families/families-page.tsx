@@ -1,13 +1,28 @@
-// Families Lineage (/families): the interactive family graph on cytoscape, with search, trace, list view and relations.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// Families Lineage (/families): the phone-first family view (a person and their nearest relatives, plain HTML) and
+// the whole lineage on cytoscape (its own chunk, loaded when opened), with search, trace, list view and relations.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { FAMILY_GRAPH } from '../../../core/constants.ts';
+import { treesApart } from '../../../core/families/family-graph.ts';
 import type { Point } from '../../../core/families/family-schema.ts';
 import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
 import { relativesWithSelf } from '../../../core/families/relatives.ts';
 import { matchPersons } from '../../../core/families/search.ts';
 import { families as messages } from '../../../core/i18n/messages/families.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
-import { loadFamilies, type Families } from './family-data.ts';
+import { familiesOf, loadFamilies, type Families } from './family-data.ts';
+import { FamilyCircle } from './family-circle.tsx';
+import {
+  forwardingCamera,
+  type FamilyGraphController,
+  type FamilyGraphOptions,
+} from './family-graph-types.ts';
+import {
+  FamiliesViews,
+  initialDisplay,
+  rememberedFocus,
+  rememberFocus,
+  type FamiliesDisplay,
+} from './families-views.tsx';
 import { FamiliesLegend } from './families-legend.tsx';
 import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
 import { FamiliesToolbar } from './families-toolbar.tsx';
@@ -16,16 +31,17 @@ import { kinMove } from './kin-navigation.ts';
 import { PersonCard } from './person-card.tsx';
 import { PersonSearch } from './person-search.tsx';
 import { RelationFinder } from './relation-finder.tsx';
-import { useFamilyGraph } from './use-family-graph.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import './families.css';
+
+const LineageGraph = lazy(() => import('./lineage-graph.tsx'));
 
 function Header() {
   const t = useT();
   return (
     <header className="page-header">
       <h1>{t(messages.title)}</h1>
-      <p>{t(messages.intro)}</p>
+      <p className="families-intro">{t(messages.intro)}</p>
     </header>
   );
 }
@@ -48,7 +64,7 @@ export function FamiliesPage() {
     };
   }, [attempt]);
 
-  if (families) return <FamiliesGraphPage families={families} />;
+  if (families) return <FamiliesTrees families={families} />;
   return (
     <div className="page families-page">
       <Header />
@@ -68,12 +84,49 @@ export function FamiliesPage() {
   );
 }
 
-function FamiliesGraphPage({ families }: { families: Families }) {
+/**
+ * The tree shown: the data's root's, or another tree of the data the reader chose (nobody is out of reach). The
+ * view (family or whole lineage) stays when the tree changes; everything else starts afresh.
+ */
+function FamiliesTrees({ families: loaded }: { families: Families }) {
+  const [rootId, setRootId] = useState(loaded.data.rootPersonId);
+  const [display, setDisplay] = useState<FamiliesDisplay>(() => initialDisplay(loaded.graph.nodes.length));
+  const shown = useMemo(
+    () => (rootId === loaded.graph.rootId ? loaded : familiesOf(loaded.data, rootId)),
+    [loaded, rootId],
+  );
+  return (
+    <FamiliesGraphPage
+      key={rootId}
+      families={shown}
+      display={display}
+      onDisplay={setDisplay}
+      onChooseTree={setRootId}
+    />
+  );
+}
+
+interface FamiliesGraphPageProps {
+  families: Families;
+  display: FamiliesDisplay;
+  onDisplay: (display: FamiliesDisplay) => void;
+  onChooseTree: (rootId: string) => void;
+}
+
+function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: FamiliesGraphPageProps) {
   const t = useT();
   const { graph, counters, hasSampleData, royalLine } = families;
   const reducer = useMemo(() => createFamiliesReducer(graph), [graph]);
   const layout = families.data.layout ?? { generations: {}, organic: {} };
-  const [state, dispatch] = useReducer(reducer, initialFamiliesState);
+  // The family view opens on the person last viewed on this phone (or the root), with their card.
+  const [focusId, setFocusId] = useState(() => rememberedFocus(graph));
+  const [state, dispatch] = useReducer(reducer, initialFamiliesState, (initial) =>
+    display === 'family'
+      ? { ...reducer(initial, { type: 'select', id: focusId }), announcement: '' }
+      : initial,
+  );
+  const trees = useMemo(() => treesApart(families.data, graph.rootId), [families.data, graph.rootId]);
+  const dataRoot = families.data.persons[families.data.rootPersonId];
   const [traceQuery, setTraceQuery] = useState('');
   const [pinnedIds, setPinnedIds] = useState<ReadonlySet<string>>(new Set());
   const [movingId, setMovingId] = useState<string | null>(null);
@@ -81,7 +134,17 @@ function FamiliesGraphPage({ families }: { families: Families }) {
   // On a phone the graph tools start folded away (the graph comes first); wider screens always show them.
   const [toolsOpen, setToolsOpen] = useState(false);
   const reducedMotion = useReducedMotion();
-  const containerRef = useRef<HTMLDivElement>(null);
+  const cameraRef = useRef<FamilyGraphController | null>(null);
+  const camera = useMemo(() => forwardingCamera(() => cameraRef.current), []);
+  const onCamera = useCallback((next: FamilyGraphController | null) => {
+    cameraRef.current = next;
+  }, []);
+  useEffect(() => {
+    if (state.selectedId) {
+      setFocusId(state.selectedId);
+      rememberFocus(state.selectedId);
+    }
+  }, [state.selectedId]);
   const matchIds = useMemo(
     () => new Set(matchPersons(graph.nodes, state.query).map((node) => node.id)),
     [graph, state.query],
@@ -103,7 +166,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
     camera.fitNodes(pathToRoot(graph, id).nodeIds);
   };
 
-  const camera = useFamilyGraph(containerRef, {
+  const graphOptions: FamilyGraphOptions = {
     graph,
     layout,
     view: state.view,
@@ -127,7 +190,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
       setMovingId(null);
     },
     onPinsChange: useCallback((ids: ReadonlySet<string>) => setPinnedIds(ids), []),
-  });
+  };
 
   const onSearch = (query: string) => {
     dispatch({ type: 'search', query });
@@ -162,7 +225,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
       </dl>
       {graph.unconnected > 0 && (
         <p className="muted families-unconnected" data-testid="families-unconnected">
-          {t(messages.unconnected, { count: graph.unconnected })}
+          {t(messages.unconnected, { count: graph.unconnected, trees: trees.length })}
         </p>
       )}
       <div className="families-find">
@@ -175,6 +238,12 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           onChoose={(node) => selectAndFocus(node.id, node.name)}
           clearable
           testId="families-search"
+        />
+        <FamiliesViews
+          display={display}
+          listOpen={state.listOpen}
+          onDisplay={onDisplay}
+          onToggleList={() => dispatch({ type: 'toggle-list' })}
         />
         <button
           type="button"
@@ -193,7 +262,6 @@ function FamiliesGraphPage({ families }: { families: Families }) {
         labelsVisible={state.labelsVisible}
         tracing={state.mode === 'trace'}
         view={state.view}
-        listOpen={state.listOpen}
         relayoutBusy={relayoutBusy}
         onZoomOut={() => camera.zoomBy(1 / FAMILY_GRAPH.zoomFactor)}
         onZoomIn={() => camera.zoomBy(FAMILY_GRAPH.zoomFactor)}
@@ -222,7 +290,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
             .catch((error: unknown) => console.error('Re-layout failed', error))
             .finally(() => setRelayoutBusy(false));
         }}
-        onToggleList={() => dispatch({ type: 'toggle-list' })}
+        display={display}
       />
       {state.tracePanelOpen && (
         <section
@@ -248,35 +316,62 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           />
         </section>
       )}
-      <div className="families-stage">
-        <div
-          ref={containerRef}
-          className="families-canvas"
-          style={{ height: `${FAMILY_GRAPH.graphHeightVh}vh` }}
-          role="application"
-          aria-roledescription={t(messages.graphRole)}
-          aria-label={t(messages.graphLabel)}
-          aria-describedby="families-help"
-          tabIndex={0}
-          data-testid="families-canvas"
-          data-selected-id={state.selectedId ?? ''}
-          data-mode={state.mode}
-          data-labels-visible={String(state.labelsVisible)}
-          data-moving={movingId ? 'true' : undefined}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              if (movingId) setMovingId(null);
-              else clearSelection();
-              return;
+      <div className="families-stage" data-display={display}>
+        {display === 'family' ? (
+          <FamilyCircle
+            graph={graph}
+            focusId={focusId}
+            highlightedIds={highlightedIds}
+            matchIds={matchIds}
+            onFocus={(id) => selectAndFocus(id)}
+          />
+        ) : (
+          <Suspense
+            fallback={
+              <div
+                className="families-canvas"
+                style={{ height: `${FAMILY_GRAPH.graphHeightVh}vh` }}
+                data-testid="families-canvas"
+              >
+                <p className="muted families-canvas-loading" role="status">
+                  {t(messages.lineageLoading)}
+                </p>
+              </div>
             }
-            const next = kinMove(graph, state.selectedId ?? graph.rootId, event.key);
-            if (next) {
-              event.preventDefault();
-              dispatch({ type: 'select', id: next });
-              camera.centerOn(next, Math.max(FAMILY_GRAPH.searchZoom, 1), FAMILY_GRAPH.zoomDurationMs);
-            }
-          }}
-        />
+          >
+            <LineageGraph
+              options={graphOptions}
+              onCamera={onCamera}
+              canvasProps={{
+                className: 'families-canvas',
+                style: { height: `${FAMILY_GRAPH.graphHeightVh}vh` },
+                role: 'application',
+                'aria-roledescription': t(messages.graphRole),
+                'aria-label': t(messages.graphLabel),
+                'aria-describedby': 'families-help',
+                tabIndex: 0,
+                'data-testid': 'families-canvas',
+                'data-selected-id': state.selectedId ?? '',
+                'data-mode': state.mode,
+                'data-labels-visible': String(state.labelsVisible),
+                'data-moving': movingId ? 'true' : undefined,
+                onKeyDown: (event) => {
+                  if (event.key === 'Escape') {
+                    if (movingId) setMovingId(null);
+                    else clearSelection();
+                    return;
+                  }
+                  const next = kinMove(graph, state.selectedId ?? graph.rootId, event.key);
+                  if (next) {
+                    event.preventDefault();
+                    dispatch({ type: 'select', id: next });
+                    camera.centerOn(next, Math.max(FAMILY_GRAPH.searchZoom, 1), FAMILY_GRAPH.zoomDurationMs);
+                  }
+                },
+              }}
+            />
+          </Suspense>
+        )}
         {state.selectedId && (
           <PersonCard
             graph={graph}
@@ -295,7 +390,7 @@ function FamiliesGraphPage({ families }: { families: Families }) {
         )}
       </div>
       <p id="families-help" className="families-help muted">
-        {t(messages.help)}
+        {t(display === 'family' ? messages.circleHelp : messages.help)}
       </p>
       {state.listOpen && (
         <FamilyListView
@@ -303,9 +398,43 @@ function FamiliesGraphPage({ families }: { families: Families }) {
           selectedId={state.selectedId}
           highlightedIds={highlightedIds}
           matchIds={matchIds}
+          filtered={state.query.trim() !== ''}
           onSelect={(id) => selectAndFocus(id)}
           onClear={clearSelection}
         />
+      )}
+      {(trees.length > 0 || graph.rootId !== families.data.rootPersonId) && (
+        <section
+          className="card families-trees"
+          aria-labelledby="families-trees-heading"
+          data-testid="families-trees"
+        >
+          <h2 id="families-trees-heading">{t(messages.treesApart)}</h2>
+          <ul className="families-trees-list">
+            {graph.rootId !== families.data.rootPersonId && dataRoot && (
+              <li>
+                <button type="button" className="btn" onClick={() => onChooseTree(dataRoot.id)}>
+                  {t(messages.backToRoot, { name: dataRoot.name })}
+                </button>
+              </li>
+            )}
+            {trees.map((tree) => (
+              <li key={tree.rootId}>
+                <button
+                  type="button"
+                  className="families-link-button"
+                  data-root-id={tree.rootId}
+                  onClick={() => onChooseTree(tree.rootId)}
+                >
+                  {t(messages.treeApart, {
+                    name: families.data.persons[tree.rootId]?.name ?? tree.rootId,
+                    count: tree.persons,
+                  })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <RelationFinder
         graph={graph}

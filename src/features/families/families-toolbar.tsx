@@ -1,5 +1,6 @@
-// Graph toolbar: zoom, fit, root, reset, names, trace, views, re-layout and the list view toggle.
+// Graph toolbar: zoom, fit, root, reset, names, trace, layouts and re-layout (the camera's only in the whole lineage).
 import type { LayoutView } from '../../../core/families/family-schema.ts';
+import type { FamiliesDisplay } from './families-views.tsx';
 import { families } from '../../../core/i18n/messages/families.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
@@ -10,7 +11,8 @@ export interface FamiliesToolbarProps {
   labelsVisible: boolean;
   tracing: boolean;
   view: LayoutView;
-  listOpen: boolean;
+  /** The family view has no camera: only its trace and reset buttons show. */
+  display: FamiliesDisplay;
   relayoutBusy: boolean;
   onZoomOut: () => void;
   onZoomIn: () => void;
@@ -21,12 +23,12 @@ export interface FamiliesToolbarProps {
   onTrace: () => void;
   onView: (view: LayoutView) => void;
   onRelayout: () => void;
-  onToggleList: () => void;
 }
 
 export function FamiliesToolbar(props: FamiliesToolbarProps) {
   const t = useT();
-  const { labelsVisible, tracing, view, listOpen, relayoutBusy } = props;
+  const { labelsVisible, tracing, view, relayoutBusy } = props;
+  const lineage = props.display === 'lineage';
   return (
     <div
       id={props.id}
@@ -36,53 +38,58 @@ export function FamiliesToolbar(props: FamiliesToolbarProps) {
       aria-label={t(families.graphControls)}
     >
       <div className="families-toolbar-group">
-        <button type="button" className="btn" onClick={props.onZoomOut}>
-          {t(families.zoomOut)}
-        </button>
-        <button type="button" className="btn" onClick={props.onZoomIn}>
-          {t(families.zoomIn)}
-        </button>
-        <button type="button" className="btn" onClick={props.onFit}>
-          {t(families.fit)}
-        </button>
+        {lineage && (
+          <>
+            <button type="button" className="btn" onClick={props.onZoomOut}>
+              {t(families.zoomOut)}
+            </button>
+            <button type="button" className="btn" onClick={props.onZoomIn}>
+              {t(families.zoomIn)}
+            </button>
+            <button type="button" className="btn" onClick={props.onFit}>
+              {t(families.fit)}
+            </button>
+          </>
+        )}
         <button type="button" className="btn" onClick={props.onFocusRoot}>
           {t(families.focusRoot)}
         </button>
         <button type="button" className="btn" onClick={props.onReset}>
           {t(families.resetView)}
         </button>
-        <button type="button" className="btn" onClick={props.onToggleLabels}>
-          {t(labelsVisible ? families.hideNames : families.showNames)}
-        </button>
+        {lineage && (
+          <button type="button" className="btn" onClick={props.onToggleLabels}>
+            {t(labelsVisible ? families.hideNames : families.showNames)}
+          </button>
+        )}
         <button type="button" className={tracing ? 'btn btn-primary' : 'btn'} onClick={props.onTrace}>
           {t(tracing ? families.exitTrace : families.traceToRoot)}
         </button>
       </div>
-      <div className="families-toolbar-group" role="group" aria-label={t(families.layout)}>
-        {(['generations', 'organic'] as const).map((option) => (
+      {lineage && (
+        <div className="families-toolbar-group" role="group" aria-label={t(families.layout)}>
+          {(['generations', 'organic'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="btn"
+              aria-pressed={view === option}
+              onClick={() => props.onView(option)}
+            >
+              {t(option === 'generations' ? families.generations : families.organic)}
+            </button>
+          ))}
           <button
-            key={option}
             type="button"
             className="btn"
-            aria-pressed={view === option}
-            onClick={() => props.onView(option)}
+            onClick={props.onRelayout}
+            disabled={relayoutBusy}
+            aria-busy={relayoutBusy}
           >
-            {t(option === 'generations' ? families.generations : families.organic)}
+            {t(relayoutBusy ? families.relayingOut : families.relayout)}
           </button>
-        ))}
-        <button
-          type="button"
-          className="btn"
-          onClick={props.onRelayout}
-          disabled={relayoutBusy}
-          aria-busy={relayoutBusy}
-        >
-          {t(relayoutBusy ? families.relayingOut : families.relayout)}
-        </button>
-        <button type="button" className="btn" aria-pressed={listOpen} onClick={props.onToggleList}>
-          {t(families.listView)}
-        </button>
-      </div>
+        </div>
+      )}
     </div>
   );
 }

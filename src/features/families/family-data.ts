@@ -17,8 +17,9 @@ export interface Families {
   royalLine: { kings: number; queens: string[] } | null;
 }
 
-export function familiesOf(data: FamilyData): Families {
-  const graph = buildFamilyGraph(data);
+/** The families as shown from `rootId` (the data's root unless the reader chose another tree). */
+export function familiesOf(data: FamilyData, rootId = data.rootPersonId): Families {
+  const graph = buildFamilyGraph(data, rootId);
   const royal = graph.nodes.filter((node) => node.royalLineage);
   const women = royal.filter((node) => node.gender === 'female');
   // The queen of the shipped lineage is `ikuma`; an imported one is any woman of the royal line.

@@ -31,3 +31,18 @@ export interface FamilyGraphController {
   moveNode(id: string, point: Point): void;
   setPinned(id: string, pinned: boolean): void;
 }
+
+/** The page's camera: forwards to the whole-lineage graph while it is drawn, and does nothing otherwise. */
+export function forwardingCamera(current: () => FamilyGraphController | null): FamilyGraphController {
+  return {
+    fitAll: (duration, padding) => current()?.fitAll(duration, padding),
+    focusFamily: (id, nodeIds) => current()?.focusFamily(id, nodeIds),
+    fitNodes: (ids) => current()?.fitNodes(ids),
+    centerOn: (id, zoom, duration) => current()?.centerOn(id, zoom, duration),
+    zoomBy: (factor) => current()?.zoomBy(factor),
+    restorePositions: () => current()?.restorePositions(),
+    relayout: () => current()?.relayout() ?? Promise.resolve(),
+    moveNode: (id, point) => current()?.moveNode(id, point),
+    setPinned: (id, pinned) => current()?.setPinned(id, pinned),
+  };
+}

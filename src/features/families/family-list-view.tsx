@@ -12,6 +12,8 @@ export interface FamilyListViewProps {
   selectedId: string | null;
   highlightedIds: ReadonlySet<string>;
   matchIds: ReadonlySet<string>;
+  /** While the page's search has text, the list shows only the persons it matches. */
+  filtered: boolean;
   onSelect: (id: string) => void;
   onClear: () => void;
 }
@@ -21,6 +23,7 @@ export function FamilyListView({
   selectedId,
   highlightedIds,
   matchIds,
+  filtered,
   onSelect,
   onClear,
 }: FamilyListViewProps) {
@@ -35,9 +38,12 @@ export function FamilyListView({
     const byLevel = new Map<number, string[]>();
     for (const node of graph.nodes) {
       const level = generation.get(node.id) ?? 0;
-      byLevel.set(level, [...(byLevel.get(level) ?? []), node.id]);
+      const row = byLevel.get(level);
+      if (row) row.push(node.id);
+      else byLevel.set(level, [node.id]);
     }
-    const first = Math.min(...byLevel.keys());
+    let first = Infinity;
+    for (const level of byLevel.keys()) first = Math.min(first, level);
     return [...byLevel.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([level, ids]) => ({
@@ -106,44 +112,48 @@ export function FamilyListView({
           }
         }}
       >
-        {rows.map((row) => (
-          <div key={row.key} role="group" aria-label={row.label}>
-            <div className="families-list-generation" aria-hidden="true">
-              {row.label}
+        {rows.map((row) => {
+          const ids = filtered ? row.ids.filter((id) => matchIds.has(id)) : row.ids;
+          if (ids.length === 0) return null;
+          return (
+            <div key={row.key} role="group" aria-label={row.label}>
+              <div className="families-list-generation" aria-hidden="true">
+                {row.label}
+              </div>
+              {ids.map((id) => {
+                const classes = [
+                  'families-list-option',
+                  id === activeId ? 'is-active' : '',
+                  highlightedIds.has(id) ? 'is-highlighted' : '',
+                  matchIds.has(id) ? 'is-match' : '',
+                ];
+                return (
+                  <div
+                    key={id}
+                    id={optionId(id)}
+                    role="option"
+                    aria-selected={id === selectedId}
+                    className={classes.filter(Boolean).join(' ')}
+                    data-person-id={id}
+                    onClick={() => {
+                      setActiveId(id);
+                      onSelect(id);
+                    }}
+                  >
+                    <span
+                      className={`families-gender-mark families-gender-${graph.nodeById.get(id)?.gender ?? 'unknown'}`}
+                      aria-hidden="true"
+                    />
+                    <span className="families-option-name" translate="no">
+                      {graph.nodeById.get(id)?.name}
+                    </span>
+                    <span className="families-option-meta">{describe(id)}</span>
+                  </div>
+                );
+              })}
             </div>
-            {row.ids.map((id) => {
-              const classes = [
-                'families-list-option',
-                id === activeId ? 'is-active' : '',
-                highlightedIds.has(id) ? 'is-highlighted' : '',
-                matchIds.has(id) ? 'is-match' : '',
-              ];
-              return (
-                <div
-                  key={id}
-                  id={optionId(id)}
-                  role="option"
-                  aria-selected={id === selectedId}
-                  className={classes.filter(Boolean).join(' ')}
-                  data-person-id={id}
-                  onClick={() => {
-                    setActiveId(id);
-                    onSelect(id);
-                  }}
-                >
-                  <span
-                    className={`families-gender-mark families-gender-${graph.nodeById.get(id)?.gender ?? 'unknown'}`}
-                    aria-hidden="true"
-                  />
-                  <span className="families-option-name" translate="no">
-                    {graph.nodeById.get(id)?.name}
-                  </span>
-                  <span className="families-option-meta">{describe(id)}</span>
-                </div>
-              );
-            })}
-          </div>
-        ))}
+          );
+        })}
       </div>
     </section>
   );

@@ -18,16 +18,10 @@ export function mountGraph(
 ): { cy: cytoscape.Core; unmount: () => void } {
   const { graph, layout } = options();
   preventCytoscapeInlineStyle();
+  const batches = drawingBatches(graph, layout[options().view]);
   const cy = cytoscape({
     container,
-    elements: [
-      ...graph.nodes.map((node) => ({
-        group: 'nodes' as const,
-        data: { ...node },
-        position: { ...(layout[options().view][node.id] ?? { x: 0, y: 0 }) },
-      })),
-      ...graph.links.map((link) => ({ group: 'edges' as const, data: { ...link } })),
-    ],
+    elements: batches[0] ?? [],
     style: buildStylesheet(readGraphColours(), options().labelsVisible),
     layout: { name: 'preset', fit: true, padding: FAMILY_GRAPH.autoFitPadding },
     minZoom: 0.05,
@@ -43,6 +37,16 @@ export function mountGraph(
     resizePending: false,
   };
   const removeHook = installTestHook(cy, testState);
+  // The rest of a large lineage, a batch a frame, so no task holds the page long.
+  let nextBatch = 1;
+  let batchFrame = 0;
+  const addBatch = () => {
+    const batch = batches[nextBatch++];
+    if (!batch) return;
+    cy.add(batch);
+    batchFrame = requestAnimationFrame(addBatch);
+  };
+  if (batches.length > 1) batchFrame = requestAnimationFrame(addBatch);
   cy.one('render', () => {
     testState.readyAt = performance.now();
     container.dataset.ready = 'true';
@@ -81,6 +85,7 @@ export function mountGraph(
   const observer = new MutationObserver(() => setColours(readGraphColours()));
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   const unmount = () => {
+    cancelAnimationFrame(batchFrame);
     window.clearTimeout(initialFit);
     stopRefit();
     observer.disconnect();
@@ -120,4 +125,40 @@ function refitOnResize(
     window.clearTimeout(resizeTimer);
     window.removeEventListener('resize', onResize);
   };
+}
+
+/**
+ * The elements in batches of FAMILY_GRAPH.drawBatchPersons persons, nearest the root first (breadth first), each
+ * link in the batch of its later end.
+ */
+function drawingBatches(
+  graph: FamilyGraphOptions['graph'],
+  positions: Readonly<Record<string, { x: number; y: number }>>,
+): cytoscape.ElementDefinition[][] {
+  const order = [graph.rootId];
+  const batchOf = new Map<string, number>([[graph.rootId, 0]]);
+  for (let head = 0; head < order.length; head++) {
+    for (const next of graph.neighbours.get(order[head] as string) ?? []) {
+      if (batchOf.has(next.id)) continue;
+      batchOf.set(next.id, Math.floor(order.length / FAMILY_GRAPH.drawBatchPersons));
+      order.push(next.id);
+    }
+  }
+  const batches: cytoscape.ElementDefinition[][] = [];
+  const batch = (index: number) => (batches[index] ??= []);
+  for (const id of order) {
+    const node = graph.nodeById.get(id);
+    if (!node) continue;
+    batch(batchOf.get(id) ?? 0).push({
+      group: 'nodes',
+      data: { ...node },
+      position: { ...(positions[id] ?? { x: 0, y: 0 }) },
+    });
+  }
+  for (const link of graph.links)
+    batch(Math.max(batchOf.get(link.source) ?? 0, batchOf.get(link.target) ?? 0)).push({
+      group: 'edges',
+      data: { ...link },
+    });
+  return batches;
 }
