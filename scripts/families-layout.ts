@@ -1,4 +1,4 @@
-// Precomputes both views' positions in Node (dagre Generations, headless cytoscape + fcose Organic) and stores them in the data.
+// Precomputes both views' positions in Node (Generations in linear time, headless cytoscape + fcose Organic) for every tree of the data and stores them in it.
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import { buildFamilyGraph, treesApart } from '../core/families/family-graph.ts';

@@ -80,7 +80,7 @@ export function formatImportReport(report: GedcomImportReport): string {
 const summary = (data: FamilyData) => {
   const graph = buildFamilyGraph(data);
   const counters = countPersons(graph);
-  return `${Object.keys(data.persons).length} persons (${counters.persons} connected to the root: ${counters.male} male, ${counters.female} female; ${graph.unconnected} not connected, not drawn), ${data.marriages.length} families, root ${data.rootPersonId}`;
+  return `${Object.keys(data.persons).length} persons (${counters.persons} connected to the root: ${counters.male} male, ${counters.female} female; ${graph.unconnected} in other trees of the data, each shown when chosen), ${data.marriages.length} families, root ${data.rootPersonId}`;
 };
 
 async function main(argv: string[]): Promise<void> {

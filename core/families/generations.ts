@@ -1,4 +1,4 @@
-// Generation numbers from the root (no layout library, so the page can use it without pulling dagre into its chunk).
+// Generation numbers from the root (no layout library, so the page can use it without a layout in its chunk).
 import type { FamilyGraph } from './family-graph.ts';
 
 /** Generation number per person: root 0, a child one more than its parent, a spouse the same (breadth first). */
