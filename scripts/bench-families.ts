@@ -33,10 +33,13 @@ const PROFILES = [
   { name: '1280 px', width: 1280, height: 900, touch: false, cpuSlowdown: 1 },
 ] as const;
 
-/** Installed before the page's own scripts: long tasks, and when a named person is first within the screen. */
-function observe() {
-  const state = { longest: 0, firstNamedAt: null as number | null };
-  (window as unknown as { __bench: typeof state }).__bench = state;
+/**
+ * Installed before the page's own scripts: long tasks, and when a named person is first within the screen. A
+ * string, as tsx would wrap a function's inner functions in a helper the page does not have.
+ */
+const OBSERVE = `(() => {
+  const state = { longest: 0, firstNamedAt: null };
+  window.__bench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longest = Math.max(state.longest, entry.duration);
   }).observe({ type: 'longtask', buffered: true });
@@ -44,27 +47,18 @@ function observe() {
     if (state.firstNamedAt !== null) return;
     const width = document.documentElement.clientWidth;
     const height = window.innerHeight;
-    const named = [
-      ...document.querySelectorAll('[data-testid="families-circle"] .families-circle-name'),
-    ].some((name) => {
+    const named = [...document.querySelectorAll('[data-testid="families-circle"] .families-circle-name')].some((name) => {
       const box = name.getBoundingClientRect();
-      return (
-        name.textContent?.trim() &&
-        box.width > 0 &&
-        box.left >= 0 &&
-        box.right <= width &&
-        box.top >= 0 &&
-        box.bottom <= height
-      );
+      return name.textContent.trim() !== '' && box.width > 0 && box.left >= 0 && box.right <= width && box.top >= 0 && box.bottom <= height;
     });
     // The whole lineage (a small tree on a wide screen opens on it): cytoscape has drawn its named nodes.
-    const hook = (window as unknown as { __familiesGraph?: { readyAt: number | null } }).__familiesGraph;
+    const hook = window.__familiesGraph;
     if (named) state.firstNamedAt = performance.now();
-    else if (hook?.readyAt) state.firstNamedAt = hook.readyAt;
+    else if (hook && hook.readyAt) state.firstNamedAt = hook.readyAt;
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
-}
+})();`;
 
 interface Figures {
   firstNamedMs: number;
@@ -82,7 +76,7 @@ async function measure(browser: Browser, url: string, data: FamilyData, profile:
     isMobile: profile.touch,
   });
   const page = await context.newPage();
-  await page.addInitScript(observe);
+  await page.addInitScript(OBSERVE);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });

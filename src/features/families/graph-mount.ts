@@ -64,18 +64,18 @@ export function mountGraph(
     options().onPinsChange(new Set(motion.pinned.keys()));
   });
 
+  // The first fit frames the person chosen before the lineage was opened (in the family view) with their
+  // relatives, readable; with nobody chosen, everyone.
   const initialFit = window.setTimeout(() => {
     testState.autoFitStarted = true;
+    const focus = options().highlight?.nodeIds;
     motion.animateViewport(
       cy,
       fitViewport(
-        points(
-          cy,
-          cy.nodes().map((n) => n.id()),
-        ),
+        points(cy, focus ?? cy.nodes().map((n) => n.id())),
         size(cy),
         FAMILY_GRAPH.autoFitPadding,
-        3,
+        focus ? FAMILY_GRAPH.focusMaxZoom : 3,
       ),
       FAMILY_GRAPH.autoFitDurationMs,
     );
