@@ -6,6 +6,7 @@ import type { FamilyCounters, FamilyGraph } from '../../../core/families/family-
 import { parseFamilyData } from '../../../core/families/family-schema.ts';
 import type { FamilyData } from '../../../core/families/family-schema.ts';
 import { QUEEN_ID } from '../../../core/families/lineage-generator.ts';
+import type { FamilyDataReply } from './family-data.worker.ts';
 
 export interface Families {
   data: FamilyData;
@@ -35,7 +36,34 @@ export function familiesOf(data: FamilyData, rootId = data.rootPersonId): Famili
   };
 }
 
+/** The data read and validated off the page's thread (family-data.worker.ts), or on it where workers are missing. */
+function readOffThread(text: string): Promise<FamilyData> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./family-data.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve(parseFamilyData(JSON.parse(text) as unknown));
+  }
+  return new Promise<FamilyData>((resolve, reject) => {
+    worker.addEventListener('message', (event: MessageEvent<FamilyDataReply>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.data);
+      else reject(new Error(event.data.message));
+    });
+    worker.addEventListener('error', () => {
+      worker.terminate();
+      // A worker that cannot start (an old browser, a blocked script): read it here.
+      try {
+        resolve(parseFamilyData(JSON.parse(text) as unknown));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    worker.postMessage(text);
+  });
+}
+
 export async function loadFamilies(): Promise<Families> {
-  const raw = await request(() => api.get('families').json<unknown>());
-  return familiesOf(parseFamilyData(raw));
+  const text = await request(() => api.get('families').text());
+  return familiesOf(await readOffThread(text));
 }

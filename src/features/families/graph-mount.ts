@@ -29,6 +29,8 @@ export function mountGraph(
     boxSelectionEnabled: false,
     autounselectify: true,
     hideEdgesOnViewport: graph.nodes.length > 1000,
+    // A large lineage pans and zooms as a picture of itself, redrawn when the gesture ends.
+    textureOnViewport: graph.nodes.length > 1000,
   });
   const testState: GraphTestState = {
     readyAt: null,
