@@ -379,6 +379,7 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
             tracePath={state.mode === 'trace' ? state.tracePath : null}
             pinned={pinnedIds.has(state.selectedId)}
             moving={movingId === state.selectedId}
+            placeable={display === 'lineage'}
             onClose={clearSelection}
             onSelect={(id) => selectAndFocus(id)}
             onTrace={() => state.selectedId && trace(state.selectedId)}

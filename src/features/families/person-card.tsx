@@ -11,6 +11,8 @@ export interface PersonCardProps {
   tracePath: FamilyPath | null;
   pinned: boolean;
   moving: boolean;
+  /** Pin and Move place the person in the whole lineage; the family view has no places. */
+  placeable: boolean;
   onClose: () => void;
   onSelect: (id: string) => void;
   onTrace: () => void;
@@ -18,7 +20,15 @@ export interface PersonCardProps {
   onMove: () => void;
 }
 
-export function PersonCard({ graph, personId, tracePath, pinned, moving, ...actions }: PersonCardProps) {
+export function PersonCard({
+  graph,
+  personId,
+  tracePath,
+  pinned,
+  moving,
+  placeable,
+  ...actions
+}: PersonCardProps) {
   const t = useT();
   const node = graph.nodeById.get(personId);
   if (!node) return null;
@@ -97,12 +107,16 @@ export function PersonCard({ graph, personId, tracePath, pinned, moving, ...acti
             {t(families.traceToRoot)}
           </button>
         )}
-        <button type="button" className="btn" onClick={actions.onTogglePin} aria-pressed={pinned}>
-          {t(pinned ? families.unpin : families.pin)}
-        </button>
-        <button type="button" className="btn" onClick={actions.onMove} aria-pressed={moving}>
-          {t(moving ? families.cancelMove : families.move)}
-        </button>
+        {placeable && (
+          <>
+            <button type="button" className="btn" onClick={actions.onTogglePin} aria-pressed={pinned}>
+              {t(pinned ? families.unpin : families.pin)}
+            </button>
+            <button type="button" className="btn" onClick={actions.onMove} aria-pressed={moving}>
+              {t(moving ? families.cancelMove : families.move)}
+            </button>
+          </>
+        )}
       </div>
       {moving && (
         <p className="families-hint" role="status">
