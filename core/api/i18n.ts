@@ -50,6 +50,12 @@ export const catalogueSchema = z.object({
   messages: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * GET /api/i18n/languages/:code/preview: a translator's preview, the approved messages with the viewer's own open
+ * proposals in their place (compiled), and which ids are such proposals (the app marks them).
+ */
+export const previewCatalogueSchema = catalogueSchema.extend({ proposed: z.array(z.string()) });
+
 export const uiProposalSchema = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -72,6 +78,20 @@ export const uiMessageSchema = z.object({
   approved: z.string().nullable(),
   /** Proposals still under review. */
   proposals: z.array(uiProposalSchema),
+  /**
+   * What became of the viewer's own proposals no longer under review, newest first (approved, rejected with the
+   * reviewers' reasons, superseded by another text); absent from copies a phone kept before issue 35.
+   */
+  outcomes: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        text: z.string(),
+        state: z.enum(PROPOSAL_LIFECYCLE_STATES),
+        reasons: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 export type UiMessage = z.infer<typeof uiMessageSchema>;
 export const uiMessagesSchema = z.object({ language: uiLanguageSchema, messages: z.array(uiMessageSchema) });
@@ -99,7 +119,14 @@ export const uiProposalReviewSchema = proposalReviewSchema;
 /** 422 TRANSLATION_PROBLEMS details: what the translation must keep of its source. */
 export const translationProblemsDetailsSchema = z.object({
   problems: z.array(
-    z.object({ kind: z.string(), name: z.string().optional(), detail: z.string().optional() }),
+    z.object({
+      kind: z.string(),
+      name: z.string().optional(),
+      detail: z.string().optional(),
+      reason: z.string().optional(),
+      max: z.number().optional(),
+      expected: z.string().optional(),
+    }),
   ),
 });
 
@@ -126,5 +153,13 @@ export const importPoReportSchema = z.object({
   approved: z.number().int(),
   proposed: z.number().int(),
   unchanged: z.number().int(),
-  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+  skipped: z.array(
+    z.object({
+      id: z.string(),
+      /** In English, the same words as the in-app editor's (core/i18n/problem-words.ts). */
+      reason: z.string(),
+      /** What is wrong with the translation, when that is why (the app words them in the admin's language). */
+      problems: translationProblemsDetailsSchema.shape.problems.optional(),
+    }),
+  ),
 });

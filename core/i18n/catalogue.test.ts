@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_MESSAGES } from './catalogue.ts';
 import { SCREEN_ID_PATTERN } from './define.ts';
-import { compileChecked, placeholdersOf, pseudoMessage, pseudoText, translationProblems } from './icu.ts';
+import {
+  compileChecked,
+  placeholdersOf,
+  pseudoMessage,
+  pseudoText,
+  syntaxReason,
+  translationProblems,
+} from './icu.ts';
+import { problemsInEnglish } from './problem-words.ts';
 import { UI_MESSAGE_MAX } from './languages.ts';
 import { isListed, UI_LANGUAGE_LISTING_SHARE } from './languages.ts';
 import { PoSyntaxError, readPo, writePo } from './po.ts';
@@ -42,6 +50,29 @@ describe('the catalogue lists every group', () => {
       }
     }
     expect(unlisted).toEqual([]);
+  });
+});
+
+describe('ICU errors in words (issue 35)', () => {
+  it('names a { never closed and a } never opened, skipping quoted braces', () => {
+    expect(syntaxReason('Blorp {name')).toBe('unclosed-brace');
+    expect(syntaxReason('{count, plural, one {# a} other {# b}')).toBe('unclosed-brace');
+    expect(syntaxReason('Blorp name}')).toBe('unopened-brace');
+    expect(syntaxReason("Blorp '{' and '}' {name}")).toBe('other');
+    expect(syntaxReason("It''s {name}")).toBe('other');
+    expect(translationProblems('Hello {name}', 'Blorp {name')).toEqual([
+      expect.objectContaining({ kind: 'syntax', reason: 'unclosed-brace' }),
+    ]);
+    // The compiler would show a stray } as text: the check calls it a slip.
+    expect(translationProblems('Hello {name}', 'Blorp {name}}')).toEqual([
+      { kind: 'syntax', detail: '', reason: 'unopened-brace' },
+    ]);
+    expect(problemsInEnglish(translationProblems('Hello {name}', 'Blorp {name'))).toBe(
+      'A { has no closing }. Close each { with a } as in the English',
+    );
+    expect(problemsInEnglish([{ kind: 'syntax', detail: '', reason: 'unopened-brace' }])).toBe(
+      'A } has no opening {. Each } closes a { as in the English',
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 // Every message of the interface, in the order translators see them (the server's list, the PO export, the
 // pseudo-language and the tests read this; the app imports each screen's group where it is used).
 import type { MessageDescriptor } from './define.ts';
-import { shell, sync } from './messages/shell.ts';
+import { pageTitles, shell, sync } from './messages/shell.ts';
 import { firstScreen, settings, syncSettings } from './messages/settings.ts';
-import { translateApp } from './messages/translate-app.ts';
+import { translateApp, translatePreview } from './messages/translate-app.ts';
 import { heritage } from './messages/heritage.ts';
 import { home } from './messages/home.ts';
 import { auth } from './messages/auth.ts';
@@ -31,11 +31,13 @@ import { sentences } from './messages/sentences.ts';
 
 const GROUPS = [
   shell,
+  pageTitles,
   sync,
   settings,
   syncSettings,
   firstScreen,
   translateApp,
+  translatePreview,
   home,
   heritage,
   auth,

@@ -64,11 +64,38 @@ export type TranslationProblem =
   | { kind: 'too-long'; max: number }
   | { kind: 'bidi-control'; name: string }
   | { kind: 'markup'; name: string }
-  | { kind: 'syntax'; detail: string }
+  | { kind: 'syntax'; detail: string; reason?: SyntaxReason }
   | { kind: 'missing-placeholder'; name: string }
   | { kind: 'unknown-placeholder'; name: string }
   | { kind: 'wrong-kind'; name: string; expected: string }
   | { kind: 'missing-other'; name: string };
+
+/**
+ * Why a text is not valid ICU MessageFormat, in a translator's terms (issue 35: "a { has no closing }" rather than
+ * the parser's "Unexpected message end at line 1 col 26"): a `{` never closed, a `}` never opened, or something
+ * else (the parser's words then). Text quoted with ICU's apostrophes ('{' is a brace to show) is skipped.
+ */
+export type SyntaxReason = 'unclosed-brace' | 'unopened-brace' | 'other';
+
+export function syntaxReason(text: string): SyntaxReason {
+  let depth = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === "'") {
+      if (text[index + 1] === "'") index += 1;
+      else if (quoted || /[{}#|]/.test(text[index + 1] ?? '')) quoted = !quoted;
+      continue;
+    }
+    if (quoted) continue;
+    if (char === '{') depth += 1;
+    else if (char === '}') {
+      if (depth === 0) return 'unopened-brace';
+      depth -= 1;
+    }
+  }
+  return depth > 0 ? 'unclosed-brace' : 'other';
+}
 
 /** Compiles a message, or says why it is not valid ICU MessageFormat. */
 export function compileChecked(
@@ -77,7 +104,8 @@ export function compileChecked(
   try {
     return { compiled: compileMessageOrThrow(text) };
   } catch (error) {
-    return { problem: { kind: 'syntax', detail: error instanceof Error ? error.message : String(error) } };
+    const detail = error instanceof Error ? error.message : String(error);
+    return { problem: { kind: 'syntax', detail, reason: syntaxReason(text) } };
   }
 }
 
@@ -117,6 +145,9 @@ export function translationProblems(source: string, translation: string): Transl
   const sourceCompiled = compileMessageOrThrow(source);
   const checked = compileChecked(translation);
   if ('problem' in checked) return [...problems, checked.problem];
+  // The compiler shows a `}` that closes nothing as text; the English never has one, so it is a slip.
+  if (syntaxReason(translation) === 'unopened-brace' && syntaxReason(source) !== 'unopened-brace')
+    problems.push({ kind: 'syntax', detail: '', reason: 'unopened-brace' });
   const expected = messageArguments(sourceCompiled);
   const given = messageArguments(checked.compiled);
   for (const [name, kind] of expected) {

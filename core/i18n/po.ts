@@ -1,8 +1,11 @@
 // The catalogue of one language as a gettext PO file, so translators can also work in the field's tools
 // (Poedit, Weblate, Pootle…): one entry per message, msgctxt the message id, msgid the English source,
-// msgstr the translation (empty when there is none), the note as an extracted comment (#.) and the screen as
-// a reference (#:). Import reads the same shape back, with the fuzzy flag (#, fuzzy); entries are matched by
-// msgctxt, each given once.
+// msgstr the translation (empty when there is none), the note as an extracted comment (#.), the screen as a
+// reference (#:) and the flag `icu-message-format` (Weblate's name for the format: it checks placeholders and
+// plurals in it). The header is complete for gettext (`msgfmt -c` gives no warning), with Plural-Forms where the
+// language's gettext rule is known and the ICU convention stated in its comment: plurals are written inside
+// msgstr in ICU, never as msgid_plural/msgstr[n]. Import reads the same shape back, with the fuzzy flag
+// (#, fuzzy); entries are matched by msgctxt, each given once.
 
 export interface PoEntry {
   id: string;
@@ -11,6 +14,20 @@ export interface PoEntry {
   note?: string;
   screen?: string;
 }
+
+/** The flag every entry carries: the messages are ICU MessageFormat (Weblate's flag of that name). */
+export const PO_ICU_FLAG = 'icu-message-format';
+
+/**
+ * gettext's Plural-Forms of the languages whose rule is known here (from the GNU gettext manual). The app's
+ * plurals are ICU, so this only informs tools; a language not listed gets no Plural-Forms (none is guessed).
+ */
+const PLURAL_FORMS: Record<string, string> = {
+  en: 'nplurals=2; plural=(n != 1);',
+  ar: 'nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);',
+  fr: 'nplurals=2; plural=(n > 1);',
+  sw: 'nplurals=2; plural=(n != 1);',
+};
 
 const escape = (text: string) =>
   text
@@ -22,23 +39,48 @@ const escape = (text: string) =>
 
 const quoted = (text: string) => `"${escape(text)}"`;
 
-/** A PO file of these entries for `language` (its BCP 47 code and name in the header). */
-export function writePo(language: { code: string; name: string }, entries: PoEntry[]): string {
+/** Text for a comment line: control characters (a line break would end the comment) become spaces. */
+const oneLine = (text: string) => text.replace(/\p{Cc}/gu, ' ');
+
+/** A date as PO headers write it: `2026-11-28 07:20+0000`. */
+const poDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')}+0000`;
+
+/**
+ * A PO file of these entries for `language` (its BCP 47 code and name in the header), revised at `revisedAt`
+ * (the export's time).
+ */
+export function writePo(
+  language: { code: string; name: string },
+  entries: PoEntry[],
+  revisedAt: Date = new Date(),
+): string {
+  const pluralForms = PLURAL_FORMS[language.code.split('-')[0]!];
   const header = [
-    '# Lopit Community interface messages',
+    `# Lopit Community: the app's interface in ${oneLine(language.name)} (${language.code}).`,
+    '#',
+    '# Every message is ICU MessageFormat (flag icu-message-format). Keep each {placeholder} as it is. Plurals',
+    "# are written inside msgstr with the language's own categories, e.g. {count, plural, one {# clip} other",
+    '# {# clips}}: gettext plural entries (msgid_plural, msgstr[n]) are not used and the import refuses them.',
+    '# msgctxt is the message id. An entry marked fuzzy is imported as a proposal for the community to review;',
+    '# every other translated entry becomes the approved translation.',
     'msgid ""',
     'msgstr ""',
-    quoted(`Language: ${language.code}\n`),
+    quoted('Project-Id-Version: Lopit Community interface\n'),
+    quoted(`PO-Revision-Date: ${poDate(revisedAt)}\n`),
+    quoted('Last-Translator: Lopit Community translators\n'),
     quoted(`Language-Team: ${language.name}\n`),
+    quoted(`Language: ${language.code}\n`),
     quoted('MIME-Version: 1.0\n'),
     quoted('Content-Type: text/plain; charset=UTF-8\n'),
     quoted('Content-Transfer-Encoding: 8bit\n'),
+    ...(pluralForms ? [quoted(`Plural-Forms: ${pluralForms}\n`)] : []),
     quoted('X-Message-Format: ICU MessageFormat\n'),
   ].join('\n');
   const body = entries.map((entry) =>
     [
       ...(entry.note ? entry.note.split('\n').map((line) => `#. ${line}`) : []),
       ...(entry.screen ? [`#: ${entry.screen}`] : []),
+      `#, ${PO_ICU_FLAG}`,
       `msgctxt ${quoted(entry.id)}`,
       `msgid ${quoted(entry.source)}`,
       `msgstr ${quoted(entry.translation)}`,

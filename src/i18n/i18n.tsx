@@ -66,10 +66,50 @@ function keptCatalogue(code: string): KeptCatalogue | null {
   }
 }
 
-function activate(code: string, messages: Messages) {
+/**
+ * A translator's preview (issue 35): the interface in a language not yet offered to everyone, with the approved
+ * texts and the translator's own proposals (`proposed`, marked on the page), English for the rest. Kept on the
+ * device until stopped, like a chosen language, and never written over by the public catalogue.
+ */
+export interface Preview {
+  code: string;
+  name: string;
+  messages: Messages;
+  proposed: string[];
+}
+const PREVIEW_KEY = 'lopit.preview';
+
+function keptPreview(): Preview | null {
+  const text = readStorage(PREVIEW_KEY);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Preview;
+  } catch {
+    return null;
+  }
+}
+
+/** The preview shown now, if any. */
+let preview: Preview | null = null;
+export const currentPreview = () => preview;
+
+/**
+ * The texts on the page that are English standing in for a missing translation, and those that are the
+ * translator's own proposals in a preview: fallback-marks.ts marks the elements showing them (lang="en", and
+ * a dotted underline for proposals). Emptied at each change of language.
+ */
+export const shownTexts = { fallback: new Set<string>(), proposed: new Set<string>() };
+let proposedIds = new Set<string>();
+
+function activate(code: string, messages: Messages, proposed: readonly string[] = []) {
+  shownTexts.fallback.clear();
+  shownTexts.proposed.clear();
+  proposedIds = new Set(proposed);
   i18n.load(code, messages);
   i18n.activate(code, [code, SOURCE_LOCALE]);
   document.documentElement.lang = code;
+  if (code !== SOURCE_LOCALE)
+    void import('./fallback-marks.ts').then(({ watchShownTexts }) => watchShownTexts());
 }
 
 /** Fetches the language's catalogue (revalidating the kept copy) and, when it changed, applies it. */
@@ -86,11 +126,16 @@ async function refreshCatalogue(code: string, fetchImpl: typeof fetch = fetch): 
   if (response.status === 304 || !response.ok) return;
   const { messages } = (await response.json()) as { messages: Messages };
   writeStorage(CATALOGUE_KEY(code), JSON.stringify({ etag: response.headers.get('ETag'), messages }));
-  if (i18n.locale === code) activate(code, messages);
+  if (i18n.locale === code && !preview) activate(code, messages);
 }
 
 /** At start: the stored language with its kept catalogue at once (no flash of English), then a refresh. */
 export function startI18n() {
+  preview = keptPreview();
+  if (preview) {
+    activate(preview.code, preview.messages, preview.proposed);
+    return;
+  }
   const code = storedLocale();
   activate(code, code === SOURCE_LOCALE ? {} : (keptCatalogue(code)?.messages ?? {}));
   if (code !== SOURCE_LOCALE) void refreshCatalogue(code);
@@ -99,6 +144,10 @@ export function startI18n() {
 /** Chooses the interface's language: applies what is kept of it now, then fetches its catalogue. */
 export async function chooseLocale(code: string): Promise<void> {
   writeStorage(LOCALE_KEY, code);
+  if (preview) {
+    preview = null;
+    writeStorage(PREVIEW_KEY, null);
+  }
   activate(code, code === SOURCE_LOCALE ? {} : (keptCatalogue(code)?.messages ?? {}));
   if (code !== SOURCE_LOCALE) await refreshCatalogue(code);
 }
@@ -106,8 +155,28 @@ export async function chooseLocale(code: string): Promise<void> {
 export type { Translate } from '../../core/i18n/define.ts';
 
 /** A message in the current language (outside React: sync states, errors, notifications). */
-export const t: Translate = (descriptor, values) =>
-  i18n._(descriptor.id, values, { message: descriptor.message });
+export const t: Translate = (descriptor, values) => {
+  const text = i18n._(descriptor.id, values, { message: descriptor.message });
+  if (i18n.locale !== SOURCE_LOCALE) {
+    if (!(descriptor.id in i18n.messages)) shownTexts.fallback.add(text);
+    else if (proposedIds.has(descriptor.id)) shownTexts.proposed.add(text);
+  }
+  return text;
+};
+
+/** Shows the interface as a translator's preview (until stopPreview or a language is chosen). */
+export function startPreview(next: Preview) {
+  preview = next;
+  writeStorage(PREVIEW_KEY, JSON.stringify(next));
+  activate(next.code, next.messages, next.proposed);
+}
+
+/** Ends the preview: the language chosen on this device again. */
+export function stopPreview() {
+  preview = null;
+  writeStorage(PREVIEW_KEY, null);
+  startI18n();
+}
 
 /** The translate function of a component, which renders again when the language changes. */
 export function useT(): Translate {

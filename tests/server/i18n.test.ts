@@ -8,6 +8,7 @@ import {
   importPoReportSchema,
   PO_FILE_MAX_CHARS,
   languageResponseSchema,
+  previewCatalogueSchema,
   translationProblemsDetailsSchema,
   uiLanguagesSchema,
   uiMessagesSchema,
@@ -332,12 +333,16 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
     expect(imported.statusCode, imported.body).toBe(200);
     const report = answer(imported, importPoReportSchema);
     expect(report).toMatchObject({ approved: 1, proposed: 1, unchanged: 0 });
+    // In the in-app editor's words (issue 35), with the problems for the admin's screen to word in its language.
     expect(Object.fromEntries(report.skipped.map((skip) => [skip.id, skip.reason]))).toEqual({
-      [long!.id]: 'longer than 2,000 characters',
+      [long!.id]: 'Make it at most 2,000 characters long',
       [reordered!.id]:
-        'a control character that reorders the text (U+202E); a control character that reorders the text (U+202C)',
-      [marked!.id]: 'markup the English does not have (<img src=x onerror=alert(1)>)',
+        'Remove the invisible character U+202E: it reverses the text around it; Remove the invisible character U+202C: it reverses the text around it',
+      [marked!.id]: 'Remove <img src=x onerror=alert(1)>: the English has no such markup',
     });
+    expect(report.skipped.find((skip) => skip.id === long!.id)!.problems).toEqual([
+      { kind: 'too-long', max: 2_000 },
+    ]);
 
     // Only the approved one is served; the fuzzy one waits for the community's review, as the admin's proposal.
     const catalogue = answer(await get(`/api/i18n/catalogues/${CODE}`), catalogueSchema).messages;
@@ -364,6 +369,95 @@ describe.each(DATABASE_KINDS)('interface languages on %s', (kind) => {
       uiMessagesSchema,
     );
     expect(relisted.messages.find((message) => message.id === fuzzy!.id)!.proposals).toHaveLength(1);
+  });
+
+  it('explains an unbalanced brace in words, in the editor and at import alike', async () => {
+    const [message] = SOURCE_MESSAGES.slice(-200).filter((source) => !/[{<']/.test(source.message));
+    const refused = await propose(author.auth, message!.id, 'Blorp {name');
+    expect(refused.statusCode).toBe(422);
+    const { problems } = translationProblemsDetailsSchema.parse(answer(refused, apiErrorSchema).details);
+    expect(problems).toEqual([expect.objectContaining({ kind: 'syntax', reason: 'unclosed-brace' })]);
+    const po = writePo({ code: CODE, name: 'Blorpish' }, [
+      { id: message!.id, source: message!.message, translation: 'Blorp {name' },
+    ]);
+    const report = answer(
+      await post(`/api/admin/i18n/languages/${CODE}/import`, admin.auth, { po }),
+      importPoReportSchema,
+    );
+    expect(report.skipped).toEqual([
+      expect.objectContaining({
+        id: message!.id,
+        reason: 'A { has no closing }. Close each { with a } as in the English',
+      }),
+    ]);
+  });
+
+  it('fits a small team: an admin’s own translation is approved at once, a vote counts by the voter’s role when the proposal is decided, the author sees each outcome and previews their own', async () => {
+    const plain = SOURCE_MESSAGES.slice(-160, -100).filter((message) => !/[{<']/.test(message.message));
+    const [adminOwn, promoted, rejected, previewed] = plain;
+    const messagesOf = async (auth: Auth) =>
+      answer(await get(`/api/i18n/languages/${CODE}/messages`, auth), uiMessagesSchema).messages;
+
+    // The admin's own translation is served at once, replacing nothing but the approved text.
+    const own = answer(await propose(admin.auth, adminOwn!.id, 'Blorp admin'), uiProposalResponseSchema);
+    expect(own.proposal).toMatchObject({ state: 'approved', mine: true });
+    expect(answer(await get(`/api/i18n/catalogues/${CODE}`), catalogueSchema).messages[adminOwn!.id]).toEqual(
+      ['Blorp admin'],
+    );
+
+    // A contributor approves (1 of 2) and is then made admin: their approval now decides, on their next
+    // review or anyone else's.
+    const waiting = answer(
+      await propose(author.auth, promoted!.id, 'Blorp promoted'),
+      uiProposalResponseSchema,
+    );
+    const first = answer(
+      await review(reviewers[1]!.auth, waiting.proposal.id, { verdict: 'approve' }),
+      uiProposalResponseSchema,
+    );
+    expect(first.proposal).toMatchObject({ state: 'proposed', approvals: 1 });
+    const made = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${reviewers[1]!.user.id}/role`,
+      headers: admin.auth,
+      payload: { role: 'admin' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const decided = answer(
+      await review(reviewers[2]!.auth, waiting.proposal.id, { verdict: 'reject', reason: 'Hmm' }),
+      uiProposalResponseSchema,
+    );
+    expect(decided.proposal).toMatchObject({ state: 'approved', approvals: 1, rejections: 1 });
+
+    // Two rejections with reasons: the author sees what became of each of their proposals.
+    const bad = answer(await propose(author.auth, rejected!.id, 'Blorp wrong'), uiProposalResponseSchema);
+    await review(reviewers[0]!.auth, bad.proposal.id, { verdict: 'reject', reason: 'Not Blorpish' });
+    await review(reviewers[2]!.auth, bad.proposal.id, { verdict: 'reject', reason: 'Too long' });
+    const mine = await messagesOf(author.auth);
+    expect(mine.find((message) => message.id === rejected!.id)!.outcomes).toEqual([
+      { id: bad.proposal.id, text: 'Blorp wrong', state: 'rejected', reasons: ['Not Blorpish', 'Too long'] },
+    ]);
+    expect(mine.find((message) => message.id === promoted!.id)!.outcomes).toEqual([
+      { id: waiting.proposal.id, text: 'Blorp promoted', state: 'approved', reasons: [] },
+    ]);
+    // Nobody else sees them as theirs.
+    expect((await messagesOf(reviewers[0]!.auth)).find((m) => m.id === rejected!.id)!.outcomes).toEqual([]);
+
+    // The preview: the approved texts with the viewer's own open proposals in place, those marked; nobody
+    // else's proposal, and only for someone signed in.
+    await propose(author.auth, previewed!.id, 'Blorp mine');
+    await propose(reviewers[0]!.auth, rejected!.id, 'Blorp theirs');
+    const preview = answer(
+      await get(`/api/i18n/languages/${CODE}/preview`, author.auth),
+      previewCatalogueSchema,
+    );
+    expect(preview.messages[previewed!.id]).toEqual(['Blorp mine']);
+    expect(preview.messages[adminOwn!.id]).toEqual(['Blorp admin']);
+    expect(preview.messages[rejected!.id]).toBeUndefined();
+    expect(preview.proposed).toContain(previewed!.id);
+    expect(preview.proposed).not.toContain(rejected!.id);
+    expect((await get(`/api/i18n/languages/${CODE}/preview`)).statusCode).toBe(401);
+    expect((await get('/api/i18n/languages/qab/preview', author.auth)).statusCode).toBe(404);
   });
 
   it('serves the pseudo-language for every message, and English as built in', async () => {

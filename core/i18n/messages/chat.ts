@@ -39,7 +39,11 @@ export const chat = defineMessages('chat', {
   message: { message: 'Message', note: 'Chat: hidden label of the text field' },
   placeholder: {
     message: 'Type in English or Lopit. Enter sends, Shift+Enter adds a line.',
-    note: 'Chat: placeholder of the text field; keep the key names Enter and Shift+Enter',
+    note: 'Chat: placeholder of the text field on a computer; keep the key names Enter and Shift+Enter',
+  },
+  placeholderTouch: {
+    message: 'Type in English or Lopit',
+    note: 'Chat: placeholder of the text field on a phone (no keys to name); keep it short, it must fit on a phone',
   },
   voiceSoon: { message: 'Voice input (coming soon)', note: 'Chat: name of the disabled microphone button' },
   voiceSoonTitle: {

@@ -34,7 +34,7 @@ export const shell = defineMessages('shell', {
   signIn: { message: 'Sign in', note: 'Navigation bar button for visitors' },
   signUp: { message: 'Sign up', note: 'Navigation bar button for visitors' },
   profile: { message: 'Profile', note: 'User menu link to the profile page' },
-  settings: { message: 'Settings', note: 'User menu link to the settings page' },
+  settings: { message: 'Settings', note: 'Menu link to the settings page (language, theme, sync)' },
   admin: { message: 'Admin', note: 'User menu link to the admin page (admins only)' },
   translateApp: {
     message: 'Translate the app',
@@ -50,6 +50,10 @@ export const shell = defineMessages('shell', {
   footer: {
     message: 'Contributions are shared under CC-BY-NC-4.0 for non-commercial community use.',
     note: 'Footer of every page; keep the licence name CC-BY-NC-4.0 as it is',
+  },
+  language: {
+    message: 'Language',
+    note: 'Footer link, on every page, to the choice of the app’s language in Settings',
   },
   terms: { message: 'Terms', note: 'Footer link to the terms of use' },
   privacy: { message: 'Privacy', note: 'Footer link to the privacy notice' },
@@ -124,4 +128,21 @@ export const sync = defineMessages('sync', {
     message: 'Sync: {state}. Open sync settings',
     note: 'Screen-reader name of the sync indicator link',
   },
+});
+
+/** Each page's title (the browser tab, history and what a screen reader announces), issue 35. */
+export const pageTitles = defineMessages('page-title', {
+  format: {
+    message: '{page} · {app}',
+    note: 'Title of every page but Home: page is the page name below, app is "Lopit Community"',
+  },
+  forgotPassword: { message: 'Reset password', note: 'Page title of the password reset page' },
+  translate: { message: 'Translate', note: 'Page title of Translate, one English sentence at a time' },
+  speak: { message: 'Speak', note: 'Page title of Speak, reading sentences aloud in Lopit' },
+  speakers: { message: 'Speakers', note: 'Page title of the field speakers page' },
+  tell: { message: 'Tell a story', note: 'Page title of Tell, recording a story' },
+  repeat: { message: 'Repeat', note: 'Page title of Repeat, saying a heard clip again' },
+  sentences: { message: 'Lopit sentences', note: 'Page title of the page of sentences written in Lopit' },
+  listen: { message: 'Listen', note: 'Page title of Listen, reviewing recorded clips' },
+  review: { message: 'Review translations', note: 'Page title of reviewing proposed translations' },
 });

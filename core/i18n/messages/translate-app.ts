@@ -68,7 +68,15 @@ export const translateApp = defineMessages('translate-app', {
   },
   problemSyntax: {
     message: 'The braces do not match: {detail}',
-    note: 'Error: the translation is not valid; detail says where',
+    note: 'Error: the translation is not valid; detail says where (in English)',
+  },
+  problemUnclosed: {
+    message: "A '{' has no closing '}'. Close each '{' with a '}' as in the English.",
+    note: "Error: the translation opens a brace it never closes. In this message a brace is written '{' (ICU quoting): the app shows just {",
+  },
+  problemUnopened: {
+    message: "A '}' has no opening '{'. Each '}' closes a '{' as in the English.",
+    note: "Error: the translation closes a brace it never opened. In this message a brace is written '}' (ICU quoting): the app shows just }",
   },
   problemMissing: {
     message: 'Keep the placeholder {name}',
@@ -100,8 +108,55 @@ export const translateApp = defineMessages('translate-app', {
   noneShown: { message: 'No message matches.', note: 'One at a time: when the filters keep no message' },
   previous: { message: 'Previous', note: 'Button: the previous message' },
   next: { message: 'Next', note: 'Button: the next message' },
+  saved: {
+    message: 'Saved. It stays here with what becomes of it; others review it.',
+    note: 'Translate the app: confirmation under a message just proposed, in the list',
+  },
+  savedNext: {
+    message:
+      'Saved “{text}”. {count, plural, one {# translation} other {# translations}} proposed this time. Here is the next message.',
+    note: 'Translate the app, one at a time: confirmation after proposing; text is the translation, count how many this visit',
+  },
+  outcomesLabel: {
+    message: 'What became of your earlier proposals',
+    note: 'Label above the viewer’s own proposals that are no longer under review',
+  },
+  outcome: {
+    message:
+      '{state, select, approved {approved} rejected {rejected} superseded {replaced by a newer translation} withdrawn {withdrawn} other {decided}}',
+    note: 'State of one of the viewer’s earlier proposals; state is approved, rejected, superseded or withdrawn',
+  },
+  reasonsGiven: {
+    message: 'Reviewers said: {reasons}',
+    note: 'Under a rejected proposal: the reasons reviewers gave, in their words',
+  },
   loadFailed: {
     message: 'The messages could not be loaded. Connect once to download them.',
     note: 'Error when the list cannot be loaded and none is kept on the phone',
+  },
+});
+
+/** A translator's preview of their language (issue 35): the banner on every page while it lasts. */
+export const translatePreview = defineMessages('translate-preview', {
+  start: {
+    message: 'Preview the app in {language}',
+    note: 'Translate the app: button showing the whole app in the chosen language (approved texts and your own proposals); language is its name',
+  },
+  startFailed: {
+    message: 'The preview could not be loaded. It needs a connection; try again when you are online.',
+    note: 'Translate the app: error when the preview cannot be downloaded',
+  },
+  banner: {
+    message:
+      'Preview of {language}: approved texts, and your own proposals underlined with dots. English shows where there is no translation yet. Others still see the app in their chosen language.',
+    note: 'Banner on every page while a translator previews their language; language is its name',
+  },
+  update: {
+    message: 'Update preview',
+    note: 'Preview banner: button loading the latest approved texts and your proposals',
+  },
+  stop: {
+    message: 'Stop preview',
+    note: 'Preview banner: button going back to the language chosen in Settings',
   },
 });

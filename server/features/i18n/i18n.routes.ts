@@ -1,6 +1,6 @@
 // /api/i18n: the interface's languages, their catalogues of approved messages (ETag; the app and its service
-// worker revalidate them), and the community's translation of the interface: the messages of a language with
-// their proposals, proposing (placeholders and plurals checked against the English source) and reviewing,
+// worker revalidate them), a translator's preview of their language, and the community's translation of the
+// interface: the messages of a language with their proposals (and what became of the viewer's own), proposing (placeholders and plurals checked against the English source) and reviewing,
 // both replayable by the outbox (Idempotency-Key). /api/admin/i18n: adding a language, PO export and import
 // (po-import.ts).
 import crypto from 'node:crypto';
@@ -16,6 +16,7 @@ import {
   PO_IMPORT_BODY_MAX_BYTES,
   languageParamsSchema,
   languageResponseSchema,
+  previewCatalogueSchema,
   uiLanguagesSchema,
   uiMessagesSchema,
 } from '../../../core/api/i18n.ts';
@@ -43,6 +44,16 @@ const pseudo = () =>
   (pseudoCatalogue ??= Object.fromEntries(
     SOURCE_MESSAGES.map(({ id, message }) => [id, pseudoMessage(message)]),
   ));
+
+/** Translations by message id, compiled for the app's runtime (one that does not compile is left out). */
+function compiledTexts(texts: ReadonlyMap<string, string>): Record<string, CompiledMessage> {
+  const messages: Record<string, CompiledMessage> = {};
+  for (const [id, text] of texts) {
+    const compiled = compileChecked(text);
+    if ('compiled' in compiled) messages[id] = compiled.compiled;
+  }
+  return messages;
+}
 
 const etagOf = (body: string) =>
   `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -78,11 +89,7 @@ export default function i18nRoutes(instance: FastifyInstance) {
       else if (code === PSEUDO_LOCALE) messages = pseudo();
       else {
         await languageOrThrow(code);
-        messages = {};
-        for (const [id, text] of await repository().approvedTexts(code)) {
-          const compiled = compileChecked(text);
-          if ('compiled' in compiled) messages[id] = compiled.compiled;
-        }
+        messages = compiledTexts(await repository().approvedTexts(code));
       }
       const body = JSON.stringify({ language: code, messages } satisfies z.infer<typeof catalogueSchema>);
       const etag = etagOf(body);
@@ -104,8 +111,10 @@ export default function i18nRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const language = await languageOrThrow(request.params.code);
+      const viewer = currentUser(request).id;
       const approved = await repository().approvedTexts(language.code);
-      const proposals = await repository().openProposals(language.code, currentUser(request).id);
+      const proposals = await repository().openProposals(language.code, viewer);
+      const outcomes = await repository().outcomes(language.code, viewer);
       return {
         language,
         messages: SOURCE_MESSAGES.map(({ id, screen, message, note }) => ({
@@ -116,8 +125,29 @@ export default function i18nRoutes(instance: FastifyInstance) {
           placeholders: placeholdersOf(message),
           approved: approved.get(id) ?? null,
           proposals: proposals.get(id) ?? [],
+          outcomes: outcomes.get(id) ?? [],
         })),
       };
+    },
+  );
+
+  app.get(
+    '/languages/:code/preview',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary:
+          "A translator's preview: the approved messages with the viewer's own proposals in their place",
+        params: languageParamsSchema,
+        response: { 200: previewCatalogueSchema },
+      },
+    },
+    async (request) => {
+      const language = await languageOrThrow(request.params.code);
+      const texts = await repository().approvedTexts(language.code);
+      const own = await repository().ownOpenTexts(language.code, currentUser(request).id);
+      for (const [id, text] of own) texts.set(id, text);
+      return { language: language.code, messages: compiledTexts(texts), proposed: [...own.keys()] };
     },
   );
 

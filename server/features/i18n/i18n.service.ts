@@ -1,6 +1,7 @@
 // The rules of translating the interface: a proposal names a language and a message of the app and keeps the
-// English's placeholders and plural forms (422 TRANSLATION_PROBLEMS with what is wrong), nobody reviews their own
-// proposal, English is the source and no language is added twice.
+// English's placeholders and plural forms (422 TRANSLATION_PROBLEMS with what is wrong), an admin's is approved at
+// once (as an admin's save of a translation pair), nobody reviews their own proposal, English is the source and
+// no language is added twice.
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { ProposeMessage } from '../../../core/api/i18n.ts';
@@ -23,7 +24,7 @@ export async function languageOf({ interfaceMessages }: TransactionRepositories,
   return language;
 }
 
-/** A contributor proposes a translation of one message of the app. */
+/** A contributor proposes a translation of one message of the app; an admin's is approved at once. */
 export async function proposeMessage(
   repositories: TransactionRepositories,
   user: User,
@@ -46,24 +47,19 @@ export async function proposeMessage(
     source.message,
     text,
     user.id,
+    user.role === 'admin',
   );
   return { messageId, proposal };
 }
 
-/** A review of someone else's proposal (an admin's settles it). */
+/** A review of someone else's proposal (an admin's settles it, repository.review). */
 export async function reviewMessageProposal(
   { interfaceMessages }: TransactionRepositories,
   proposalId: number,
   user: User,
   review: ProposalReview,
 ) {
-  const result = await interfaceMessages.review(
-    proposalId,
-    user.id,
-    review.verdict,
-    reviewReason(review),
-    user.role === 'admin',
-  );
+  const result = await interfaceMessages.review(proposalId, user.id, review.verdict, reviewReason(review));
   if (result.kind === 'missing') throw itemGone(UI_PROPOSAL_NOT_FOUND);
   if (result.kind === 'own') throw ownContribution('translation');
   return { messageId: result.messageId, proposal: result.proposal };

@@ -1,8 +1,9 @@
 // SQL of the interface's languages and the community's translations of its messages (migration 0014): the
-// same review rule as translation pairs (core/review/rules.ts), an admin's verdict deciding at once. Only a
-// translation of the message's current English source counts (approved, served, exported).
+// same review rule as translation pairs (core/review/rules.ts), an admin's verdict deciding at once, counted by
+// the reviewer's role when the proposal is decided (issue 35: a contributor's earlier approval decides once they
+// are an admin). Only a translation of the message's current English source counts (approved, served, exported).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProposalVerdict } from '../../../core/api/review.ts';
 import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
 import type { UiLanguage, UiProposal } from '../../../core/api/i18n.ts';
@@ -10,8 +11,8 @@ import { SOURCE_BY_ID, SOURCE_MESSAGES } from '../../../core/i18n/catalogue.ts';
 import { isListed } from '../../../core/i18n/languages.ts';
 import { proposalStateFromReviews } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { uiLanguages, uiMessageProposals, uiMessageReviews } from '../../db/schema.ts';
-import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
+import { uiLanguages, uiMessageProposals, uiMessageReviews, users } from '../../db/schema.ts';
+import { countVerdicts, rejectionReasons, type ReviewsTable } from '../review/review-tally.ts';
 import type { ImportEntry } from './po-import.ts';
 import { defineRepository } from '../../lib/repositories.ts';
 
@@ -22,6 +23,9 @@ type ProposalRow = typeof uiMessageProposals.$inferSelect;
  * building one statement (and, on PGlite, running it) holds the event loop for tens of milliseconds, not hundreds.
  */
 const IMPORT_CHUNK = 200;
+
+/** The author's past proposals of a message shown with it (what became of each), newest first. */
+const OUTCOMES_PER_MESSAGE = 3;
 
 const UI_REVIEWS: ReviewsTable = {
   table: uiMessageReviews,
@@ -104,6 +108,61 @@ export class InterfaceMessagesRepository {
     return new Map(rows.filter(isCurrent).map((row) => [row.messageId, row.text]));
   }
 
+  /** The viewer's own proposals under review in a language (of current sources): message id -> text. */
+  async ownOpenTexts(language: string, authorId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({
+        messageId: uiMessageProposals.messageId,
+        source: uiMessageProposals.source,
+        text: uiMessageProposals.text,
+      })
+      .from(uiMessageProposals)
+      .where(
+        and(
+          eq(uiMessageProposals.language, language),
+          eq(uiMessageProposals.authorId, authorId),
+          eq(uiMessageProposals.state, 'proposed'),
+        ),
+      );
+    return new Map(rows.filter(isCurrent).map((row) => [row.messageId, row.text]));
+  }
+
+  /**
+   * What became of the author's proposals no longer under review (of current sources), newest first, at most
+   * OUTCOMES_PER_MESSAGE a message, with the reasons reviewers gave when rejecting: message id -> outcomes.
+   */
+  async outcomes(language: string, authorId: string) {
+    const rows = await this.db
+      .select()
+      .from(uiMessageProposals)
+      .where(
+        and(
+          eq(uiMessageProposals.language, language),
+          eq(uiMessageProposals.authorId, authorId),
+          ne(uiMessageProposals.state, 'proposed'),
+        ),
+      )
+      .orderBy(desc(uiMessageProposals.updatedAt), desc(uiMessageProposals.id));
+    const byMessage = new Map<string, ProposalRow[]>();
+    for (const row of rows.filter(isCurrent)) {
+      const list = byMessage.get(row.messageId) ?? [];
+      if (list.length < OUTCOMES_PER_MESSAGE) list.push(row);
+      byMessage.set(row.messageId, list);
+    }
+    const shown = [...byMessage.values()].flat();
+    const reasons = await rejectionReasons(
+      this.db,
+      UI_REVIEWS,
+      shown.filter((row) => row.state === 'rejected').map((row) => row.id),
+    );
+    return new Map(
+      [...byMessage].map(([messageId, list]) => [
+        messageId,
+        list.map(({ id, text, state }) => ({ id, text, state, reasons: reasons.get(id) ?? [] })),
+      ]),
+    );
+  }
+
   /** Proposals under review in a language (of current sources), with the viewer's verdicts. */
   async openProposals(language: string, viewerId: string): Promise<Map<string, UiProposal[]>> {
     const rows = await this.db
@@ -137,8 +196,18 @@ export class InterfaceMessagesRepository {
     return byMessage;
   }
 
-  /** A proposal; the author's earlier open proposal for the same message is superseded by it. */
-  async propose(language: string, messageId: string, source: string, text: string, authorId: string) {
+  /**
+   * A proposal; the author's earlier open proposal for the same message is superseded by it. An admin's is
+   * approved at once (`approveNow`), as an admin's save of a translation pair is, replacing the approved text.
+   */
+  async propose(
+    language: string,
+    messageId: string,
+    source: string,
+    text: string,
+    authorId: string,
+    approveNow = false,
+  ) {
     return this.db.transaction(async (tx) => {
       await tx
         .update(uiMessageProposals)
@@ -151,25 +220,33 @@ export class InterfaceMessagesRepository {
             eq(uiMessageProposals.state, 'proposed'),
           ),
         );
+      if (approveNow) await supersedeApproved(tx, language, [messageId], null);
       const [row] = await tx
         .insert(uiMessageProposals)
-        .values({ language, messageId, source, text, authorId })
+        .values({
+          language,
+          messageId,
+          source,
+          text,
+          authorId,
+          ...(approveNow ? { state: 'approved' as const, decidedBy: authorId } : {}),
+        })
         .returning();
       return toProposal(row!, authorId, null);
     });
   }
 
   /**
-   * A review by someone other than the author (a second one by the same person replaces the first); an
-   * admin's verdict decides at once. A proposal no longer under review changes nothing and answers where it
-   * stands (a review queued offline).
+   * A review by someone other than the author (a second one by the same person replaces the first). Reviews
+   * count by the reviewer's role now, when the proposal is decided: an admin's verdict decides at once (this
+   * one's, or an earlier one given before its reviewer became admin, the latest first); else the community's
+   * rule. A proposal no longer under review changes nothing and answers where it stands (a review queued offline).
    */
   async review(
     proposalId: number,
     reviewerId: string,
     verdict: ProposalVerdict,
     reason: string | null,
-    byAdmin: boolean,
   ): Promise<UiReviewResult> {
     return this.db.transaction(async (tx) => {
       const [proposal] = await tx
@@ -201,13 +278,21 @@ export class InterfaceMessagesRepository {
         });
       const [approvals, rejections] = await countVerdicts(tx, UI_REVIEWS, proposalId, PROPOSAL_VERDICTS);
       const counts = { approvals, rejections };
-      const decided = byAdmin ? (verdict === 'approve' ? 'approved' : 'rejected') : null;
+      // The admins among the reviewers, as they are now: this reviewer's verdict first, then the latest.
+      const [admin] = await tx
+        .select({ reviewerId: uiMessageReviews.reviewerId, verdict: uiMessageReviews.verdict })
+        .from(uiMessageReviews)
+        .innerJoin(users, eq(users.id, uiMessageReviews.reviewerId))
+        .where(and(eq(uiMessageReviews.proposalId, proposalId), eq(users.role, 'admin')))
+        .orderBy(desc(sql`${uiMessageReviews.reviewerId} = ${reviewerId}`), desc(uiMessageReviews.updatedAt))
+        .limit(1);
+      const decided = admin ? (admin.verdict === 'approve' ? 'approved' : 'rejected') : null;
       const state = decided ?? proposalStateFromReviews(counts);
       if (state === 'approved')
         await supersedeApproved(tx, proposal.language, [proposal.messageId], proposalId);
       const [updated] = await tx
         .update(uiMessageProposals)
-        .set({ ...counts, state, decidedBy: decided ? reviewerId : null, updatedAt: new Date() })
+        .set({ ...counts, state, decidedBy: admin?.reviewerId ?? null, updatedAt: new Date() })
         .where(eq(uiMessageProposals.id, proposalId))
         .returning();
       return {

@@ -6,6 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { SOURCE_BY_ID } from '../../../core/i18n/catalogue.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
+import { problemsInEnglish } from '../../../core/i18n/problem-words.ts';
 import { PoSyntaxError, readPoInSlices } from '../../../core/i18n/po.ts';
 import { AppError } from '../../errors.ts';
 
@@ -22,21 +23,8 @@ export interface PoImportPlan {
   approve: ImportEntry[];
   /** Fuzzy entries: a translator's guess, reviewed by the community before it is served. */
   propose: ImportEntry[];
-  skipped: { id: string; reason: string }[];
-}
-
-/** Why the import leaves a translation out, in the words of the report. */
-function reasonOf(problems: TranslationProblem[]): string {
-  const reasons = new Set<string>();
-  for (const problem of problems) {
-    if (problem.kind === 'too-long')
-      reasons.add(`longer than ${problem.max.toLocaleString('en')} characters`);
-    else if (problem.kind === 'bidi-control')
-      reasons.add(`a control character that reorders the text (${problem.name})`);
-    else if (problem.kind === 'markup') reasons.add(`markup the English does not have (${problem.name})`);
-    else reasons.add('placeholders or plural forms differ from the English');
-  }
-  return [...reasons].join('; ');
+  /** With the problems a translation has (the in-app editor's, shown in the admin's language). */
+  skipped: { id: string; reason: string; problems?: TranslationProblem[] }[];
 }
 
 /** A pause of the work whenever SLICE_MS have passed since the last one. */
@@ -78,7 +66,8 @@ export async function planPoImport(po: string): Promise<PoImportPlan> {
       });
     else {
       const problems = translationProblems(source.message, text);
-      if (problems.length > 0) plan.skipped.push({ id: entry.id, reason: reasonOf(problems) });
+      if (problems.length > 0)
+        plan.skipped.push({ id: entry.id, reason: problemsInEnglish(problems), problems });
       else
         (entry.fuzzy ? plan.propose : plan.approve).push({
           messageId: entry.id,

@@ -103,6 +103,9 @@ export function NavBar() {
               <Link to={PATHS.signup} className="nav-link">
                 {t(shell.signUp)}
               </Link>
+              <Link to={PATHS.settings} className="nav-link">
+                {t(shell.settings)}
+              </Link>
             </>
           )}
           <ThemeToggle />

@@ -10,6 +10,8 @@ import { adminLanguages } from '../../../core/i18n/messages/admin.ts';
 import { ErrorBox } from '../../components/error-box.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
+import type { TranslationProblem } from '../../../core/i18n/icu.ts';
+import { problemText } from '../translate-app/problem-text.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
@@ -343,7 +345,10 @@ function PoReport({ report }: { report: ImportReport }) {
           <ul>
             {report.skipped.map((item) => (
               <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
-                <code translate="no">{item.id}</code>: {item.reason}
+                <code translate="no">{item.id}</code>:{' '}
+                {item.problems
+                  ? item.problems.map((problem) => problemText(t, problem as TranslationProblem)).join('; ')
+                  : item.reason}
               </li>
             ))}
           </ul>

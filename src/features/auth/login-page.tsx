@@ -7,6 +7,8 @@ import { PATHS } from '../../app/paths.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { authApi } from './auth-api.ts';
+import { CLIENT_ERROR_CODES } from '../../../core/api/client-errors.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { ErrorBox } from '../../components/error-box.tsx';
 
@@ -29,7 +31,10 @@ export function LoginPage() {
       authStore.signIn(token, user, remember);
       await navigate({ to: redirect ?? PATHS.home });
     } catch (caught) {
-      setError((caught as Error).message || t(auth.invalidCredentials));
+      // No connection (issue 35): say so in a villager's words, and what still works without one.
+      if (caught instanceof ApiError && caught.code === CLIENT_ERROR_CODES.network)
+        setError(t(auth.signInOffline));
+      else setError((caught as Error).message || t(auth.invalidCredentials));
     } finally {
       setBusy(false);
     }

@@ -200,7 +200,7 @@ export function ChatPage() {
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={t(chat.placeholder)}
+          placeholder={t(touchOnly() ? chat.placeholderTouch : chat.placeholder)}
         />
         <button
           type="button"
@@ -218,6 +218,9 @@ export function ChatPage() {
     </div>
   );
 }
+
+/** A phone or tablet without a keyboard's pointer: the placeholder names no keys there (issue 35). */
+const touchOnly = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /** Scrolls so the end of the conversation sits just above the sticky composer (always, or if the reader is near it). */
 function revealEnd(end: HTMLElement | null, composer: HTMLElement | null, always: boolean): void {

@@ -7,8 +7,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ChoiceTabs } from '../../components/choice-tabs.tsx';
 import type { UiLanguage, UiMessage, UiProposal } from '../../../core/api/i18n.ts';
 import { translationProblems, type TranslationProblem } from '../../../core/i18n/icu.ts';
-import { translateApp as m } from '../../../core/i18n/messages/translate-app.ts';
-import { formatNumber, useT, type Translate } from '../../i18n/i18n.tsx';
+import { translateApp as m, translatePreview } from '../../../core/i18n/messages/translate-app.ts';
+import { currentPreview, richText, useT } from '../../i18n/i18n.tsx';
+import { problemText } from './problem-text.ts';
+import { loadPreview } from '../../i18n/preview.ts';
 import type { OutboxEntry } from '../../offline/local-db.ts';
 import { entryParams } from '../../offline/outbox.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -49,27 +51,6 @@ function storeView(view: View) {
   }
 }
 
-export function problemText(t: Translate, problem: TranslationProblem): string {
-  switch (problem.kind) {
-    case 'too-long':
-      return t(m.problemTooLong, { max: formatNumber(problem.max) });
-    case 'bidi-control':
-      return t(m.problemBidi, { name: problem.name });
-    case 'markup':
-      return t(m.problemMarkup, { name: problem.name });
-    case 'syntax':
-      return t(m.problemSyntax, { detail: (problem.detail.split('\n')[0] ?? '').replace(/:$/, '') });
-    case 'missing-placeholder':
-      return t(m.problemMissing, { name: `{${problem.name}}` });
-    case 'unknown-placeholder':
-      return t(m.problemUnknown, { name: `{${problem.name}}` });
-    case 'wrong-kind':
-      return t(m.problemKind, { name: `{${problem.name}}`, kind: problem.expected });
-    case 'missing-other':
-      return t(m.problemOther, { name: `{${problem.name}}` });
-  }
-}
-
 export function TranslateAppPage() {
   const t = useT();
   const { user } = useAuth();
@@ -82,8 +63,18 @@ export function TranslateAppPage() {
   const [state, setState] = useState<StateFilter>('untranslated');
   const [shown, setShown] = useState(PAGE);
   const [view, setView] = useState<View>(storedView);
+  const [previewFailed, setPreviewFailed] = useState(false);
   const outbox = useOutbox();
   const { lastSuccessAt } = useSyncStatus();
+  // The order of the list as first shown for these filters: a message proposed or reviewed stays where it is
+  // (issue 35: it used to jump out of view as the list read after a sync sorted it again).
+  const ranks = useRef<{ key: string; byId: Map<string, number> } | null>(null);
+
+  // A preview of this language shows what this phone sent, once it is on the server.
+  useEffect(() => {
+    const preview = currentPreview();
+    if (preview && preview.code === code && lastSuccessAt) loadPreview(preview).catch(() => undefined);
+  }, [code, lastSuccessAt]);
 
   useEffect(() => {
     loadLanguages()
@@ -130,7 +121,12 @@ export function TranslateAppPage() {
     if (state === 'approved') return matches.filter((message) => message.approved !== null);
     // Untranslated first, then those waiting for review, then the approved.
     const rank = (message: UiMessage) => (message.approved ? 2 : message.proposals.length > 0 ? 1 : 0);
-    return [...matches].sort((a, b) => rank(a) - rank(b));
+    const key = [copy.language.code, search, screen].join('\u0000');
+    if (ranks.current?.key !== key)
+      ranks.current = { key, byId: new Map(copy.messages.map((message) => [message.id, rank(message)])) };
+    const { byId } = ranks.current;
+    const rankOf = (message: UiMessage) => byId.get(message.id) ?? rank(message);
+    return [...matches].sort((a, b) => rankOf(a) - rankOf(b));
   }, [copy, search, screen, state]);
 
   if (!user) return null;
@@ -215,12 +211,34 @@ export function TranslateAppPage() {
           testIdPrefix="translate-view-"
         />
       )}
+      {copy && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn"
+            data-testid="preview-start"
+            onClick={() => {
+              setPreviewFailed(false);
+              loadPreview(copy.language).catch(() => setPreviewFailed(true));
+            }}
+          >
+            {richText(t, translatePreview.start, { language: <span lang={code}>{copy.language.name}</span> })}
+          </button>
+        </div>
+      )}
+      {previewFailed && <p className="error-box">{t(translatePreview.startFailed)}</p>}
       {copy && view === 'one' && (
         <>
           <p data-testid="translate-progress">
             {t(m.progress, { approved: copy.language.approved, total: copy.language.total })}
           </p>
-          <OneAtATime messages={filtered} language={copy.language} userId={user.id} pending={pending} />
+          <OneAtATime
+            messages={filtered}
+            language={copy.language}
+            userId={user.id}
+            isAdmin={user.role === 'admin'}
+            pending={pending}
+          />
         </>
       )}
       {copy && view === 'list' && (
@@ -236,6 +254,7 @@ export function TranslateAppPage() {
                 message={message}
                 language={copy.language}
                 userId={user.id}
+                isAdmin={user.role === 'admin'}
                 pending={pending}
               />
             ))}
@@ -260,15 +279,18 @@ function OneAtATime({
   messages,
   language,
   userId,
+  isAdmin,
   pending,
 }: {
   messages: UiMessage[];
   language: UiLanguage;
   userId: string;
+  isAdmin: boolean;
   pending: Pending;
 }) {
   const t = useT();
   const [skipped, setSkipped] = useState<string[]>([]);
+  const [saved, setSaved] = useState<{ text: string; count: number } | null>(null);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [moved, setMoved] = useState(0);
   const card = useRef<HTMLDivElement>(null);
@@ -294,18 +316,27 @@ function OneAtATime({
     setCurrentId(next.id);
     setMoved((count) => count + 1);
   };
+  const proposed = (text: string) => {
+    setSaved((last) => ({ text, count: (last?.count ?? 0) + 1 }));
+    go(order[index + 1]);
+  };
   return (
     <div className="stack translate-app-one" ref={card}>
       <h2 className="translate-app-position" data-testid="translate-position" aria-live="polite">
         {t(m.position, { position: index + 1, count: order.length })}
       </h2>
+      <p className="success-box" role="status" data-testid="translate-saved" hidden={!saved}>
+        {saved && t(m.savedNext, { text: saved.text, count: saved.count })}
+      </p>
       <ol className="translate-app-list">
         <MessageCard
           key={message.id}
           message={message}
           language={language}
           userId={userId}
+          isAdmin={isAdmin}
           pending={pending}
+          onProposed={proposed}
         />
       </ol>
       <div className="button-row translate-app-nav">
@@ -364,15 +395,21 @@ function MessageCard({
   message,
   language,
   userId,
+  isAdmin,
   pending,
+  onProposed,
 }: {
   message: UiMessage;
   language: UiLanguage;
   userId: string;
+  isAdmin: boolean;
   pending: Pending;
+  /** One at a time: moves on, saying so (the list keeps the card in view with its confirmation). */
+  onProposed?: (text: string) => void;
 }) {
   const t = useT();
   const [text, setText] = useState('');
+  const [saved, setSaved] = useState(false);
   const [problems, setProblems] = useState<TranslationProblem[]>([]);
   const queued = pending.proposals.get(message.id);
 
@@ -381,13 +418,14 @@ function MessageCard({
     const found = translationProblems(message.source, text.trim());
     setProblems(found);
     if (found.length > 0 || !text.trim()) return;
-    void proposeMessage(
-      userId,
-      language.code,
-      message,
-      text.trim(),
-      `${language.name}: ${message.source}`,
-    ).then(() => setText(''));
+    const proposal = text.trim();
+    void proposeMessage(userId, language.code, message, proposal, `${language.name}: ${message.source}`).then(
+      () => {
+        setText('');
+        setSaved(true);
+        onProposed?.(proposal);
+      },
+    );
   }
 
   return (
@@ -417,11 +455,33 @@ function MessageCard({
           userId={userId}
           queuedVerdict={pending.reviews.get(proposal.id)}
           source={message.source}
+          isAdmin={isAdmin}
         />
       ))}
+      {(message.outcomes ?? []).length > 0 && (
+        <div data-testid="ui-outcomes">
+          <p className="translate-app-label muted">{t(m.outcomesLabel)}</p>
+          <ul className="translate-app-outcomes">
+            {message.outcomes!.map((outcome) => (
+              <li key={outcome.id} data-testid="ui-outcome" data-state={outcome.state}>
+                <span lang={language.code}>{outcome.text}</span> —{' '}
+                <strong>{t(m.outcome, { state: outcome.state })}</strong>
+                {outcome.reasons.length > 0 && (
+                  <> · {t(m.reasonsGiven, { reasons: outcome.reasons.join(' · ') })}</>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {queued !== undefined && (
         <p className="notice-box" data-testid="ui-queued">
           <span lang={language.code}>{queued}</span> — {t(m.queued)}
+        </p>
+      )}
+      {saved && !onProposed && (
+        <p className="success-box" role="status" data-testid="ui-saved">
+          {t(m.saved)}
         </p>
       )}
       <form className="form" onSubmit={submit} noValidate>
@@ -458,17 +518,21 @@ function ProposalRow({
   userId,
   queuedVerdict,
   source,
+  isAdmin,
 }: {
   proposal: UiProposal;
   language: UiLanguage;
   userId: string;
   queuedVerdict: 'approve' | 'reject' | undefined;
   source: string;
+  isAdmin: boolean;
 }) {
   const t = useT();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const verdict = queuedVerdict ?? proposal.myVerdict;
+  // An admin may review again what they reviewed before becoming admin: their verdict then decides.
+  const canReview = !proposal.mine && !queuedVerdict && (!verdict || isAdmin);
   const label = `${language.name}: ${source}`;
   return (
     <div className="translate-app-proposal" data-testid="ui-proposal">
@@ -478,28 +542,27 @@ function ProposalRow({
         {t(m.votes, { approvals: proposal.approvals, rejections: proposal.rejections })}
       </p>
       <p lang={language.code}>{proposal.text}</p>
-      {verdict ? (
+      {verdict && (
         <p className="muted">
           {t(m.reviewed, { verdict })}
           {queuedVerdict && <> — {t(m.queued)}</>}
         </p>
-      ) : (
-        !proposal.mine && (
-          <div className="button-row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void reviewMessage(userId, proposal.id, { verdict: 'approve' }, label)}
-            >
-              {t(m.approve)}
-            </button>
-            <button type="button" className="btn" onClick={() => setRejecting(true)}>
-              {t(m.reject)}
-            </button>
-          </div>
-        )
       )}
-      {rejecting && !verdict && (
+      {canReview && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void reviewMessage(userId, proposal.id, { verdict: 'approve' }, label)}
+          >
+            {t(m.approve)}
+          </button>
+          <button type="button" className="btn" onClick={() => setRejecting(true)}>
+            {t(m.reject)}
+          </button>
+        </div>
+      )}
+      {rejecting && canReview && (
         <form
           className="form"
           onSubmit={(event) => {
