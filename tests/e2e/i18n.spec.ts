@@ -830,7 +830,11 @@ test('translate the app one message at a time: by keyboard, remembered, offline 
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Propose' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card.getByTestId('ui-queued')).toContainText('Zorb zorb');
+  // A short confirmation, and the next message with the counter moved on (issue 35).
+  await expect(page.getByTestId('translate-saved')).toHaveText(
+    'Saved “Zorb zorb”. 1 translation proposed this time. Here is the next message.',
+  );
+  await expect(position).toHaveText(`Message 2 of ${total}`);
   await expect(page.getByTestId('sync-indicator')).toContainText('1 waiting');
   await context.setOffline(false);
   await expect(page.getByTestId('sync-indicator')).toContainText('All saved');
