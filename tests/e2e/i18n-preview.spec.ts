@@ -95,7 +95,9 @@ test('each page has its own title, in the chosen language', async ({ browser }) 
 test('signed out on a phone, the language is found in the menu and in the footer', async ({ browser }) => {
   const page = await phone(browser);
   await page.goto(`${server.url}/villages`);
+  // On a phone; at 1280 px (the screenshots' other width) the bar has no Menu and the footer holds Language.
   const openMenu = async () => {
+    if (!(await page.getByRole('button', { name: 'Menu' }).isVisible())) return;
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(
       page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Settings' }),
@@ -144,7 +146,12 @@ test('a translator previews their language at any share, and proposing keeps the
   if (SHOTS)
     await shootThemes(page, 'translator-preview', {
       checkLayout: true,
-      prepare: () => expect(page.getByTestId('ui-message').first()).toBeVisible(),
+      // The menu open, its words in place: approved, proposed (underlined) and English.
+      prepare: async () => {
+        await expect(page.getByTestId('ui-message').first()).toBeVisible();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+      },
     });
 
   // Proposing in the list: the card stays where it is, saying it is saved, and the preview takes it in.

@@ -147,7 +147,8 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
   });
 
   it('counts duplicates (existing pairs and repeats within the file) and changes nothing', async () => {
-    const [seeded] = await pairs();
+    // A translated pair: a prompt without a translation is filled instead (the next test).
+    const seeded = (await pairs()).find((pair) => pair.lopit !== '');
     expect(seeded).toBeDefined();
     const before = (await pairs()).length;
     const csv = [
@@ -170,6 +171,53 @@ describe.each(DATABASE_KINDS)('admin import of pairs on %s', (kind) => {
     expect(
       after.find((pair) => pair.english === seeded!.english && pair.category === seeded!.category),
     ).toEqual(seeded);
+  });
+
+  it('fills a prompt that has no translation yet instead of calling it a duplicate (issue 35)', async () => {
+    const prompts = [
+      'english,lopit,category',
+      'Blorp morning one.,,greetings',
+      'Blorp morning two.,,greetings',
+    ];
+    expect(answer(await send(upload(prompts.join('\n'))), importReportSchema)).toMatchObject({
+      accepted: 2,
+      duplicates: 0,
+    });
+    const [untranslated] = await find('Blorp morning one.');
+    expect(untranslated).toMatchObject({ lopit: '', status: 'empty' });
+    const csv = [
+      'english,lopit,category',
+      'Blorp morning one.,Zib mornu,greetings',
+      'Blorp morning one.,Zib again,greetings',
+      'Blorp morning two.,,greetings',
+    ].join('\n');
+    expect(answer(await send(upload(csv)), importReportSchema)).toEqual({
+      accepted: 1,
+      refused: [],
+      duplicates: 2,
+      approved: 1,
+      proposed: 0,
+    });
+    const [filled] = await find('Blorp morning one.');
+    expect(filled).toMatchObject({ id: untranslated!.id, lopit: 'Zib mornu', status: 'approved' });
+    expect(filled!.version).toBeGreaterThan(untranslated!.version);
+    // Now translated, the same row is a duplicate and changes nothing.
+    expect(
+      answer(
+        await send(upload('english,lopit,category\nBlorp morning one.,Zib other,greetings')),
+        importReportSchema,
+      ),
+    ).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect((await find('Blorp morning one.'))[0]).toMatchObject({ lopit: 'Zib mornu' });
+    // With review, the text waits as the admin's proposal.
+    const reviewed = await t.app.inject({
+      method: 'POST',
+      url: `${URL}?review=true`,
+      headers: admin.auth,
+      payload: upload('english,lopit,category\nBlorp morning two.,Zib tu,greetings'),
+    });
+    expect(answer(reviewed, importReportSchema)).toMatchObject({ accepted: 1, duplicates: 0, proposed: 1 });
+    expect((await find('Blorp morning two.'))[0]).toMatchObject({ lopit: '', status: 'empty' });
   });
 
   it('answers 400 clearly for a missing, empty, headerless or unreadable file', async () => {

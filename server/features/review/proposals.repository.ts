@@ -202,7 +202,7 @@ export class ProposalsRepository {
    * Makes an approved proposal the pair's text (a revision records the change); the pair's other open
    * proposals are superseded. A text from an admin's curated import keeps no author (like any imported text).
    */
-  private async apply(pair: PairRow, proposal: ProposalRow, decidedBy: string | null): Promise<PairRow> {
+  async apply(pair: PairRow, proposal: ProposalRow, decidedBy: string | null): Promise<PairRow> {
     const now = new Date();
     const author = proposal.source === 'import' ? null : proposal.authorId;
     const [updated] = await this.db

@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
+import { ProposalsRepository } from '../review/proposals.repository.ts';
 import { counted, cursorOf, renewSyncEpoch, syncEpoch } from './sync-cursor.ts';
 import { defineRepository } from '../../lib/repositories.ts';
 
@@ -324,6 +325,18 @@ export class TranslationRepository {
         if (proposals.length > 0) await tx.insert(translationProposals).values(proposals);
         if (toReview) counts.proposed += proposals.length;
         else counts.approved += rows.filter((row) => row.lopit !== '').length;
+        const inserted = new Set(rows.map((row) => `${row.category}\t${row.english}`));
+        const filled = await fillUntranslated(
+          tx,
+          prompts
+            .slice(start, start + INSERT_CHUNK)
+            .filter((prompt) => prompt.lopit && !inserted.has(`${prompt.category}\t${prompt.english}`)),
+          importedBy,
+          toReview,
+        );
+        counts.inserted += filled;
+        if (toReview) counts.proposed += filled;
+        else counts.approved += filled;
       }
       return counts;
     });
@@ -365,6 +378,79 @@ export class TranslationRepository {
       .from(translationPairs);
     return { total: row?.total ?? 0, translated: row?.translated ?? 0 };
   }
+}
+
+/**
+ * Imported rows with a Lopit text whose English is already a prompt without a translation (issue 35: they were
+ * counted as duplicates and the prompt stayed untranslated): the text becomes the prompt's approved translation
+ * (the admin's curated import, recorded as a revision) or, with review, the admin's proposal. A prompt that
+ * already has a translation, or an open proposal of this import, is left as it is (a true duplicate). Returns how
+ * many were filled.
+ */
+async function fillUntranslated(
+  tx: DbOrTx,
+  prompts: readonly { english: string; category: TranslationCategory; lopit?: string }[],
+  importedBy: string | undefined,
+  toReview: boolean,
+): Promise<number> {
+  if (prompts.length === 0 || importedBy === undefined) return 0;
+  const existing = await tx
+    .select()
+    .from(translationPairs)
+    .where(
+      and(
+        inArray(
+          translationPairs.english,
+          prompts.map((prompt) => prompt.english),
+        ),
+        eq(translationPairs.lopit, ''),
+      ),
+    );
+  const byKey = new Map(existing.map((pair) => [`${pair.category}\t${pair.english}`, pair]));
+  const proposals = new ProposalsRepository(tx);
+  let filled = 0;
+  for (const prompt of prompts) {
+    const key = `${prompt.category}\t${prompt.english}`;
+    const pair = byKey.get(key);
+    if (!pair) continue;
+    byKey.delete(key); // Twice in one file: the first text is taken, the second is a duplicate.
+    if (toReview) {
+      const [open] = await tx
+        .select({ id: translationProposals.id })
+        .from(translationProposals)
+        .where(
+          and(
+            eq(translationProposals.pairId, pair.id),
+            eq(translationProposals.authorId, importedBy),
+            eq(translationProposals.state, 'proposed'),
+          ),
+        );
+      if (open) continue;
+      await tx.insert(translationProposals).values({
+        pairId: pair.id,
+        authorId: importedBy,
+        text: prompt.lopit!,
+        pairVersion: pair.version,
+        source: 'import' as const,
+      });
+    } else {
+      const [proposal] = await tx
+        .insert(translationProposals)
+        .values({
+          pairId: pair.id,
+          text: prompt.lopit!,
+          state: 'approved' as const,
+          pairVersion: pair.version,
+          source: 'import' as const,
+          decidedBy: importedBy,
+          decidedAt: new Date(),
+        })
+        .returning();
+      await proposals.apply(pair, proposal!, importedBy);
+    }
+    filled += 1;
+  }
+  return filled;
 }
 
 declare module '../../lib/repositories.ts' {

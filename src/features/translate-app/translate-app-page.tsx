@@ -222,7 +222,12 @@ export function TranslateAppPage() {
               loadPreview(copy.language).catch(() => setPreviewFailed(true));
             }}
           >
-            {richText(t, translatePreview.start, { language: <span lang={code}>{copy.language.name}</span> })}
+            {/* One span: the button's flex gap would come between the words and the name. */}
+            <span>
+              {richText(t, translatePreview.start, {
+                language: <span lang={code}>{copy.language.name}</span>,
+              })}
+            </span>
           </button>
         </div>
       )}
