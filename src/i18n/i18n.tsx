@@ -100,6 +100,7 @@ export const currentPreview = () => preview;
  */
 export const shownTexts = { fallback: new Set<string>(), proposed: new Set<string>() };
 let proposedIds = new Set<string>();
+const SHOWN_TEXTS_MAX = 5_000;
 
 function activate(code: string, messages: Messages, proposed: readonly string[] = []) {
   shownTexts.fallback.clear();
@@ -158,6 +159,11 @@ export type { Translate } from '../../core/i18n/define.ts';
 export const t: Translate = (descriptor, values) => {
   const text = i18n._(descriptor.id, values, { message: descriptor.message });
   if (i18n.locale !== SOURCE_LOCALE) {
+    // Texts with changing values (counts, names) could pile up over a long visit: start again past a bound.
+    if (shownTexts.fallback.size + shownTexts.proposed.size > SHOWN_TEXTS_MAX) {
+      shownTexts.fallback.clear();
+      shownTexts.proposed.clear();
+    }
     if (!(descriptor.id in i18n.messages)) shownTexts.fallback.add(text);
     else if (proposedIds.has(descriptor.id)) shownTexts.proposed.add(text);
   }

@@ -105,7 +105,10 @@ test('signed out on a phone, the language is found in the menu and in the footer
   };
   await openMenu();
   expect(await layoutProblems(page)).toEqual([]);
-  if (SHOTS) await shootThemes(page, 'signed-out-menu', { prepare: openMenu, checkLayout: true });
+  if (SHOTS) {
+    await shootThemes(page, 'signed-out-menu', { prepare: openMenu, checkLayout: true });
+    await openMenu(); // The shots end with a reload.
+  }
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByTestId('language-choice')).toBeVisible();

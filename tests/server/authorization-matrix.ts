@@ -74,6 +74,7 @@ export const ROUTE_ACCESS = {
   'GET /api/i18n/languages': 'public',
   'GET /api/i18n/catalogues/:code': 'public',
   'GET /api/i18n/languages/:code/messages': 'user',
+  'GET /api/i18n/languages/:code/preview': 'user',
   'POST /api/i18n/proposals': 'user',
   'POST /api/i18n/proposals/:id/review': 'user',
   'POST /api/admin/i18n/languages': 'admin',
