@@ -3,7 +3,7 @@
 // the reviewer's role when the proposal is decided (issue 35: a contributor's earlier approval decides once they
 // are an admin). Only a translation of the message's current English source counts (approved, served, exported).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProposalVerdict } from '../../../core/api/review.ts';
 import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
 import type { UiLanguage, UiProposal } from '../../../core/api/i18n.ts';
@@ -96,20 +96,20 @@ export class InterfaceMessagesRepository {
   }
 
   /** The approved translations of the current sources: message id -> text. */
-  async approvedTexts(language: string): Promise<Map<string, string>> {
-    const rows = await this.db
-      .select({
-        messageId: uiMessageProposals.messageId,
-        source: uiMessageProposals.source,
-        text: uiMessageProposals.text,
-      })
-      .from(uiMessageProposals)
-      .where(and(eq(uiMessageProposals.language, language), eq(uiMessageProposals.state, 'approved')));
-    return new Map(rows.filter(isCurrent).map((row) => [row.messageId, row.text]));
+  approvedTexts(language: string): Promise<Map<string, string>> {
+    return this.textsWhere(language, eq(uiMessageProposals.state, 'approved'));
   }
 
-  /** The viewer's own proposals under review in a language (of current sources): message id -> text. */
-  async ownOpenTexts(language: string, authorId: string): Promise<Map<string, string>> {
+  /** The author's own proposals under review in a language (of current sources): message id -> text. */
+  ownOpenTexts(language: string, authorId: string): Promise<Map<string, string>> {
+    return this.textsWhere(
+      language,
+      and(eq(uiMessageProposals.authorId, authorId), eq(uiMessageProposals.state, 'proposed')),
+    );
+  }
+
+  /** The texts of a language's translations of current sources meeting `where`: message id -> text. */
+  private async textsWhere(language: string, where: SQL | undefined): Promise<Map<string, string>> {
     const rows = await this.db
       .select({
         messageId: uiMessageProposals.messageId,
@@ -117,13 +117,7 @@ export class InterfaceMessagesRepository {
         text: uiMessageProposals.text,
       })
       .from(uiMessageProposals)
-      .where(
-        and(
-          eq(uiMessageProposals.language, language),
-          eq(uiMessageProposals.authorId, authorId),
-          eq(uiMessageProposals.state, 'proposed'),
-        ),
-      );
+      .where(and(eq(uiMessageProposals.language, language), where));
     return new Map(rows.filter(isCurrent).map((row) => [row.messageId, row.text]));
   }
 
