@@ -84,7 +84,8 @@ test('an admin adds a language, downloads its PO file and imports an edited one'
   const report = importForm.getByTestId('po-report');
   const approved = total - 1;
   await expect(report).toContainText(`${count(approved)} messages approved, 0 unchanged, 1 skipped.`);
-  await expect(report).toContainText('admin.roleOf: placeholders or plural forms differ from the English');
+  // In the in-app editor's words (issue 35).
+  await expect(report).toContainText('admin.roleOf: Keep the placeholder {email}');
 
   // The share counts what was approved, and the language is offered in the language choice now.
   await expect(row.getByTestId('language-share')).toHaveText(
