@@ -3,7 +3,8 @@
 // in the signed-out menu and the footer; a translator previews a language far below the listing share, seeing the
 // approved texts, their own proposals underlined and English (marked lang="en") for the rest, and proposing keeps
 // the message in view with a confirmation. The language is Blorpish, made up (qaa is ISO 639's range for local
-// use); no Lopit is invented. I18N_SHOTS=1 also writes screenshots (.tmp/shots).
+// use); no Lopit is invented. Also: the chat's placeholder names no keys on a phone, and fits.
+// I18N_SHOTS=1 also writes screenshots (.tmp/shots).
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shell } from '../../core/i18n/messages/shell.ts';
 import { expect, signInContext, signUpByApi, test, type Account } from './fixtures.ts';
@@ -89,6 +90,24 @@ test('each page has its own title, in the chosen language', async ({ browser }) 
   await expect(page.locator('.brand span')).toHaveText('Blorp Kominiti');
   await expect(page.locator('.brand span')).not.toHaveAttribute('lang', /.*/);
   await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('lang', 'en');
+  await page.context().close();
+});
+
+test('on a phone the chat names no keys, and its placeholder fits', async ({ browser }) => {
+  const page = await phone(browser);
+  await page.goto(`${server.url}/chat`);
+  await expect(page).toHaveTitle('Chat · Lopit Community');
+  const input = page.getByLabel('Message');
+  await expect(input).toHaveAttribute('placeholder', 'Type in English or Lopit');
+  // On one line of the field, as the browser measures it in the field's font.
+  const room = await input.evaluate((field) => {
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(field.getAttribute('placeholder')!).width;
+    return field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
   await page.context().close();
 });
 
