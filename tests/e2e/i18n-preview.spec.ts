@@ -3,7 +3,7 @@
 // in the signed-out menu and the footer; a translator previews a language far below the listing share, seeing the
 // approved texts, their own proposals underlined and English (marked lang="en") for the rest, and proposing keeps
 // the message in view with a confirmation. The language is Blorpish, made up (qaa is ISO 639's range for local
-// use); no Lopit is invented. Also: the chat's placeholder names no keys on a phone, and fits.
+// use); no Lopit is invented. Also: the chat's placeholder names no keys on a phone, and fits in the field.
 // I18N_SHOTS=1 also writes screenshots (.tmp/shots).
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shell } from '../../core/i18n/messages/shell.ts';
@@ -99,13 +99,22 @@ test('on a phone the chat names no keys, and its placeholder fits', async ({ bro
   await expect(page).toHaveTitle('Chat · Lopit Community');
   const input = page.getByLabel('Message');
   await expect(input).toHaveAttribute('placeholder', 'Type in English or Lopit');
-  // On one line of the field, as the browser measures it in the field's font.
+  // Inside the field's lines, as the browser lays it out in the field's font and width (it used to be cut off).
   const room = await input.evaluate((field) => {
     const style = getComputedStyle(field);
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = context.measureText(field.getAttribute('placeholder')!).width;
-    return field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+    const copy = document.createElement('div');
+    for (const name of ['font', 'padding', 'border', 'boxSizing', 'lineHeight', 'letterSpacing'] as const)
+      copy.style[name] = style[name];
+    Object.assign(copy.style, {
+      width: `${field.offsetWidth}px`,
+      whiteSpace: 'pre-wrap',
+      position: 'absolute',
+    });
+    copy.textContent = field.getAttribute('placeholder');
+    document.body.append(copy);
+    const height = copy.offsetHeight;
+    copy.remove();
+    return field.offsetHeight - height;
   });
   expect(room).toBeGreaterThanOrEqual(0);
   await page.context().close();
@@ -116,6 +125,7 @@ test('signed out on a phone, the language is found in the menu and in the footer
   await page.goto(`${server.url}/villages`);
   // On a phone; at 1280 px (the screenshots' other width) the bar has no Menu and the footer holds Language.
   const openMenu = async () => {
+    await expect(page.locator('main h1').first()).toBeVisible();
     if (!(await page.getByRole('button', { name: 'Menu' }).isVisible())) return;
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(
