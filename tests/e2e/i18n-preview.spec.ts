@@ -100,7 +100,7 @@ test('on a phone the chat names no keys, and its placeholder fits', async ({ bro
   const input = page.getByLabel('Message');
   await expect(input).toHaveAttribute('placeholder', 'Type in English or Lopit');
   // Inside the field's lines, as the browser lays it out in the field's font and width (it used to be cut off).
-  const room = await input.evaluate((field) => {
+  const room = await input.evaluate((field: HTMLTextAreaElement | HTMLInputElement) => {
     const style = getComputedStyle(field);
     const copy = document.createElement('div');
     for (const name of ['font', 'padding', 'border', 'boxSizing', 'lineHeight', 'letterSpacing'] as const)
