@@ -1,17 +1,13 @@
 // Prints what the built entry chunk (the JavaScript of the first load) is made of, and its gzip size.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { initialJavaScript, INITIAL_JAVASCRIPT_BUDGET_KIB } from './lib/initial-javascript.ts';
 
 const assets = path.resolve('dist/assets');
-const html = fs.readFileSync('dist/index.html', 'utf8');
-const entries = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
 let total = 0;
-for (const file of entries) {
-  const code = fs.readFileSync(path.join(assets, file));
-  const gzip = zlib.gzipSync(code, { level: 9 }).length;
-  total += gzip;
-  console.log(`${file}: ${(code.length / 1024).toFixed(1)} kB, ${(gzip / 1024).toFixed(1)} kB gzip`);
+for (const { file, bytes, gzipBytes } of initialJavaScript()) {
+  total += gzipBytes;
+  console.log(`${file}: ${(bytes / 1024).toFixed(1)} kB, ${(gzipBytes / 1024).toFixed(1)} kB gzip`);
   const mapFile = path.join(assets, `${file}.map`);
   if (!fs.existsSync(mapFile)) continue;
   const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as {
@@ -33,4 +29,6 @@ for (const file of entries) {
   for (const [name, size] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${(size / 1024).toFixed(1).padStart(7)} kB source  ${name}`);
 }
-console.log(`initial JavaScript: ${(total / 1024).toFixed(1)} kB gzip`);
+console.log(
+  `initial JavaScript: ${(total / 1024).toFixed(1)} kB gzip (budget ${INITIAL_JAVASCRIPT_BUDGET_KIB} kB)`,
+);

@@ -1,3 +1,4 @@
+import { INITIAL_JAVASCRIPT_BUDGET_KIB, initialJavaScript } from '../../scripts/lib/initial-javascript.ts';
 import { expect, signUpViaUi, test, uniqueEmail } from './fixtures.ts';
 
 const PUBLIC_LINKS = ['Home', 'About', 'Villages', 'Culture', 'History', 'Families', 'Chat'];
@@ -128,4 +129,22 @@ test('contributor routes send visitors to sign in and return after it', async ({
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/consent');
   await expect(page.getByRole('heading', { name: 'Data Consent' })).toBeVisible();
+});
+
+test('the first load brings no more JavaScript than its budget, and the home page asks for those files', async ({
+  page,
+}) => {
+  const chunks = initialJavaScript();
+  const kib = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0) / 1024;
+  expect(kib, `initial JavaScript ${kib.toFixed(1)} kB gzip`).toBeLessThanOrEqual(
+    INITIAL_JAVASCRIPT_BUDGET_KIB,
+  );
+  // The files counted are the ones the served page loads first (the count reads the build the server serves).
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  for (const { file } of chunks) expect(loaded).toContain(`/assets/${file}`);
 });
