@@ -156,3 +156,33 @@ test('profile edits the name and changes the password', async ({ page }) => {
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
 });
+
+test('without a connection, signing in says so and what still works', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/login');
+  await page.context().setOffline(true);
+  await page.getByLabel('Email').fill('nobody@example.org');
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByTestId('login-error')).toContainText(
+    'There is no connection, and signing in needs one',
+  );
+  await page.context().setOffline(false);
+});
+
+test('without a connection, signing up says so and what still works', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/signup');
+  await expect(page.locator('input[name="acceptTerms"]')).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByLabel('Full name').fill('Kelo Zorbel');
+  await page.getByLabel('Email').fill('nobody@example.org');
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('a long enough password');
+  await page.locator('input[name="acceptTerms"]').check();
+  await page.getByLabel('Confirm password', { exact: true }).press('Enter');
+  await expect(page.getByTestId('signup-error')).toContainText(
+    'There is no connection, and making an account needs one',
+  );
+  await page.context().setOffline(false);
+});

@@ -7,6 +7,11 @@ export const auth = defineMessages('auth', {
       'There is no connection, and signing in needs one. Without it you can still read the pages opened before on this phone, and what was recorded or translated here stays on the phone until it can be sent.',
     note: 'Sign in: shown when the phone has no connection to the server',
   },
+  signUpOffline: {
+    message:
+      'There is no connection, and making an account needs one. Without it you can still read the pages opened before on this phone; come back here when the phone has a signal.',
+    note: 'Sign up: shown when the phone has no connection to the server',
+  },
   signInTitle: { message: 'Sign in', note: 'Heading of the sign-in page' },
   signInLead: {
     message: 'Welcome back. Sign in to record, translate and manage your contributions.',

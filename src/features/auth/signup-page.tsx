@@ -8,6 +8,7 @@ import { PATHS } from '../../app/paths.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { FieldError } from '../../components/field-error.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { CLIENT_ERROR_CODES } from '../../../core/api/client-errors.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts';
 import { authApi } from './auth-api.ts';
@@ -51,7 +52,10 @@ export function SignupPage() {
       await navigate({ to: redirect ?? PATHS.home });
     } catch (caught) {
       if (caught instanceof ApiError) setErrors(caught.fieldErrors());
-      setFormError((caught as Error).message || t(auth.signUpFailed));
+      // No connection: say so, and what still works without one (as sign-in does).
+      if (caught instanceof ApiError && caught.code === CLIENT_ERROR_CODES.network)
+        setFormError(t(auth.signUpOffline));
+      else setFormError((caught as Error).message || t(auth.signUpFailed));
     } finally {
       setBusy(false);
     }
