@@ -32,7 +32,15 @@ import {
 } from './sync-storm/checks.ts';
 import { makeClips, type Clip } from './sync-storm/clips.ts';
 import { clearDevice, Phone, type PhoneOutcome } from './sync-storm/phone.ts';
-import { formatReport, parkedOf, round, trafficFigures, type RunReport } from './sync-storm/report.ts';
+import {
+  finalPatchFigures,
+  formatReport,
+  parkedOf,
+  round,
+  trafficFigures,
+  type RunReport,
+} from './sync-storm/report.ts';
+import { isolatedInspectionCpu, waitForInspections } from './sync-storm/inspection.ts';
 import {
   cpuSeconds,
   MemorySampler,
@@ -47,6 +55,7 @@ import { EDITS_PER_PHONE, seedPairs, signUpAll } from './sync-storm/seed.ts';
 import { appendTrace, closePhoneConnections, phoneFetch, TrafficLog } from './sync-storm/traffic.ts';
 
 const CLIPS_PER_PHONE = 3;
+const clipsDir = path.resolve('.tmp', 'bench-sync-storm', 'clips');
 
 const { values, usage, parseDuration } = readStormArgs();
 const phoneCount = Number(values.phones);
@@ -166,6 +175,7 @@ async function runStorm(
     globalThis.fetch = timedFetch;
     const rssBefore = sampler.latest()?.rssMiB ?? 0;
     const serverCpuBefore = cpuSeconds(server.pid);
+    const serverChildCpuBefore = cpuSeconds(server.pid, true);
     const clientCpuBefore = process.cpuUsage();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     log(
@@ -211,6 +221,17 @@ async function runStorm(
     await Promise.race([Promise.all(phones.map((phone) => phone.whenIdle())), sleep(30_000)]);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const serverCpuAfter = cpuSeconds(server.pid);
+    const serverChildCpuAfter = cpuSeconds(server.pid, true);
+    // The inspections (after the answers since issue 33): until every clip has its verdict, at most 10 minutes.
+    const inspectedAll =
+      !server.exited &&
+      (await waitForInspections(base, adminToken, performance.now() + 600_000).catch(() => false));
+    const allInspectedSeconds = inspectedAll ? (performance.now() - release) / 1000 : null;
+    const serverCpuInspected =
+      (cpuSeconds(server.pid) ?? Number.NaN) +
+      (cpuSeconds(server.pid, true) ?? Number.NaN) -
+      (serverCpuBefore ?? Number.NaN) -
+      (serverChildCpuBefore ?? Number.NaN);
     const stormSamples = sampler.samples.filter((sample) => sample.atMs >= stormWindowStart);
     const peakRss = Math.max(0, ...stormSamples.map((sample) => sample.rssMiB));
     const hwm = sampler.latest()?.hwmMiB ?? 0;
@@ -277,6 +298,15 @@ async function runStorm(
       requests: traffic.records.length,
       requestsPerSecond: round(traffic.records.length / (allStoredSeconds ?? stormSeconds)),
       ...figures,
+      finalPatchMs: finalPatchFigures(traffic.records),
+      inspection: {
+        allInspectedSeconds: allInspectedSeconds === null ? null : round(allInspectedSeconds, 2),
+        serverCpuSecondsPerClip:
+          allInspectedSeconds === null || !Number.isFinite(serverCpuInspected)
+            ? null
+            : round(serverCpuInspected / queuedRecordings, 3),
+        isolatedCpuSecondsPerClip: await isolatedInspectionCpu(clipsDir),
+      },
       failedRounds: outcomes.reduce((sum, outcome) => sum + outcome.failedRounds, 0),
       parked: parkedOf(outcomes),
       server: {
@@ -287,6 +317,10 @@ async function runStorm(
           serverCpuBefore === null || serverCpuAfter === null
             ? null
             : round(serverCpuAfter - serverCpuBefore),
+        childCpuSeconds:
+          serverChildCpuBefore === null || serverChildCpuAfter === null
+            ? null
+            : round(serverChildCpuAfter - serverChildCpuBefore),
         exited,
         errorsLogged: problems.filter((problem) => problem.level >= 50).length,
         warningsLogged: problems.filter((problem) => problem.level < 50).length,
@@ -320,12 +354,7 @@ async function runStorm(
   }
 }
 
-const clips = await makeClips(
-  phoneCount * CLIPS_PER_PHONE,
-  path.resolve('.tmp', 'bench-sync-storm', 'clips'),
-  2,
-  log,
-);
+const clips = await makeClips(phoneCount * CLIPS_PER_PHONE, clipsDir, 2, log);
 log(
   `${clips.length} distinct one-minute clips ready (${(clips.reduce((sum, clip) => sum + clip.bytes.length, 0) / clips.length / 1024).toFixed(0)} KiB each on average)`,
 );

@@ -1,5 +1,6 @@
-// `npm run worker [-- --types mt,tts,asr]`: a standalone training worker against the same database as the
-// server. With PostgreSQL (DATABASE_URL) several can run, on several machines: each claims jobs with
+// `npm run worker [-- --types mt,tts,asr | --inspect-only]`: a standalone worker against the same database and
+// DATA_DIR as the server: training jobs, and the inspection of uploaded audio (with the cutting of the stories
+// it passes; issue 33). With PostgreSQL (DATABASE_URL) several can run, on several machines: each claims jobs with
 // FOR UPDATE SKIP LOCKED. With the embedded database only one process may open it, so while the server runs
 // its own worker (TRAINING_WORKER=inline) does the training; this command then says so and exits.
 import path from 'node:path';
@@ -10,9 +11,15 @@ import { migrate } from '../server/db/migrate.ts';
 import { defaultTrainers } from '../server/features/training/trainers.ts';
 import { trainingRepositories } from '../server/features/training/training-repositories.ts';
 import { TrainingWorker, type TrainerRegistry, type WorkerLog } from '../server/features/training/worker.ts';
+import { repositoryDefinitions } from '../server/app.ts';
+import { audioJobs } from '../server/features/recordings/audio-jobs.ts';
+import { RecordingService } from '../server/features/recordings/recordings.service.ts';
+import { FileBlobStore } from '../server/lib/blob-store.ts';
+import { RepositoryRegistry } from '../server/lib/repositories.ts';
 
-const USAGE = `Usage: npm run worker [-- --types mt,tts,asr]
-  Runs training jobs from the database of this installation (DATABASE_URL, or DATA_DIR's embedded database).`;
+const USAGE = `Usage: npm run worker [-- --types mt,tts,asr | --inspect-only]
+  Runs training jobs and inspects uploaded audio, from the database of this installation (DATABASE_URL, or
+  DATA_DIR's embedded database). --inspect-only: no training, only inspections (INSPECTION_CONCURRENCY at once).`;
 
 function parseTypes(argv: string[]): ModelType[] {
   const index = argv.indexOf('--types');
@@ -40,7 +47,8 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const types = parseTypes(process.argv.slice(2));
+  const inspectOnly = process.argv.includes('--inspect-only');
+  const types = inspectOnly ? [] : parseTypes(process.argv.slice(2));
   readEnvFile();
   const config = loadConfig();
   const database = await openDatabase({
@@ -60,9 +68,25 @@ async function main() {
     kind: 'standalone',
     log,
   });
-  worker.start();
+  if (types.length > 0) worker.start();
+  // The inspection of uploads, through the same repositories and blob store as the server's.
+  const registry = new RepositoryRegistry(repositoryDefinitions);
+  const jobs = audioJobs({
+    db: database.db,
+    repositories: registry.on(database.db),
+    inTransaction: (tx) => registry.inTransaction(tx),
+    service: new RecordingService(
+      registry.on(database.db),
+      config,
+      new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
+    ),
+    config,
+    log,
+    kind: 'standalone',
+  });
+  await jobs.start();
   console.log(
-    `Training worker ${worker.workerId} runs ${types.join(', ')} jobs (${database.kind}). Ctrl+C stops it.`,
+    `Worker ${worker.workerId} runs ${types.length > 0 ? `${types.join(', ')} training jobs and ` : ''}inspections (${jobs.inspections?.workerId}) (${database.kind}). Ctrl+C stops it.`,
   );
 
   let closing = false;
@@ -70,8 +94,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: stopping; a running job goes back to the queue.`);
-    worker
-      .stop()
+    Promise.all([worker.stop(), jobs.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -37,6 +37,7 @@ import { adminPicturesRoutes, picturesRoutes } from './features/pictures/picture
 import { picturesRepository } from './features/pictures/pictures.repository.ts';
 import { promptsRepository } from './features/prompts/prompts.repository.ts';
 import { storiesRepository } from './features/stories/stories.repository.ts';
+import { inspectionsRepository } from './features/recordings/inspection-queue.ts';
 import { recordingsRepository } from './features/recordings/recordings.repository.ts';
 import { clipReviewRepository } from './features/review/clip-review.repository.ts';
 import { lexiconReviewRepository } from './features/review/lexicon-review.repository.ts';
@@ -78,11 +79,12 @@ declare module 'fastify' {
  * Each feature's repository, as the feature defined it: the type names every repository the features declared, so
  * one left out here fails the type check.
  */
-const repositoryDefinitions: RepositoryDefinitions = {
+export const repositoryDefinitions: RepositoryDefinitions = {
   users: usersRepository,
   consent: consentRepository,
   data: dataRepository,
   exports: exportsRepository,
+  inspections: inspectionsRepository,
   interfaceMessages: interfaceMessagesRepository,
   lexicon: lexiconRepository,
   prompts: promptsRepository,

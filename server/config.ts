@@ -107,6 +107,13 @@ const configSchema = z.object({
   /** inline: one training worker runs in the server process; off: jobs wait for `npm run worker` or external workers. */
   TRAINING_WORKER: z.enum(['inline', 'off']).default('inline'),
   /**
+   * inline: the server process inspects uploaded audio (decodes and measures it) after answering the upload;
+   * off: recordings wait 'inspecting' for `npm run worker` or another server (issue 33).
+   */
+  INSPECTION_WORKER: z.enum(['inline', 'off']).default('inline'),
+  /** Inspections one process runs at once. Unset: the cores left over beside the server's own thread (cores - 1, at least 1). */
+  INSPECTION_CONCURRENCY: optionalIntFromEnv(1, 64),
+  /**
    * Admission control (server/lib/admission.ts): database-bound API requests running at once, waiting in line,
    * and how long one may wait before it is answered 503 with Retry-After. Unset: sized for the database in use.
    */

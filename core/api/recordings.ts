@@ -15,6 +15,13 @@ export const recordingKindSchema = z.enum(RECORDING_KINDS, { error: 'kind must b
 export type RecordingKind = z.infer<typeof recordingKindSchema>;
 /** A story's cutting: waiting (to be cut, or being cut), cut, or failed (kept whole). */
 export const STORY_CUT_STATES = ['waiting', 'cut', 'failed'] as const;
+/**
+ * Where the server's inspection of a recording's audio stands (issue 33): the upload is answered once the bytes
+ * are stored, 'inspecting' until the audio is decoded and measured, then 'inspected' (its quality verdict holds)
+ * or 'failed' (the audio could not be decoded or is too long: kept, but never reviewed).
+ */
+export const INSPECTION_STATES = ['inspecting', 'inspected', 'failed'] as const;
+export type InspectionState = (typeof INSPECTION_STATES)[number];
 export const recordingLanguageSchema = z.enum(RECORDING_LANGUAGES, { error: 'Language must be lpx or en' });
 export type RecordingLanguage = z.infer<typeof recordingLanguageSchema>;
 
@@ -42,7 +49,7 @@ export const recordingSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   title: z.string().nullable(),
-  /** Seconds, as measured by the server. */
+  /** Seconds, as measured by the server (while inspecting: the WAV header's, or the phone's measure, or 0). */
   duration: z.number(),
   /** When the server received it. */
   createdAt: z.string(),
@@ -59,7 +66,11 @@ export const recordingSchema = z.object({
   codec: z.string().nullable(),
   sampleRate: z.number().int().nullable(),
   channels: z.number().int().nullable(),
+  /** Measured by the inspection: all flags false and no levels while `inspection` is 'inspecting'. */
   quality: recordingQualitySchema,
+  inspection: z.enum(INSPECTION_STATES),
+  /** Why the inspection failed, for the contributor; null unless `inspection` is 'failed'. */
+  inspectionError: z.string().nullable(),
   ownerId: z.string(),
   ownerName: z.string(),
   /** A field speaker who speaks in it (issue 16); null when it is the owner. */

@@ -40,11 +40,26 @@ export interface RunReport {
     code?: string | undefined;
     message: string;
   }[];
+  /** Each upload's final tus PATCH (answered with the recording's id): how long the phone waited for it. */
+  finalPatchMs: { count: number; p50: number; p95: number; max: number };
+  /**
+   * The inspection of the clips (issue 33): seconds from release until every recording's verdict was written
+   * (null: not all within the wait), and the server's CPU (its own and its decoder processes') from release
+   * until then, per clip. Before issue 33 the upload inspected before answering: all inspected when all stored.
+   */
+  inspection: {
+    allInspectedSeconds: number | null;
+    serverCpuSecondsPerClip: number | null;
+    /** The same inspection code run alone in the benchmark's process, one clip at a time: CPU s per clip. */
+    isolatedCpuSecondsPerClip: { webm: number; wav: number } | null;
+  };
   server: {
     rssBeforeMiB: number;
     peakRssMiB: number;
     hwmMiB: number;
     cpuSeconds: number | null;
+    /** CPU of the server's finished child processes (ffmpeg) during the storm. */
+    childCpuSeconds: number | null;
     exited: ServerExit | null;
     errorsLogged: number;
     warningsLogged: number;
@@ -114,6 +129,20 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[rank]!;
+}
+
+/** The final tus PATCHes' waits (see RunReport.finalPatchMs). */
+export function finalPatchFigures(records: readonly RequestRecord[]): RunReport['finalPatchMs'] {
+  const sorted = records
+    .filter((record) => record.final)
+    .map((record) => record.durationMs)
+    .sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 0.5), 0),
+    p95: round(percentile(sorted, 0.95), 0),
+    max: round(sorted.at(-1) ?? 0, 0),
+  };
 }
 
 export function trafficFigures(records: readonly RequestRecord[]) {
@@ -226,6 +255,26 @@ export function formatReport(runs: readonly RunReport[]): string {
     'phones complete',
     (run) => `${run.phonesComplete}/${run.phones}${run.timedOut ? ' (time limit)' : ''}`,
   );
+  row(
+    'final tus PATCH (recording stored): p50 / p95 / max',
+    (run) =>
+      `${run.finalPatchMs.p50} / ${run.finalPatchMs.p95} / ${run.finalPatchMs.max} ms (${run.finalPatchMs.count})`,
+  );
+  row('time until every clip is inspected', (run) =>
+    run.inspection.allInspectedSeconds === null
+      ? 'not all inspected'
+      : `${run.inspection.allInspectedSeconds.toFixed(1)} s`,
+  );
+  row('server CPU (with ffmpeg) until all inspected, per clip', (run) =>
+    run.inspection.serverCpuSecondsPerClip === null
+      ? '-'
+      : `${run.inspection.serverCpuSecondsPerClip.toFixed(3)} s`,
+  );
+  row('inspection alone, CPU per clip: WebM / WAV', (run) =>
+    run.inspection.isolatedCpuSecondsPerClip === null
+      ? '-'
+      : `${run.inspection.isolatedCpuSecondsPerClip.webm.toFixed(3)} / ${run.inspection.isolatedCpuSecondsPerClip.wav.toFixed(3)} s`,
+  );
   row('requests', (run) => String(run.requests));
   row('requests per second', (run) => run.requestsPerSecond.toFixed(1));
   row('latency p50 / p95', (run) => `${run.latencyMs.p50} / ${run.latencyMs.p95} ms`);
@@ -257,8 +306,10 @@ export function formatReport(runs: readonly RunReport[]): string {
     (run) => `${run.server.rssBeforeMiB.toFixed(0)} → ${run.server.peakRssMiB.toFixed(0)} MiB`,
   );
   row('server VmHWM', (run) => `${run.server.hwmMiB.toFixed(0)} MiB`);
-  row('server CPU during the storm', (run) =>
-    run.server.cpuSeconds === null ? '-' : `${run.server.cpuSeconds.toFixed(1)} s`,
+  row('server CPU during the storm (+ its ffmpeg processes)', (run) =>
+    run.server.cpuSeconds === null
+      ? '-'
+      : `${run.server.cpuSeconds.toFixed(1)} s (+ ${run.server.childCpuSeconds?.toFixed(1) ?? '-'} s)`,
   );
   const probe = (figures: ProbeFigures) =>
     `${figures.p50Ms} / ${figures.p95Ms} / ${figures.maxMs} ms${figures.failed ? `, ${figures.failed} failed` : ''}`;

@@ -99,12 +99,15 @@ function readStatus(pid: number): { rssMiB: number; hwmMiB: number } | null {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null once it is gone. */
-export function cpuSeconds(pid: number): number | null {
+export function cpuSeconds(pid: number | 'self', children = false): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start after the last ')'.
+    // Fields after the command name (which may hold spaces) start after the last ')': utime, stime, then the
+    // cutime and cstime of the children it has waited for (ffmpeg).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const ticks = children
+      ? Number(fields[13]) + Number(fields[14])
+      : Number(fields[11]) + Number(fields[12]);
     return ticks / 100;
   } catch {
     return null;

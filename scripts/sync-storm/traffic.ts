@@ -21,6 +21,8 @@ export interface RequestRecord {
   /** The answer's Retry-After in seconds (a busy server's 503, a 429); null without one. */
   retryAfterS: number | null;
   error: string | null;
+  /** A tus PATCH answered with the stored recording's id (the upload's last): the wait for the recording. */
+  final?: boolean;
 }
 
 /** Retry-After as seconds (the server sends whole seconds), or null. */
@@ -225,6 +227,7 @@ export class TrafficLog {
             retry: status === 409 || status === 423 ? '409-offset' : retryReason(status, retryAfterS),
             retryAfterS,
             error: null,
+            final: base.method === 'PATCH' && Boolean(response.getHeader('Recording-Id')),
           });
           return response;
         } catch (error) {

@@ -6,7 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { encodeWav, generateSamples } from '../../server/features/recordings/wav.ts';
-import { createTestApp, grantConsent, type DatabaseKind, type TestApp } from './test-app.ts';
+import { recordingResponseSchema, type Recording } from '../../core/api/recordings.ts';
+import {
+  answer,
+  createTestApp,
+  grantConsent,
+  inspectionsDone,
+  type DatabaseKind,
+  type TestApp,
+} from './test-app.ts';
 
 export const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 
@@ -83,6 +91,17 @@ export function uploadMetadata(fields: Record<string, string | number | undefine
 }
 
 export const TUS = { 'tus-resumable': '1.0.0' };
+
+/** A stored recording once the app's worker has inspected it (its verdict written), as its owner reads it. */
+export async function inspectedRecording(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  id: string,
+): Promise<Recording> {
+  await inspectionsDone(app);
+  const response = await app.inject({ method: 'GET', url: `/api/audio/recordings/${id}`, headers: auth });
+  return answer(response, recordingResponseSchema).recording;
+}
 
 export function tusCreate(
   app: FastifyInstance,

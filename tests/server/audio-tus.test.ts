@@ -12,6 +12,7 @@ import { recordings } from '../../server/db/schema.ts';
 import {
   createAudioTestApp,
   grantRecordingConsent,
+  inspectedRecording,
   opusOf,
   sha256,
   toneWav,
@@ -240,13 +241,16 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     const first = await tusPatch(t.app, user.auth, location, 0, small);
     expect(first.statusCode).toBe(201);
     const blobs = t.blobFiles().length;
+    // Answered again as it stands now: inspected in between.
+    const inspected = await inspectedRecording(t.app, user.auth, metadata.recordingId);
+    expect(inspected.sha256).toBe(answer(first, recordingResponseSchema).recording.sha256);
 
     const again = await create(small, metadata);
     expect(again).toBe(location);
     const second = await tusPatch(t.app, user.auth, again, 0, small);
     expect(second.statusCode).toBe(200);
     expect(second.headers['recording-id']).toBe(metadata.recordingId);
-    expect(second.json()).toEqual(first.json());
+    expect(second.json()).toEqual({ recording: inspected });
     expect(await rowsOf(metadata.recordingId)).toBe(1);
     expect(t.blobFiles().length).toBe(blobs);
     expect(t.uploadFiles(location)).toEqual([]);
@@ -280,9 +284,12 @@ describe.each(DATABASE_KINDS)('tus uploads on %s', (kind) => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers.location).toMatch(/^\/api\/audio\/tus\//);
-    expect(answer(response, recordingResponseSchema).recording).toMatchObject({
+    const stored = answer(response, recordingResponseSchema).recording;
+    expect(stored.mimeType).toBe('audio/ogg');
+    expect(await inspectedRecording(t.app, user.auth, stored.id)).toMatchObject({
       mimeType: 'audio/ogg',
       codec: 'opus',
+      inspection: 'inspected',
     });
   });
 

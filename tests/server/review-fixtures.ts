@@ -10,7 +10,7 @@ import {
 import { CLIP_REPORTERS_TO_HOLD } from '../../core/review/rules.ts';
 import { pairResponseSchema } from '../../core/api/translation.ts';
 import { recordingResponseSchema, type Recording } from '../../core/api/recordings.ts';
-import { multipartBody, toneWav } from './audio-fixtures.ts';
+import { inspectedRecording, multipartBody, toneWav } from './audio-fixtures.ts';
 import { answer } from './test-app.ts';
 
 export type Auth = Record<string, string>;
@@ -34,7 +34,8 @@ export async function storeClip(
     payload: body.payload,
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
-  return answer(response, recordingResponseSchema).recording;
+  // A clip enters review once inspected (issue 33): answered with its verdict.
+  return inspectedRecording(app, auth, answer(response, recordingResponseSchema).recording.id);
 }
 
 /** A vote through the review API; `key` sends it with an Idempotency-Key as the outbox does. */

@@ -14,6 +14,7 @@ import {
   createAudioTestApp,
   form,
   hasFfmpeg,
+  inspectedRecording,
   opusOf,
   sha256,
   storyWav,
@@ -218,14 +219,23 @@ describe.skipIf(!hasFfmpeg).each(DATABASE_KINDS)('Tell recordings cut into segme
     expect(await segments()).toHaveLength(before.length);
   });
 
-  it('refuses a story longer than its bound, and one without a consenting speaker', async () => {
+  it('refuses a story without a consenting speaker, and does not cut one longer than its bound', async () => {
     const stranger = crypto.randomUUID();
     const refused = await upload(story, { recordingId: crypto.randomUUID(), speakerId: stranger });
     expect(refused.statusCode).toBe(404);
+    // Stored when its bytes are safe (its length is known only once decoded); its inspection then fails, with
+    // the reason, and it is never cut.
     const long = opusOf(storyWav([['speech', 60 * 16 + 5]], 8_000).wav);
-    const tooLong = await upload(long, { recordingId: crypto.randomUUID() });
-    expect(tooLong.statusCode, tooLong.body).toBe(422);
-    expect(JSON.parse(tooLong.body)).toMatchObject({ code: 'AUDIO_TOO_LONG' });
+    const longId = crypto.randomUUID();
+    const tooLong = await upload(long, { recordingId: longId });
+    expect(tooLong.statusCode, tooLong.body).toBe(201);
+    const inspected = await inspectedRecording(t.app, field.auth, longId);
+    expect(inspected).toMatchObject({ inspection: 'failed', kind: 'story' });
+    expect(inspected.inspectionError).toMatch(/recordings may be at most \d+ s/);
+    const cut = rowsOf(
+      await t.database.db.execute(sql`select 1 from story_cuts where recording_id = ${longId}`),
+    );
+    expect(cut).toEqual([]);
   });
 
   it('offers segments, never the story, for transcription and takes them out of the exports when the speaker withdraws', async () => {

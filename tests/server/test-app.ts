@@ -24,6 +24,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The scratch PostgreSQL database (for a second process sharing it); null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -71,12 +73,25 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     app,
     database,
     config,
+    databaseUrl: scratch?.url ?? null,
     close: async () => {
       await app.close();
       await database.close();
       await scratch?.drop();
     },
   };
+}
+
+/**
+ * Resolves once no recording waits in the inspection queue (issue 33): the uploads a test made were answered
+ * before their audio was inspected, and the app's own worker writes each verdict a moment later.
+ */
+export async function inspectionsDone(app: FastifyInstance, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await app.repositories.inspections.waiting()).length > 0) {
+    if (Date.now() > deadline) throw new Error('the uploads were not inspected in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 let counter = 0;

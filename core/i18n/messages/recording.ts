@@ -206,6 +206,14 @@ export const recording = defineMessages('recording', {
     note: 'Your Recordings: status of a recording on the phone',
   },
   statusUploaded: { message: 'Uploaded', note: 'Your Recordings: status of a recording on the server' },
+  statusChecking: {
+    message: 'Checking the sound…',
+    note: 'Your Recordings: status of a recording the server has stored and is still decoding and measuring',
+  },
+  statusCheckFailed: {
+    message: 'Sound not usable: {reason}',
+    note: 'Your Recordings: the server stored the recording but could not use its audio; reason is the server’s words',
+  },
   tryAgain: { message: 'Try again', note: 'Your Recordings: button sending a refused upload again' },
   tryAgainLabel: {
     message: 'Try uploading {file} again',

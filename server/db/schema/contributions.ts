@@ -16,7 +16,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { RECORDING_KINDS, STORY_CUT_STATES, type RecordingQuality } from '../../../core/api/recordings.ts';
+import {
+  INSPECTION_STATES,
+  RECORDING_KINDS,
+  STORY_CUT_STATES,
+  type RecordingQuality,
+} from '../../../core/api/recordings.ts';
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
 import { picturePrompts } from './pictures.ts';
@@ -237,9 +242,14 @@ export const recordings = pgTable(
     repeatsId: uuid('repeats_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
     /** A clip said from a picture (0019): the picture it answers. */
     pictureId: uuid('picture_id').references((): AnyPgColumn => picturePrompts.id, { onDelete: 'restrict' }),
+    /** Where the inspection of its audio stands (0021): inspecting after the upload, then inspected or failed. */
+    inspection: text('inspection', { enum: INSPECTION_STATES }).notNull().default('inspected'),
+    /** Why the inspection failed (the audio could not be decoded, or is too long); null otherwise. */
+    inspectionError: text('inspection_error'),
   },
   (table) => [
     check('recordings_kind_check', oneOf(table.kind, RECORDING_KINDS)),
+    check('recordings_inspection_check', oneOf(table.inspection, INSPECTION_STATES)),
     check(
       'recordings_segment_check',
       sql`(${table.parentId} is null and ${table.segmentIndex} is null and ${table.startMs} is null and ${table.endMs} is null)
@@ -294,4 +304,23 @@ export const storyCuts = pgTable(
       .on(table.createdAt)
       .where(sql`state = 'waiting'`),
   ],
+);
+
+/**
+ * The queue of inspections (0021): a row per recording waiting to be inspected, claimed with FOR UPDATE SKIP
+ * LOCKED; a claim is a lease (worker_id, attempts) that may be taken again once older than the lease time.
+ */
+export const inspectionJobs = pgTable(
+  'inspection_jobs',
+  {
+    recordingId: uuid('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    workerId: text('worker_id'),
+    claimedAt: timestamptz('claimed_at'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (table) => [index('inspection_jobs_created_idx').on(table.createdAt)],
 );

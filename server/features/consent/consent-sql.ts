@@ -2,7 +2,7 @@
 // dashboard's figures, the dataset exports, training and speech playback share them.
 import { sql, type SQL } from 'drizzle-orm';
 import { typesCovering, type ConsentScope } from '../../../core/api/consent.ts';
-import type { RecordingKind, RecordingLanguage } from '../../../core/api/recordings.ts';
+import type { InspectionState, RecordingKind, RecordingLanguage } from '../../../core/api/recordings.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 
 export type { ConsentScope } from '../../../core/api/consent.ts';
@@ -93,13 +93,16 @@ export function validatedClipCondition(alias = 'r'): SQL {
 }
 
 /**
- * Condition on a recordings row `r`: a clip, not a whole Tell recording (issue 32). A story is kept whole for
- * its owner and the heritage pages but is in no review or transcription queue, dataset, model or count: its
- * segments are the clips of it (counting both would count its speech twice).
+ * Condition on a recordings row `r`: a clip, not a whole Tell recording (issue 32), whose sound the server has
+ * inspected (issue 33). A story is kept whole for its owner and the heritage pages but is in no review or
+ * transcription queue, dataset, model or count: its segments are the clips of it (counting both would count its
+ * speech twice). A clip enters review, transcription, the exports and every count once its inspection wrote a
+ * verdict: not while it is 'inspecting' (its quality flags are not measured yet), and never when it 'failed'.
  */
 export function clipKindCondition(alias = 'r'): SQL {
   const kind: RecordingKind = 'clip';
-  return sql`${sql.raw(alias)}.kind = ${kind}`;
+  const inspected: InspectionState = 'inspected';
+  return sql`${sql.raw(alias)}.kind = ${kind} and ${sql.raw(alias)}.inspection = ${inspected}`;
 }
 
 /**

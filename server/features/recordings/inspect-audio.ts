@@ -1,5 +1,5 @@
 // Inspects an uploaded audio file: the real type sniffed from its bytes, the stream parameters, the duration,
-// and the levels (decoded with ffmpeg to mono 16 kHz). Refuses empty, non-audio, video, truncated and
+// and the levels (PCM WAV read in this process; every other container decoded with ffmpeg to mono 16 kHz). Refuses empty, non-audio, video, truncated and
 // undecodable files with a clear message. Never trusts the client's name or type.
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
@@ -8,7 +8,15 @@ import type { RecordingQuality } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { RECORDING_ACCEPTED_LENGTH_FACTOR } from '../../../core/constants.ts';
 import { AppError } from '../../errors.ts';
-import { emptyFile, FAMILIES, familyOf, truncated, unreadable, unsupported } from './audio-types.ts';
+import {
+  emptyFile,
+  FAMILIES,
+  familyOf,
+  truncated,
+  unreadable,
+  unsupported,
+  type Family,
+} from './audio-types.ts';
 import { ANALYSIS_RATE, decodeLevels, type DecodeOptions } from './ffmpeg-levels.ts';
 import type { Levels } from '../../../core/audio/levels.ts';
 import { qualityOf } from '../../../core/audio/quality.ts';
@@ -19,6 +27,7 @@ import {
   WavFormatError,
   WAVE_FORMAT_IEEE_FLOAT,
   WAVE_FORMAT_PCM,
+  type WavInfo,
 } from './wav.ts';
 
 /** A decoded stream shorter than this share of the declared duration (less a quarter second) is truncated. */
@@ -48,7 +57,22 @@ export interface AudioInspection {
   quality: RecordingQuality;
 }
 
-export async function inspectAudio(filePath: string, options: InspectOptions): Promise<AudioInspection> {
+/** What the upload itself checks (cheap: the first bytes and, for WAV, the chunk layout), before it answers. */
+export interface SniffedAudio {
+  family: Family;
+  /** The type as stored and served. */
+  mimeType: string;
+  sizeBytes: number;
+  /** A WAV file's layout (its duration is known from it), null for other containers. */
+  wav: WavInfo | null;
+}
+
+/**
+ * The checks an upload answers with before it is stored: not empty, audio by its bytes (not its name or type),
+ * and for WAV a layout that holds the samples it announces in a format the server reads. Refuses with the
+ * same errors as inspectAudio. Decoding and measuring are inspectAudio's, in the inspection job.
+ */
+export async function sniffAudio(filePath: string): Promise<SniffedAudio> {
   const { size } = await fsp.stat(filePath);
   if (size === 0) throw emptyFile();
 
@@ -58,8 +82,7 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   const family = familyOf(sniffed.mime);
   if (!family) throw unsupported(`This file is ${sniffed.mime} (.${sniffed.ext}), not a recording.`);
 
-  let wavDuration: number | null = null;
-  let wav: Awaited<ReturnType<typeof readWavInfo>> = null;
+  let wav: WavInfo | null = null;
   if (family === 'wav') {
     try {
       wav = await readWavInfo(filePath);
@@ -75,7 +98,29 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
       throw truncated('the WAV header announces more audio than the file holds.');
     }
     if (wav.dataBytes < wav.blockAlign) throw unreadable('the WAV file holds no samples.');
-    wavDuration = wav.duration;
+  }
+  return { family, mimeType: FAMILIES[family].mimeType, sizeBytes: size, wav };
+}
+
+export async function inspectAudio(filePath: string, options: InspectOptions): Promise<AudioInspection> {
+  const { family, sizeBytes: size, wav } = await sniffAudio(filePath);
+  const wavDuration = wav?.duration ?? null;
+
+  // PCM WAV is read in this process (wav.ts): no decoder process to start for it.
+  if (wav && isJsReadableWav(wav)) {
+    const duration = Math.round(wav.duration * 1000) / 1000;
+    refuseTooLong(duration, options);
+    const levels = (await measureWavLevels(filePath, wav)).result();
+    return {
+      mimeType: FAMILIES[family].mimeType,
+      codec: wav.formatTag === WAVE_FORMAT_IEEE_FLOAT ? 'pcm_float' : 'pcm',
+      sampleRate: positiveInt(wav.sampleRate),
+      channels: positiveInt(wav.channels),
+      bitrate: positiveInt(wav.sampleRate * wav.blockAlign * 8),
+      duration,
+      sizeBytes: size,
+      quality: qualityOf(duration, levels, options.maxSeconds),
+    };
   }
 
   // music-metadata cannot walk every valid stream (a browser's live WebM has elements of unknown size);
@@ -99,7 +144,6 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   let levels: Levels | null = null;
   if (decoded.status === 'missing') {
     if (!metadata) throw unreadable(`the ${family.toUpperCase()} structure is damaged.`);
-    if (wav && isJsReadableWav(wav)) levels = (await measureWavLevels(filePath, wav)).result();
     duration =
       declaredDuration ??
       (await scannedDuration(filePath)) ??
@@ -121,14 +165,7 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   duration = Math.round(duration * 1000) / 1000;
   const streamChannels = decoded.status === 'decoded' ? decoded.channels : null;
 
-  const acceptedSeconds = options.acceptedSeconds ?? options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
-  if (duration > acceptedSeconds) {
-    throw new AppError(
-      422,
-      `The recording is ${Math.round(duration)} s long; recordings may be at most ${acceptedSeconds} s. Split it into shorter recordings.`,
-      ERROR_CODES.audioTooLong,
-    );
-  }
+  refuseTooLong(duration, options);
 
   return {
     mimeType: FAMILIES[family].mimeType,
@@ -141,6 +178,18 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
     sizeBytes: size,
     quality: qualityOf(duration, levels, options.maxSeconds),
   };
+}
+
+/** Refuses a recording longer than it may be (twice the flagged length, or the kind's own bound). */
+function refuseTooLong(duration: number, options: InspectOptions): void {
+  const acceptedSeconds = options.acceptedSeconds ?? options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
+  if (duration > acceptedSeconds) {
+    throw new AppError(
+      422,
+      `The recording is ${Math.round(duration)} s long; recordings may be at most ${acceptedSeconds} s. Split it into shorter recordings.`,
+      ERROR_CODES.audioTooLong,
+    );
+  }
 }
 
 /** Without ffmpeg: let music-metadata read the whole file for a duration the header does not give. */

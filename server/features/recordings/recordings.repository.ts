@@ -47,6 +47,8 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     sampleRate: row.sampleRate,
     channels: row.channels,
     quality: quality.success ? quality.data : NOT_MEASURED,
+    inspection: row.inspection,
+    inspectionError: row.inspectionError,
     ownerId: row.ownerId,
     ownerName,
     speakerId: row.speakerId,

@@ -27,7 +27,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './audio-types.ts';
 import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
 import { toRecording } from './recordings.repository.ts';
-import { StoryCutter } from '../stories/story-cutter.ts';
+import { audioJobs } from './audio-jobs.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 import { MULTIPART_UPLOAD, RECORDING_AUDIO } from './recordings-contract.ts';
 import { emptyAnswer } from '../../lib/route-contract.ts';
@@ -41,11 +41,20 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RecordingService(app.repositories, config, app.blobs);
   app.guardRoutes('user');
-  // Tell recordings are cut into segments once stored, and those a stop left waiting at the next start.
-  const cutter = new StoryCutter(app.repositories, service, config, app.log);
-  service.onStory = (id) => void cutter.enqueue(id);
-  app.addHook('onReady', () => cutter.resume());
-  app.addHook('preClose', () => cutter.close());
+  // Uploads are inspected after they are answered (by this process unless INSPECTION_WORKER=off), and Tell
+  // recordings cut into segments once their inspection passed; those a stop left waiting at the next start.
+  const jobs = audioJobs({
+    db: app.database.db,
+    repositories: app.repositories,
+    inTransaction: (tx) => app.transactionRepositories(tx),
+    service,
+    config,
+    log: app.log,
+    kind: 'inline',
+  });
+  app.addHook('onReady', () => jobs.start());
+  // preClose: what runs finishes while the database is still open.
+  app.addHook('preClose', () => jobs.stop());
 
   await app.register(tusUploads, { config, service });
 

@@ -1,12 +1,17 @@
 // Storing, finding and deleting recordings: shared by the tus and the multipart upload paths.
 //
-// A finished upload is a temporary file. It is checked (the client's SHA-256, the real type, the duration and
-// levels), moved into the blob store and recorded in one row whose id is the client's recording UUID, so a
-// second upload of the same recording answers the first one's record and stores nothing. Putting a blob and
+// A finished upload is a temporary file. It is checked (the client's SHA-256, and that its bytes are audio), moved
+// into the blob store (flushed to disk) and recorded in one row whose id is the client's recording UUID, with its
+// inspection queued in the same transaction, so a second upload of the same recording answers the first one's
+// record and stores nothing. The upload is answered then; the audio is decoded and measured afterwards
+// (inspection-worker.ts), and the recording says 'inspecting' until its verdict is written. Putting a blob and
 // committing its row happen under a per-SHA-256 lock, and a deletion checks for other rows under the same lock,
 // so a blob is never removed while a row that names it is being committed (in this process).
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { User } from '../../../core/api/auth.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
@@ -22,9 +27,9 @@ import { AppError, notFound } from '../../errors.ts';
 import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
-import { inspectAudio, type AudioInspection } from './inspect-audio.ts';
+import { inspectAudio, sniffAudio, type AudioInspection, type SniffedAudio } from './inspect-audio.ts';
 import type { Repositories, TransactionRepositories } from '../../lib/repositories.ts';
-import { toRecording, type RecordingsRepository } from './recordings.repository.ts';
+import { toRecording, type RecordingRow, type RecordingsRepository } from './recordings.repository.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
 
 export const RECORDING_NOT_FOUND = 'This recording was not found. It may have been deleted.';
@@ -155,6 +160,28 @@ export class RecordingService {
     return sha256;
   }
 
+  /**
+   * Runs `use` on a local file holding a stored blob: read through the blob store (the one way stored audio is
+   * read), into a temporary file removed afterwards.
+   */
+  async withStoredFile<T>(sha256: string, use: (filePath: string) => Promise<T>): Promise<T> {
+    const copy = await this.tempPath(`stored-${crypto.randomUUID()}`);
+    try {
+      const { stream } = await this.blobs.open(sha256);
+      await pipeline(stream, createWriteStream(copy, { mode: 0o600 }));
+      return await use(copy);
+    } finally {
+      await fsp.rm(copy, { force: true });
+    }
+  }
+
+  /** Inspects a stored recording's audio (the inspection job). */
+  inspectStored(row: RecordingRow): Promise<AudioInspection> {
+    return this.withStoredFile(row.sha256, (filePath) =>
+      this.inspect(filePath, row.clientDurationSeconds, row.kind),
+    );
+  }
+
   /** Checks a file's real type, duration and levels; as many at a time as the machine has cores. */
   inspect(
     filePath: string,
@@ -237,7 +264,7 @@ export class RecordingService {
     filePath: string,
     sha256: string,
     fields: RecordingFields,
-    inspection: AudioInspection,
+    sniffed: SniffedAudio,
     owner: User,
   ): Promise<StoreResult> {
     const repository = repositories.recordings;
@@ -260,10 +287,11 @@ export class RecordingService {
       id: fields.id,
       ownerId: owner.id,
       fileName: fields.fileName,
-      mimeType: inspection.mimeType,
+      mimeType: sniffed.mimeType,
       sizeBytes: blob.size,
       sha256: blob.sha256,
-      durationSeconds: inspection.duration,
+      // Until the inspection measures it: the WAV header's, else the phone's own measure.
+      durationSeconds: sniffed.wav?.duration ?? fields.clientDuration ?? 0,
       transcript: fields.transcript,
       language: fields.language,
       title: fields.title,
@@ -278,10 +306,7 @@ export class RecordingService {
       ageGroup: speaker ? speaker.ageGroup : owner.ageGroup,
       gender: speaker ? speaker.gender : owner.gender,
       dialect: speaker ? speaker.dialect : owner.dialect,
-      codec: inspection.codec,
-      sampleRate: inspection.sampleRate,
-      channels: inspection.channels,
-      quality: inspection.quality,
+      inspection: 'inspecting',
       clientMimeType: fields.clientMimeType,
       clientDurationSeconds: fields.clientDuration,
       recordedAt: plausibleRecordedAt(fields.recordedAt, Date.now()),
@@ -296,16 +321,17 @@ export class RecordingService {
         ERROR_CODES.conflict,
       );
     }
-    // A story waits to be cut from the transaction that stores it: a crash after the commit loses no cutting.
-    if (row.kind === 'story') await repositories.stories.addCut(row.id);
+    // Inspected after the answer, from the transaction that stores it: a crash after the commit loses no
+    // inspection (a story is queued for cutting when its inspection passes).
+    await repositories.inspections.add(row.id);
     return { created: true, recording: toRecording(row, owner.name) };
   }
 
   /**
    * The one storage procedure of both upload routes: a recording already stored under this id for this owner
-   * is answered as it is; otherwise the file is checked against the client's SHA-256, inspected (type,
-   * duration, levels), put in the blob store and recorded, under the blob's lock; a failure removes a blob no
-   * row names. The file stays where it is (the caller removes it). `within` runs the database effect, e.g.
+   * is answered as it is; otherwise the file is checked against the client's SHA-256 and sniffed (audio by its
+   * bytes), put in the blob store and recorded with its inspection queued, under the blob's lock; a failure
+   * removes a blob no row names. The inspection itself runs after the answer. The file stays where it is (the caller removes it). `within` runs the database effect, e.g.
    * inside `idempotent()` so a replayed request answers what the first one did.
    */
   async store(
@@ -330,24 +356,24 @@ export class RecordingService {
       if (options.expectedSha256 && options.expectedSha256 !== options.knownSha256) throw checksumMismatch();
       sha256 = options.knownSha256;
     } else sha256 = await this.verifyChecksum(filePath, options.expectedSha256);
-    const inspection = await this.inspect(filePath, fields.clientDuration, fields.kind);
+    const sniffed = await sniffAudio(filePath);
     const result = await this.blobLocks.run(sha256, async () => {
       try {
         return await within((repositories) =>
-          this.save(repositories, filePath, sha256, fields, inspection, owner),
+          this.save(repositories, filePath, sha256, fields, sniffed, owner),
         );
       } catch (error) {
         await this.dropBlobIfUnused(sha256);
         throw error;
       }
     });
-    // Committed: a new story goes to be cut (and waits in story_cuts for the next start if this one stops).
-    if (result.created && fields.kind === 'story') this.onStory?.(result.recording.id);
+    // Committed: the inspection worker of this process looks for it now (another process may take it first).
+    if (result.created) this.onStored?.(result.recording.id);
     return result;
   }
 
-  /** Told of each story stored (the story cutter listens). */
-  onStory: ((recordingId: string) => void) | null = null;
+  /** Told of each recording stored, once committed (the inspection worker of this process listens). */
+  onStored: ((recordingId: string) => void) | null = null;
 
   /** After a failed save: removes the blob if no committed row names it. */
   async dropBlobIfUnused(sha256: string): Promise<void> {

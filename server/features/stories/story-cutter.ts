@@ -1,5 +1,6 @@
-// Cuts Tell recordings (issue 32) into segments on the server, one story at a time, after the story is stored
-// and, at start-up, every story a stop or crash left waiting. There is no general job queue in this server
+// Cuts Tell recordings (issue 32) into segments on the server, one story at a time, once the story is stored and
+// its inspection passed (inspection-worker.ts queues the cut then), and, at start-up, every story a stop or crash
+// left waiting. The process that inspected a story cuts it. There is no general job queue in this server
 // (training_jobs is for models), so story_cuts is the queue: a story waits there from the transaction that stores
 // it until all its segments are stored.
 //
@@ -10,9 +11,6 @@
 // (parent, index) is unique: a re-run, however interrupted, never makes a segment twice.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
 import { RECORDING_LEVEL_FLOOR_DB } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
 import { hashFile } from '../../lib/blob-store.ts';
@@ -22,6 +20,7 @@ import { storedAudioDemuxer } from '../recordings/audio-types.ts';
 import { ANALYSIS_RATE, decodePcm, runFfmpeg } from '../recordings/ffmpeg-levels.ts';
 import type { RecordingRow } from '../recordings/recordings.repository.ts';
 import type { RecordingService } from '../recordings/recordings.service.ts';
+import type { WorkerLog } from '../training/worker.ts';
 import { FRAME_MS, planSegments, type SegmentSpan } from './segment-plan.ts';
 
 /** A story whose cutting failed this many times is left 'failed' (kept whole, with the reason). */
@@ -125,7 +124,7 @@ export class StoryCutter {
     private readonly repositories: Repositories,
     private readonly service: RecordingService,
     private readonly config: Config,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: WorkerLog,
   ) {}
 
   /** Cuts the story after those already asked for (one at a time); resolves when done, never rejects. */
@@ -174,10 +173,8 @@ export class StoryCutter {
     const story = found.row;
     const demuxer = storedAudioDemuxer(story.mimeType);
     if (!demuxer) throw new Error(`a story of type ${story.mimeType} cannot be decoded`);
-    const source = await this.service.tempPath(`story-${crypto.randomUUID()}`);
-    try {
-      const { stream } = await this.service.blobs.open(story.sha256);
-      await pipeline(stream, createWriteStream(source, { mode: 0o600 }));
+    // Read through the one function that reads stored audio (the inspection reads it the same way).
+    return this.service.withStoredFile(story.sha256, async (source) => {
       let plan = cut.plan;
       if (!plan) {
         const levels = await decoders.run(() => frameLevels(source, demuxer, this.config.FFMPEG_PATH));
@@ -193,9 +190,7 @@ export class StoryCutter {
       await stories.finish(recordingId);
       this.log.info({ recordingId, segments: plan.length, created }, 'story cut into segments');
       return { segments: plan.length, created };
-    } finally {
-      await fsp.rm(source, { force: true });
-    }
+    });
   }
 
   private async storeSegment(

@@ -43,6 +43,8 @@ const stored = (id: string, extra: Partial<Recording>): Recording => ({
   sampleRate: 48000,
   channels: 1,
   quality,
+  inspection: 'inspected',
+  inspectionError: null,
   ownerId: USER.id,
   ownerName: USER.name,
   speakerId: null,

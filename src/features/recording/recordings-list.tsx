@@ -4,7 +4,7 @@
 // from what the phone holds (its speakers and its copy of the sentences), offline too.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { Recording } from '../../../core/api/recordings.ts';
+import type { InspectionState, Recording } from '../../../core/api/recordings.ts';
 import { qualityProblems, type QualityProblem } from '../../../core/audio/quality.ts';
 import { recording as m } from '../../../core/i18n/messages/recording.ts';
 import { tell } from '../../../core/i18n/messages/tell.ts';
@@ -35,8 +35,10 @@ interface Row {
   /** When it was recorded (by the phone's clock), else when the server received it. */
   recordedAt: string;
   status: string;
-  /** The server's quality verdict, once it has the recording. */
+  /** The server's quality verdict, once it has the recording and has checked its sound. */
   problems: QualityProblem[];
+  /** On the server: where the check of its sound stands; null on the phone. */
+  inspection: InspectionState | null;
   local: LocalRecording | null;
   upload: OutboxEntry | null;
   /** A Tell recording: where its cutting into pieces stands, in words; null for a clip. */
@@ -53,6 +55,17 @@ function storyLine(t: Translate, story: Recording['story'] | undefined): string 
   if (story?.state === 'failed') return t(tell.failed);
   return t(tell.waiting);
 }
+
+/** A recording on the server: uploaded, its sound being checked, or its sound not usable (and why). */
+function serverStatus(t: Translate, recording: Recording): string {
+  if (recording.inspection === 'inspecting') return t(m.statusChecking);
+  if (recording.inspection === 'failed')
+    return t(m.statusCheckFailed, { reason: recording.inspectionError ?? t(m.statusRefused) });
+  return t(m.statusUploaded);
+}
+
+/** How often the list is read again while the server is still checking the sound of one of its recordings. */
+const CHECKING_REFRESH_MS = 5_000;
 
 function localStatus(t: Translate, recording: LocalRecording, entry: OutboxEntry | undefined): string {
   if (entry?.state === 'attention')
@@ -141,6 +154,13 @@ export function RecordingsList({ userId }: { userId: string }) {
   const localCount = local?.length ?? 0;
   useEffect(() => void load(page), [load, page, localCount]);
   useEffect(() => () => (playing ? URL.revokeObjectURL(playing.url) : undefined), [playing]);
+  // While the server checks the sound of a recording, read the list again until its verdict is there.
+  const checking = (server ?? []).some((recording) => recording.inspection === 'inspecting');
+  useEffect(() => {
+    if (!checking) return;
+    const timer = setTimeout(() => void load(page), CHECKING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [checking, server, load, page]);
 
   const localIds = new Set((local ?? []).map((recording) => recording.id));
   const rows: Row[] = [
@@ -160,6 +180,7 @@ export function RecordingsList({ userId }: { userId: string }) {
         recordedAt: new Date(recording.recordedAt ?? recording.createdAt).toISOString(),
         status: localStatus(t, recording, uploads.get(recordingSubject(recording.id))),
         problems: [],
+        inspection: null,
         local: recording,
         upload: uploads.get(recordingSubject(recording.id)) ?? null,
         story: recording.kind === 'story' ? storyLine(t, undefined) : null,
@@ -169,8 +190,9 @@ export function RecordingsList({ userId }: { userId: string }) {
       .map((recording) => ({
         ...recording,
         recordedAt: recording.recordedAt ?? recording.createdAt,
-        status: t(m.statusUploaded),
-        problems: qualityProblems(recording.quality),
+        status: serverStatus(t, recording),
+        // The verdict holds once the sound is checked.
+        problems: recording.inspection === 'inspected' ? qualityProblems(recording.quality) : [],
         local: null,
         upload: null,
         story: recording.kind === 'story' ? storyLine(t, recording.story) : null,
@@ -277,7 +299,7 @@ export function RecordingsList({ userId }: { userId: string }) {
                   <td data-label={t(m.colStatus)} data-testid="recording-status">
                     <div className="cell-stack">
                       <span>
-                        {row.local ? '◔ ' : '✓ '}
+                        {row.inspection === 'inspected' ? '✓ ' : row.inspection === 'failed' ? '✗ ' : '◔ '}
                         {row.status}
                       </span>
                       {row.story && <span data-testid="story-status">{row.story}</span>}
