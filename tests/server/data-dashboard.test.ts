@@ -14,7 +14,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { approvedByCommunity, castVotes, holdByReports, propose, reviewProposal } from './review-fixtures.ts';
-import { answer, DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
+import { answer, DATABASE_KINDS, inspectionsDone, signUp, speakerLabelOf } from './test-app.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -88,6 +88,7 @@ describe.each(DATABASE_KINDS)('data dashboard on %s', (kind) => {
       payload: body.payload,
     });
     expect(upload.statusCode, upload.body).toBe(201);
+    await inspectionsDone(t.app); // counted once inspected
 
     const aliceHour = await insertRecording(alice, 3600, { daysAgo: 14 });
     const aliceHalf = await insertRecording(alice, 1800);

@@ -17,6 +17,7 @@ import { parseDelimited } from '../../server/features/translation/pairs-import.t
 import {
   createAudioTestApp,
   hasFfmpeg,
+  inspectedRecording,
   multipartBody,
   toneWav,
   type AudioTestApp,
@@ -116,7 +117,12 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
         payload: body.payload,
       });
       expect(response.statusCode, response.body).toBe(201);
-      const { recording } = answer(response, recordingResponseSchema);
+      // In review once inspected, with the channels the inspection found.
+      const recording = await inspectedRecording(
+        t.app,
+        who.auth,
+        answer(response, recordingResponseSchema).recording.id,
+      );
       const up = (listener: Account): [Auth, 'up'] => [listener.auth, 'up'];
       await castVotes(t.app, recording.id, [up(listeners[0]!), up(listeners[1]!)]);
       channelsOf.set(recording.id, recording.channels);

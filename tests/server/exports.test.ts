@@ -20,7 +20,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { approvedByCommunity, castVotes, holdByReports, propose, reviewProposal } from './review-fixtures.ts';
-import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { answer, DATABASE_KINDS, inspectionsDone, signUp } from './test-app.ts';
 import { readZip, type ZipEntry } from './zip-reader.ts';
 import { pairsResponseSchema } from '../../core/api/translation.ts';
 
@@ -105,6 +105,7 @@ describe.each(DATABASE_KINDS)('dataset exports on %s', (kind) => {
       payload: body.payload,
     });
     expect(response.statusCode, response.body).toBe(201);
+    await inspectionsDone(t.app); // exported once inspected
     clips[name] = { id: response.json<{ recording: { id: string } }>().recording.id, bytes, duration };
   };
 

@@ -19,7 +19,7 @@ import {
   tusSend,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { answer, DATABASE_KINDS, signUp, inspectionsDone } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -42,7 +42,9 @@ describe.each(DATABASE_KINDS)('repetitions of clips on %s', (kind) => {
       ...metadata,
     });
     if (created.statusCode !== 201) return created;
-    return tusSend(t.app, account.auth, String(created.headers.location), bytes);
+    const done = await tusSend(t.app, account.auth, String(created.headers.location), bytes);
+    await inspectionsDone(t.app); // in the queues once inspected
+    return done;
   };
   const stored = async (account: Account, metadata: Record<string, string | undefined> = {}) => {
     const response = await upload(account, metadata);

@@ -29,7 +29,7 @@ import { castVotes, type Auth } from './review-fixtures.ts';
 import { asc, eq } from 'drizzle-orm';
 import { consentStatusSchema } from '../../core/api/consent.ts';
 import { consentEvents } from '../../server/db/schema.ts';
-import { answer, DATABASE_KINDS, grantConsent, signUp } from './test-app.ts';
+import { answer, DATABASE_KINDS, grantConsent, signUp, inspectionsDone } from './test-app.ts';
 import { readZip } from './zip-reader.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -90,7 +90,9 @@ describe.each(DATABASE_KINDS)('field speakers on %s', (kind) => {
       speakerId,
     });
     if (created.statusCode !== 201) return created;
-    return tusSend(app, auth, created.headers.location as string, bytes);
+    const done = await tusSend(app, auth, created.headers.location as string, bytes);
+    await inspectionsDone(app); // counted and exported once inspected
+    return done;
   };
 
   const summary = async () => {

@@ -14,7 +14,7 @@ import { trainingStatusListSchema } from '../../core/api/training.ts';
 import { rowsOf } from '../../server/db/migrate.ts';
 import { createAudioTestApp, form, multipartBody, toneWav, type AudioTestApp } from './audio-fixtures.ts';
 import { castVotes, type Auth } from './review-fixtures.ts';
-import { answer, DATABASE_KINDS, grantConsent, signUp, speakerLabelOf } from './test-app.ts';
+import { answer, DATABASE_KINDS, grantConsent, inspectionsDone, signUp, speakerLabelOf } from './test-app.ts';
 import { readZip } from './zip-reader.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -41,6 +41,7 @@ async function upload(
     payload: body.payload,
   });
   expect(response.statusCode, response.body).toBe(201);
+  await inspectionsDone(app); // counted once inspected
   return response.json<{ recording: { id: string } }>().recording.id;
 }
 

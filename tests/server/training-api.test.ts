@@ -26,7 +26,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { castVotes, propose, reviewProposal } from './review-fixtures.ts';
-import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
+import { DATABASE_KINDS, inspectionsDone, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 type Headers = Record<string, string>;
@@ -108,6 +108,7 @@ describe.each(DATABASE_KINDS)('training API on %s', (kind) => {
     });
     if (response.statusCode !== 201) throw new Error(response.body);
     const recording = response.json<{ recording: { id: string; sha256: string } }>().recording;
+    await inspectionsDone(t.app); // reviewed once inspected
     await validate(recording.id);
     return recording;
   };

@@ -18,7 +18,7 @@ import {
   type AudioTestApp,
 } from './audio-fixtures.ts';
 import { castVotes } from './review-fixtures.ts';
-import { DATABASE_KINDS, signUp, speakerLabelOf } from './test-app.ts';
+import { DATABASE_KINDS, inspectionsDone, signUp, speakerLabelOf } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -117,6 +117,7 @@ describe.each(DATABASE_KINDS)('speech playback on %s', (kind) => {
     });
     if (response.statusCode !== 201) throw new Error(response.body);
     const { id } = response.json<{ recording: { id: string } }>().recording;
+    await inspectionsDone(t.app); // reviewed once inspected
     if (review) await vote(id, 'up');
     return id;
   };
