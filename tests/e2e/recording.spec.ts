@@ -119,7 +119,8 @@ test('record offline, listen back, save, see it waiting, go online, see it uploa
   expect(local!.state).toBe('waiting');
 
   await context.setOffline(false);
-  await expect(row.getByTestId('recording-status')).toContainText('Uploaded', { timeout: 30_000 });
+  // Stored, then its sound checked by the server (Checking the sound… meanwhile; the list reads again by itself).
+  await expect(row.getByTestId('recording-status')).toContainText('Uploaded', { timeout: 45_000 });
 
   const recordings = await serverRecordings(request, baseURL!, me.token);
   expect(recordings).toHaveLength(1);
@@ -196,7 +197,10 @@ test('three recordings made offline survive a reload and arrive once each when t
     .poll(async () => (await serverRecordings(request, baseURL!, me.token)).length, { timeout: 45_000 })
     .toBe(3);
   await expect(page.getByTestId('sync-indicator')).toContainText('All saved', { timeout: 30_000 });
-  await expect(page.getByTestId('recording-status').filter({ hasText: 'Uploaded' })).toHaveCount(3);
+  // Each stored, and its sound checked by the server (the list reads again until it is).
+  await expect(page.getByTestId('recording-status').filter({ hasText: 'Uploaded' })).toHaveCount(3, {
+    timeout: 45_000,
+  });
   // Once each: the same three ids, the same checksums, nothing more after another sync.
   const stored = await serverRecordings(request, baseURL!, me.token);
   expect(stored.map((item) => item.id).sort()).toEqual(before.map((item) => item.id).sort());

@@ -180,4 +180,39 @@ describe('Your Recordings', () => {
       'Said from a picture',
     );
   });
+
+  it('says Checking the sound… while the server inspects a recording, then its verdict, or why its sound is not usable', async () => {
+    let answers: Recording[] = [
+      stored('c1', { inspection: 'inspecting', quality: { ...quality, silent: true } }),
+    ];
+    let reads = 0;
+    vi.stubGlobal('fetch', (input: Request | string) => {
+      const url = typeof input === 'string' ? input : input.url;
+      if (!url.includes('/api/audio/recordings')) return Promise.reject(new TypeError('Failed to fetch'));
+      reads += 1;
+      return Promise.resolve(Response.json({ recordings: answers, total: answers.length, page: 1 }));
+    });
+    render(<RecordingsList userId={USER.id} />);
+    const status = async () => within(await rowText(0)).getByTestId('recording-status');
+    await waitFor(async () => expect((await status()).textContent).toContain('Checking the sound…'));
+    // No verdict is shown before the server has one.
+    expect(within(await rowText(0)).queryByTestId('quality-flags')).toBeNull();
+    const readsBefore = reads;
+    answers = [
+      stored('c1', { inspection: 'inspected', quality: { ...quality, silent: true } }),
+      stored('c2', {
+        inspection: 'failed',
+        inspectionError: 'The recording is 700 s long; recordings may be at most 600 s.',
+      }),
+    ];
+    // The list is read again by itself while a recording is being checked.
+    await waitFor(async () => expect((await status()).textContent).toContain('Uploaded'), {
+      timeout: 10_000,
+    });
+    expect(reads).toBeGreaterThan(readsBefore);
+    expect(within(await rowText(0)).getByTestId('quality-flags').textContent).toContain('Silent');
+    expect((await rowText(1)).textContent).toContain(
+      'Sound not usable: The recording is 700 s long; recordings may be at most 600 s.',
+    );
+  }, 20_000);
 });
