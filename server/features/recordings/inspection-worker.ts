@@ -17,6 +17,7 @@ import type { Repositories, TransactionRepositories } from '../../lib/repositori
 import type { InspectionLease, InspectionVerdict } from './inspection-queue.ts';
 import type { RecordingService } from './recordings.service.ts';
 import type { WorkerLog } from '../training/worker.ts';
+import { WakeableLoop } from '../../lib/wakeable-loop.ts';
 
 /**
  * Inspections one process runs at once, unless INSPECTION_CONCURRENCY says: the cores left over beside the
@@ -45,29 +46,13 @@ export interface InspectionWorkerOptions {
   pollMs?: number;
 }
 
-export class InspectionWorker {
+export class InspectionWorker extends WakeableLoop {
   readonly workerId: string;
   private readonly running = new Set<Promise<void>>();
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeSleeper: (() => void) | null = null;
-  /** Inspections finished by this worker (the benchmark's count). */
-  inspected = 0;
 
   constructor(private readonly options: InspectionWorkerOptions) {
+    super();
     this.workerId = `inspect-${options.kind ?? 'inline'}@${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  }
-
-  /** Starts the loop: claim while there is room, sleep when there is nothing to claim. */
-  start(): void {
-    if (this.loopDone) return;
-    this.stopping = false;
-    this.loopDone = this.loop();
-  }
-
-  /** Looks for work now (an upload stored in this process calls it). */
-  wake(): void {
-    this.wakeSleeper?.();
   }
 
   /** Stops claiming; resolves when the inspections running are done. */
@@ -81,8 +66,7 @@ export class InspectionWorker {
 
   /** Claims what there is room for and runs it to the end; the number claimed (tests, a one-off run). */
   async runOnce(): Promise<number> {
-    const claimed = this.claimAndRun();
-    const started = await claimed;
+    const started = await this.claimAndRun();
     await Promise.all(this.running);
     return started;
   }
@@ -95,7 +79,7 @@ export class InspectionWorker {
     }
   }
 
-  private async loop(): Promise<void> {
+  protected async loop(): Promise<void> {
     while (!this.stopping) {
       let claimed = 0;
       try {
@@ -105,23 +89,9 @@ export class InspectionWorker {
       }
       if (this.stopping) break;
       // Full, or nothing to claim: sleep until a job ends, an upload arrives, or the poll comes round.
-      if (claimed === 0 || this.running.size >= this.options.concurrency) await this.sleep();
+      if (claimed === 0 || this.running.size >= this.options.concurrency)
+        await this.sleep(this.options.pollMs ?? INSPECTION_POLL_MS);
     }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs ?? INSPECTION_POLL_MS);
-      timer.unref();
-      const wake = () => done();
-      this.wakeSleeper = wake;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-    }).then(() => {
-      this.wakeSleeper = null;
-    });
   }
 
   private async claimAndRun(): Promise<number> {
@@ -197,9 +167,7 @@ export class InspectionWorker {
         if (done && story) await inTx.stories.addCut(row.id);
         return done;
       });
-      if (!written) return;
-      this.inspected += 1;
-      if (story) this.options.onStory?.(row.id);
+      if (written && story) this.options.onStory?.(row.id);
     } catch (error) {
       // The database failed: the job stays claimed and is taken again when its lease is old.
       log.error({ recordingId: lease.recordingId, err: error }, 'inspection could not be recorded');

@@ -10,6 +10,7 @@ import type { Db } from '../../db/driver.ts';
 import { AppError } from '../../errors.ts';
 import type { ClaimedJob, Lease, TrainingQueue } from './job-queue.ts';
 import { trainingRepositories, type TrainerRepositories } from './training-repositories.ts';
+import { WakeableLoop } from '../../lib/wakeable-loop.ts';
 
 export interface TrainerContext extends TrainerRepositories {
   job: ClaimedJob;
@@ -77,18 +78,16 @@ const silentLog: WorkerLog = { info: () => undefined, warn: () => undefined, err
 /** Progress is written at most this often between heartbeats. */
 const PROGRESS_WRITE_MS = 1_000;
 
-export class TrainingWorker {
+export class TrainingWorker extends WakeableLoop {
   readonly workerId: string;
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
   private readonly log: WorkerLog;
   private readonly repositories: TrainerRepositories;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeSleeper: (() => void) | null = null;
   private current: { lease: Lease; controller: AbortController; beat: () => Promise<void> } | null = null;
 
   constructor(private readonly options: TrainingWorkerOptions) {
+    super();
     this.workerId =
       options.workerId ??
       `${options.kind ?? 'inline'}@${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -105,18 +104,6 @@ export class TrainingWorker {
   /** The job being run now, if any. */
   get currentJobId(): number | null {
     return this.current?.lease.jobId ?? null;
-  }
-
-  /** Starts the loop: reap, claim, run, and sleep when there is nothing to do. */
-  start(): void {
-    if (this.loopDone) return;
-    this.stopping = false;
-    this.loopDone = this.loop();
-  }
-
-  /** Looks for a job now (a start in this process calls it). */
-  wake(): void {
-    this.wakeSleeper?.();
   }
 
   /** Reads the running job's stop flag now instead of at the next heartbeat (a stop in this process calls it). */
@@ -145,7 +132,7 @@ export class TrainingWorker {
     this.loopDone = null;
   }
 
-  private async loop(): Promise<void> {
+  protected async loop(): Promise<void> {
     this.log.info({ workerId: this.workerId, modelTypes: this.modelTypes }, 'training worker started');
     while (!this.stopping) {
       let ran = false;
@@ -159,20 +146,6 @@ export class TrainingWorker {
       }
       if (!ran && !this.stopping) await this.sleep(this.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleeper = () => {
-        this.wakeSleeper = null;
-        done();
-      };
-    });
   }
 
   /** Claims one job and runs it to its end. Returns the job id, or null when nothing was queued. */
