@@ -244,7 +244,7 @@ describe.skipIf(!python || !hasFfmpeg).each(DATABASE_KINDS)(
       const untranslated = pairs.find((pair) => pair.status === 'empty')!;
       const { proposal } = await propose(t.app, listeners[1]!.auth, untranslated.id, WAITING.text);
       expect(proposal?.text).toBe(WAITING.text);
-    }, 120_000);
+    }, 240_000); // a hang guard: each of its uploads waits for its inspection (issue 33), slow on a loaded machine
     afterAll(async () => {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
