@@ -28,7 +28,7 @@ import {
   tusSend,
   type AudioTestApp,
 } from './audio-fixtures.ts';
-import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
+import { answer, DATABASE_KINDS, inspectionsDone, signUp } from './test-app.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -349,7 +349,9 @@ describe.each(DATABASE_KINDS)('picture prompts on %s', (kind) => {
     });
     expect(answer(listed, recordingResponseSchema).recording.pictureId).toBe(picture.id);
     expect((await adminList()).find((one) => one.id === picture.id)?.clips).toBe(1);
-    // Transcribe offers it with its picture: the id (the image is in the phone's pack) and its description.
+    // Once its sound is checked, Transcribe offers it with its picture: the id (the image is in the phone's pack)
+    // and its description.
+    await inspectionsDone(t.app);
     const queue = await t.app.inject({
       method: 'GET',
       url: '/api/transcripts/queue?limit=50',
