@@ -12,10 +12,11 @@ import { importGedcom } from '../core/families/gedcom-import.ts';
 import type { GedcomImportReport } from '../core/families/gedcom-import.ts';
 import { generateLineage } from '../core/families/lineage-generator.ts';
 import { loadConfig } from '../server/config.ts';
+import { storageArea } from '../server/lib/blob-store.ts';
 import {
   FamilyStore,
+  IMPORTED_FAMILY_DATA_KEY,
   SHIPPED_FAMILY_DATA_FILE,
-  importedFamilyDataFile,
 } from '../server/features/families/family-store.ts';
 import { withLayout } from './families-layout.ts';
 
@@ -27,8 +28,8 @@ export const SAMPLE_OPTIONS = { targetPersons: 88, seed: 12, unconnectedPersons:
 
 const USAGE = `Usage: npm run families -- <command>
   import <file.ged> [--root <person-id>] [--out <data.json>]   replace the family data with a GEDCOM file (layout
-                                                                recomputed; written to DATA_DIR/families/family-data.json,
-                                                                which the running server serves at the next request)
+                                                                recomputed; written to families/family-data.json in the store,
+                                                                DATA_DIR or BLOB_STORE, served at the next request)
   export [file.ged] [--data <data.json>]                        write the current family data as GEDCOM 5.5.1 (stdout without a file)
   layout [--data <data.json>]                                   recompute both views' positions of the current data
   sample --force [--out <data.json>]                            regenerate the illustrative sample shipped in content/families
@@ -51,13 +52,14 @@ export async function readFamilyData(file = FAMILY_DATA_FILE): Promise<FamilyDat
  * Written through prettier so `npm run format:check` stays clean after regenerating the shipped sample, and
  * through a temporary file renamed into place, so a running server never reads half a file.
  */
-export async function writeFamilyData(data: FamilyData, file = FAMILY_DATA_FILE): Promise<void> {
+/** The data as the shipped file is written (prettier's JSON, so `npm run format:check` stays clean). */
+async function familyDataText(data: FamilyData, file: string): Promise<string> {
   const config = (await resolveConfig(file)) ?? {};
-  const text = await format(JSON.stringify(parseFamilyData(data)), {
-    ...config,
-    parser: 'json',
-    filepath: file,
-  });
+  return format(JSON.stringify(parseFamilyData(data)), { ...config, parser: 'json', filepath: file });
+}
+
+export async function writeFamilyData(data: FamilyData, file = FAMILY_DATA_FILE): Promise<void> {
+  const text = await familyDataText(data, file);
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, text);
@@ -98,10 +100,15 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const [command, file] = positionals;
-  const { DATA_DIR } = loadConfig();
-  // What the server serves now: the DATA_DIR import if there is one, else the shipped sample.
+  // What the server serves now: the import in the installation's store (DATA_DIR or BLOB_STORE) if there is
+  // one, else the shipped sample; or the file given.
+  const store = new FamilyStore(storageArea(loadConfig(), 'families'));
   const given = values.data ?? values.out;
-  const dataFile = given ? resolve(given) : (await new FamilyStore(DATA_DIR).currentFile()).file;
+  const current = async () => (given ? readFamilyData(resolve(given)) : (await store.current()).data);
+  const save = async (data: FamilyData) => {
+    if (given) await writeFamilyData(data, resolve(given));
+    else await store.writeImported(await familyDataText(data, FAMILY_DATA_FILE));
+  };
   switch (command) {
     case 'import': {
       if (!file) throw new Error('import needs a GEDCOM file');
@@ -110,14 +117,15 @@ async function main(argv: string[]): Promise<void> {
         ...(values.root ? { rootId: values.root } : {}),
       });
       console.log(formatImportReport(report));
-      const target = given ? resolve(given) : importedFamilyDataFile(DATA_DIR);
-      await writeFamilyData(withLayout(imported), target);
-      console.log(`Imported ${summary(imported)} into ${target}`);
+      await save(withLayout(imported));
+      console.log(
+        `Imported ${summary(imported)} into ${given ? resolve(given) : `${store.location}/${IMPORTED_FAMILY_DATA_KEY}`}`,
+      );
       if (!given) console.log('The running server serves it from the next request on; no restart needed.');
       return;
     }
     case 'export': {
-      const gedcom = toGedcom(await readFamilyData(dataFile));
+      const gedcom = toGedcom(await current());
       if (file) {
         await writeFile(file, gedcom);
         console.error(`Wrote ${file}`);
@@ -127,8 +135,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'layout': {
-      const data = await readFamilyData(dataFile);
-      await writeFamilyData(withLayout(data), dataFile);
+      const data = await current();
+      // The shipped sample's layout is recomputed in place when nothing was imported.
+      if (!given && (await store.current()).source === 'shipped') await writeFamilyData(withLayout(data));
+      else await save(withLayout(data));
       console.log(`Recomputed layout of ${summary(data)}`);
       return;
     }

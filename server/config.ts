@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseS3Url } from './lib/blob-store/s3-url.ts';
 import {
   AUDIO_DEFAULT_MAX_BYTES,
   AUTH_RATE_LIMIT_PER_MINUTE,
@@ -80,6 +81,27 @@ const configSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STATIC_DIR: z.string().default('./dist'),
+  /**
+   * Where recordings, models, evidence, pictures, the speech cache and the family data live: empty for DATA_DIR,
+   * or an S3-compatible store, s3://bucket/prefix (region, credentials and endpoint from the AWS SDK's environment).
+   */
+  BLOB_STORE: z
+    .string()
+    .max(300)
+    .default('')
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** Path-style S3 addresses (http://host/bucket/key), which most self-hosted stores need. */
+  BLOB_STORE_S3_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   /**
    * A PGlite data folder a server has migrated (its DATA_DIR/db): an embedded database not made yet starts as a
    * copy of it, as an installation of its own, in a second instead of initdb and every migration (tests' servers).

@@ -1,19 +1,29 @@
-// Content-addressed storage of audio: DATA_DIR/blobs/ab/cd/<sha256>. The same bytes are stored once. Only a
-// validated lowercase hex SHA-256 ever becomes part of a path. Voices of real people: folders are 0700 and
-// files 0600, readable by the server's user alone. An S3-compatible store can replace FileBlobStore behind the
-// same interface.
+// Where the server keeps files: one storage interface (blob-store/objects.ts) with two stores, the local folder
+// DATA_DIR (the default) or an S3-compatible object store (BLOB_STORE=s3://bucket/prefix), in areas:
+//   blobs/ab/cd/<sha256>             recordings, trained models, uploaded artifacts (content-addressed)
+//   consent-evidence/ab/cd/<sha256>  consent evidence, apart from recordings (no dataset or player reaches it)
+//   pictures/ab/cd/<sha256>          pictures prompts are recorded about
+//   tts-cache/ab/<key>.wav           spoken results, bounded, least recently used go first
+//   families/family-data.json        the imported family lineage
+// Content-addressed areas keep the same bytes once; only a validated lowercase hex SHA-256 becomes a key.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import { FileObjectStore } from './blob-store/file-objects.ts';
+import { ObjectArea, type BlobRange, type ObjectStore } from './blob-store/objects.ts';
+import { parseS3Url } from './blob-store/s3-url.ts';
+import { S3ObjectStore } from './blob-store/s3-objects.ts';
 
-/** Inclusive byte range, as in HTTP Range. */
-export interface BlobRange {
-  start: number;
-  end: number;
-}
+export {
+  BlobNotFoundError,
+  type BlobRange,
+  type ObjectInfo,
+  type ObjectStore,
+} from './blob-store/objects.ts';
 
 export interface BlobStore {
   /**
@@ -25,17 +35,11 @@ export interface BlobStore {
   open(sha256: string, range?: BlobRange): Promise<{ stream: Readable; size: number }>;
   delete(sha256: string): Promise<void>;
   exists(sha256: string): Promise<boolean>;
-}
-
-export class BlobNotFoundError extends Error {
-  constructor(sha256: string) {
-    super(`No blob ${sha256}`);
-  }
+  /** The blob as a local file when the store is a local folder (a decoder reads it in place), else null. */
+  localPath(sha256: string): string | null;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-const DIRECTORY_MODE = 0o700;
-const FILE_MODE = 0o600;
 
 export function isSha256Hex(value: string): boolean {
   return SHA256_HEX.test(value);
@@ -54,99 +58,98 @@ export async function hashFile(filePath: string): Promise<{ sha256: string; size
   return { sha256: hash.digest('hex'), size };
 }
 
-export class FileBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+/** The key of a blob; refuses anything but 64 lowercase hex digits. */
+export function blobKey(sha256: string): string {
+  if (!isSha256Hex(sha256)) throw new Error('A blob is named by its lowercase hex SHA-256');
+  return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+}
 
-  /** The path of a blob; refuses anything but 64 lowercase hex digits. */
-  pathOf(sha256: string): string {
-    if (!isSha256Hex(sha256)) throw new Error('A blob is named by its lowercase hex SHA-256');
-    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  }
-
-  private rootChecked = false;
-
-  /** Creates the store's folder private, and makes an older, world-readable one private. */
-  private async ensureRoot(): Promise<void> {
-    if (this.rootChecked) return;
-    await fsp.mkdir(this.root, { recursive: true, mode: DIRECTORY_MODE });
-    await fsp.chmod(this.root, DIRECTORY_MODE);
-    this.rootChecked = true;
-  }
+/** Content-addressed blobs in an object store: ab/cd/<sha256>. */
+export class ContentStore implements BlobStore {
+  constructor(readonly objects: ObjectStore) {}
 
   async put(
     tempFilePath: string,
     { keepSource = false }: { keepSource?: boolean } = {},
   ): Promise<{ sha256: string; size: number }> {
     const { sha256, size } = await hashFile(tempFilePath);
-    const target = this.pathOf(sha256);
     if (await this.exists(sha256)) {
-      if (!keepSource) await fsp.rm(tempFilePath, { force: true });
+      if (!keepSource) await fs.promises.rm(tempFilePath, { force: true });
       return { sha256, size };
     }
-    await this.ensureRoot();
-    await fsp.mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
-    // Flush the bytes before the rename publishes them, so a crash never leaves a short blob under its name.
-    const handle = await fsp.open(tempFilePath, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    // Published under its name by one rename (atomic for readers), from the file itself or from a link or copy
-    // beside the target (kept source, or another file system).
-    const staging = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    try {
-      if (!keepSource) {
-        try {
-          await fsp.chmod(tempFilePath, FILE_MODE);
-          await fsp.rename(tempFilePath, target);
-          return { sha256, size };
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        }
-      }
-      try {
-        await fsp.link(tempFilePath, staging);
-      } catch {
-        await fsp.copyFile(tempFilePath, staging);
-      }
-      await fsp.chmod(staging, FILE_MODE);
-      await fsp.rename(staging, target);
-      if (!keepSource) await fsp.rm(tempFilePath, { force: true });
-    } finally {
-      await fsp.rm(staging, { force: true });
-    }
+    await this.objects.putFile(blobKey(sha256), tempFilePath, { keepSource, sha256 });
     return { sha256, size };
   }
 
   async open(sha256: string, range?: BlobRange): Promise<{ stream: Readable; size: number }> {
-    const filePath = this.pathOf(sha256);
-    let handle: fsp.FileHandle;
-    try {
-      handle = await fsp.open(filePath, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(sha256);
-      throw error;
-    }
-    try {
-      const { size } = await handle.stat();
-      const stream = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
-      return { stream, size };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    return this.objects.open(blobKey(sha256), range);
   }
 
   async delete(sha256: string): Promise<void> {
-    await fsp.rm(this.pathOf(sha256), { force: true });
+    await this.objects.delete(blobKey(sha256));
   }
 
+  /** Whether the blob is stored (false for anything but a SHA-256). */
   async exists(sha256: string): Promise<boolean> {
-    try {
-      return (await fsp.stat(this.pathOf(sha256))).isFile();
-    } catch {
-      return false;
-    }
+    return isSha256Hex(sha256) && (await this.objects.stat(blobKey(sha256))) !== null;
   }
+
+  localPath(sha256: string): string | null {
+    return this.objects.localPath(blobKey(sha256));
+  }
+}
+
+/** Content-addressed blobs in a local folder (DATA_DIR/blobs/ab/cd/<sha256>, folders 0700, files 0600). */
+export class FileBlobStore extends ContentStore {
+  constructor(root: string) {
+    super(new FileObjectStore(root));
+  }
+
+  /** The path of a blob; refuses anything but 64 lowercase hex digits. */
+  pathOf(sha256: string): string {
+    return (this.objects as FileObjectStore).pathOf(blobKey(sha256));
+  }
+}
+
+/** The areas of the store (see the top of this file). */
+export type StorageArea = 'blobs' | 'consent-evidence' | 'pictures' | 'tts-cache' | 'families';
+
+export type StorageConfig = Pick<Config, 'DATA_DIR'> &
+  Partial<Pick<Config, 'BLOB_STORE' | 'BLOB_STORE_S3_PATH_STYLE'>>;
+
+/** Whether files live in an S3-compatible store (shared by every server) rather than DATA_DIR. */
+export const usesObjectStore = (config: StorageConfig): boolean => Boolean(config.BLOB_STORE);
+
+/** One client per store address and addressing style, shared by every area. */
+const clients = new Map<string, () => Promise<S3Client>>();
+
+function s3ClientFor(config: StorageConfig): () => Promise<S3Client> {
+  const id = `${config.BLOB_STORE}|${config.BLOB_STORE_S3_PATH_STYLE}`;
+  let client = clients.get(id);
+  if (!client) {
+    client = S3ObjectStore.client(config.BLOB_STORE_S3_PATH_STYLE ?? false);
+    clients.set(id, client);
+  }
+  return client;
+}
+
+/** The store's root: DATA_DIR, or the bucket and prefix of BLOB_STORE. */
+export function objectStoreOf(config: StorageConfig): ObjectStore {
+  if (!config.BLOB_STORE) return new FileObjectStore(config.DATA_DIR);
+  const { bucket, prefix } = parseS3Url(config.BLOB_STORE);
+  return new S3ObjectStore(s3ClientFor(config), bucket, prefix);
+}
+
+/** One area of the installation's store. */
+export function storageArea(config: StorageConfig, area: StorageArea): ObjectStore {
+  if (!config.BLOB_STORE) return new FileObjectStore(path.join(config.DATA_DIR, area));
+  return new ObjectArea(objectStoreOf(config), area);
+}
+
+/** A content-addressed area of the installation's store (blobs, consent evidence, pictures). */
+export function blobStoreOf(
+  config: StorageConfig,
+  area: Extract<StorageArea, 'blobs' | 'consent-evidence' | 'pictures'> = 'blobs',
+): BlobStore {
+  return new ContentStore(storageArea(config, area));
 }

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Spool } from './zip-archive.ts';
-import { type BlobStore, FileBlobStore } from '../../lib/blob-store.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
 import { storedAudioDemuxer } from '../recordings/audio-types.ts';
 
 const WAV_HEADER_BYTES = 44;
@@ -67,7 +67,7 @@ export async function openPcm(
   ffmpegPath: string,
 ): Promise<Readable> {
   const samples = sampleCount(source.durationSeconds, sampleRate);
-  const local = blobs instanceof FileBlobStore ? blobs.pathOf(source.sha256) : null;
+  const local = blobs.localPath(source.sha256);
   const piped = local ? null : (await blobs.open(source.sha256)).stream;
   const demuxer = storedAudioDemuxer(source.mimeType);
   const args = [

@@ -1,6 +1,6 @@
 // The family data, public and rate-limited: GET /api/families (JSON for the /families page, with an ETag) and
 // GET /api/families.ged (GEDCOM 5.5.1 for genealogy tools). Both read the current data on each request, so an
-// import (`npm run families -- import`, written to DATA_DIR) shows at the next load without a restart.
+// import (`npm run families -- import`, written to the store) shows at the next load without a restart.
 import type { FastifyInstance } from 'fastify';
 import { familyDataSchema } from '../../../core/families/family-schema.ts';
 import { toGedcom } from '../../../core/families/gedcom-export.ts';
@@ -9,10 +9,11 @@ import { emptyAnswer, jsonAnswer, textAnswer } from '../../lib/route-contract.ts
 import { rateLimits } from '../../plugins/security.ts';
 import { etagMatches } from '../mt/mt.routes.ts';
 import { FamilyStore } from './family-store.ts';
+import { storageArea } from '../../lib/blob-store.ts';
 
 export default function familiesRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const store = new FamilyStore(config.DATA_DIR);
-  // Files in DATA_DIR, no database: answered at once even while the database is busy.
+  const store = new FamilyStore(storageArea(config, 'families'));
+  // Read from the store, no database: answered at once even while the database is busy.
   const limit = { config: { rateLimit: rateLimits(config).public, admission: false as const } };
 
   app.get(

@@ -12,10 +12,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import type { ModelType } from '../../../core/constants.ts';
-import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import { modelArtifacts } from '../../db/schema.ts';
-import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { blobStoreOf, type BlobStore, type StorageConfig } from '../../lib/blob-store.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
 
 /**
@@ -48,13 +47,9 @@ export class ArtifactStore {
     private readonly tempDir: string = os.tmpdir(),
   ) {}
 
-  /** The store of this installation: blobs in DATA_DIR/blobs (shared with audio), staging in DATA_DIR/uploads/tmp. */
-  static fromConfig(db: DbOrTx, config: Pick<Config, 'DATA_DIR'>): ArtifactStore {
-    return new ArtifactStore(
-      db,
-      new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
-      uploadTempDir(config),
-    );
+  /** The store of this installation: its blobs area (shared with audio), staging in DATA_DIR/uploads/tmp. */
+  static fromConfig(db: DbOrTx, config: StorageConfig): ArtifactStore {
+    return new ArtifactStore(db, blobStoreOf(config), uploadTempDir(config));
   }
 
   /** Stores the bytes (once per content) and records a new artifact, which becomes the latest of its type. */

@@ -19,10 +19,9 @@ import {
   type TranslationPairInput,
 } from '../../../core/mt/index.ts';
 import { MT_HELD_OUT_FRACTION, MT_MIN_TRAINING_PAIRS, MT_SPLIT_SEED } from '../../../core/constants.ts';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
 import { AppError } from '../../errors.ts';
-import type { BlobStore } from '../../lib/blob-store.ts';
+import type { BlobStore, StorageConfig } from '../../lib/blob-store.ts';
 import { LexiconRepository } from '../lexicon/lexicon.repository.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
 import { TranslationRepository } from '../translation/translation.repository.ts';
@@ -40,8 +39,8 @@ export interface TrainMtOptions {
   artifacts?: ArtifactStore;
   /** ...or one on this blob store (staging in the OS temp folder)... */
   blobStore?: BlobStore;
-  /** ...or the installation's store (DATA_DIR/blobs). One of the three is required. */
-  config?: Pick<Config, 'DATA_DIR'>;
+  /** ...or the installation's store (its blobs area). One of the three is required. */
+  config?: StorageConfig;
   /** Progress 0..100 with what is happening; awaited, so a job can record it. */
   onProgress?: (percent: number, message: string) => void | Promise<void>;
   /** Stops training at the next checkpoint (rejects with TrainingStoppedError; nothing is stored). */

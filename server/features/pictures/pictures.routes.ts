@@ -1,7 +1,7 @@
 // Picture prompts (issue 32). /api/admin/pictures: admins upload a picture (multipart: the image in the field
 // "image", its description, credit and licence as text fields), list every picture, and retire one.
 // /api/pictures: the pack of active pictures the phone keeps offline, and each picture's image.
-// The image kept is the server's re-encoding (picture-image.ts), in DATA_DIR/pictures named by its SHA-256 only.
+// The image kept is the server's re-encoding (picture-image.ts), in the store's pictures area named by its SHA-256 only.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import {
 } from '../../../core/api/pictures.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { FileBlobStore } from '../../lib/blob-store.ts';
+import { blobStoreOf, type StorageConfig } from '../../lib/blob-store.ts';
 import { idempotent, IDEMPOTENT_CONTRACT, idempotentContract } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { fileAnswer, multipartBody } from '../../lib/route-contract.ts';
@@ -30,8 +30,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { preparePicture } from './picture-image.ts';
 
 /** Where the served images are kept: apart from recordings and consent evidence. */
-export const pictureStoreOf = (config: Pick<Config, 'DATA_DIR'>) =>
-  new FileBlobStore(path.join(config.DATA_DIR, 'pictures'));
+export const pictureStoreOf = (config: StorageConfig) => blobStoreOf(config, 'pictures');
 
 const PICTURE_NOT_FOUND = 'This picture was not found.';
 const notFound = () => new AppError(404, PICTURE_NOT_FOUND, ERROR_CODES.notFound);

@@ -24,7 +24,7 @@ import { TELL_ACCEPTED_SECONDS, TELL_MAX_SECONDS } from '../../../core/constants
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type BlobStore, FileBlobStore, hashFile } from '../../lib/blob-store.ts';
+import { type BlobStore, blobStoreOf, hashFile } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { inspectAudio, sniffAudio, type AudioInspection, type SniffedAudio } from './inspect-audio.ts';
@@ -79,7 +79,7 @@ export class RecordingService {
     private readonly config: Config,
     blobs?: BlobStore,
   ) {
-    this.blobs = blobs ?? new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+    this.blobs = blobs ?? blobStoreOf(config);
     this.tempDir = uploadTempDir(config);
   }
 

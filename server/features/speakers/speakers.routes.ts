@@ -3,7 +3,7 @@
 // one file per request, decoded before it counts) and records their withdrawal; every write honours
 // Idempotency-Key, so the phone's outbox replays it safely. Only who added a speaker (or an admin) uses them.
 // /api/admin/speakers: every speaker with who added them, and the evidence files, for admins only. Evidence
-// files live apart from recordings (DATA_DIR/consent-evidence): no dataset, export or player can reach them.
+// files live apart from recordings (the store's consent-evidence area): no dataset, export or player can reach them.
 import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import fsp from 'node:fs/promises';
@@ -22,7 +22,7 @@ import {
 } from '../../../core/api/speakers.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { FileBlobStore } from '../../lib/blob-store.ts';
+import { blobStoreOf } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -46,7 +46,7 @@ import { multipartMutationRoute, mutationRoute } from '../../lib/mutation-route.
 const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EVIDENCE_PHOTO_MAX_BYTES);
 
 /** Where consent evidence is kept: apart from recordings, so no dataset, export or player reaches it. */
-const evidenceStoreOf = (config: Config) => new FileBlobStore(path.join(config.DATA_DIR, 'consent-evidence'));
+const evidenceStoreOf = (config: Config) => blobStoreOf(config, 'consent-evidence');
 
 const badEvidence = (message: string) => new AppError(400, message, ERROR_CODES.validation);
 

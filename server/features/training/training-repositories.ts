@@ -1,9 +1,7 @@
 // The training feature's repositories, made once per process on one database: by the training plugin for the
 // server (app.training) and by `npm run worker` for a standalone worker. Routes and trainers use these.
-import path from 'node:path';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
-import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { blobStoreOf, type BlobStore, type StorageConfig } from '../../lib/blob-store.ts';
 import { ArtifactStore } from '../models/artifact-store.ts';
 import { TrainingQueue } from './job-queue.ts';
 import { TrainingDataRepository } from './training-data.repository.ts';
@@ -16,7 +14,7 @@ export interface TrainingRepositories {
   data: TrainingDataRepository;
   /** Trained models: model_artifacts rows and their blobs. */
   artifacts: ArtifactStore;
-  /** The content-addressed blob store (DATA_DIR/blobs): recordings, models, uploaded artifacts. */
+  /** The content-addressed blob store (the store's blobs area): recordings, models, uploaded artifacts. */
   blobs: BlobStore;
   /** Staging folder of uploads, on the blob store's file system. */
   tempDir: string;
@@ -25,8 +23,8 @@ export interface TrainingRepositories {
 /** What trainers read and write through (beside the queue, which the worker holds). */
 export type TrainerRepositories = Pick<TrainingRepositories, 'tokens' | 'data' | 'artifacts'>;
 
-export function trainingRepositories(db: Db, config: Pick<Config, 'DATA_DIR'>): TrainingRepositories {
-  const blobs = new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+export function trainingRepositories(db: Db, config: StorageConfig): TrainingRepositories {
+  const blobs = blobStoreOf(config);
   const tempDir = uploadTempDir(config);
   return {
     queue: new TrainingQueue(db),

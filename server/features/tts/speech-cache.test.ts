@@ -1,10 +1,11 @@
-// The speech cache on disk: keyed by hash only, answers what was stored, and stays under its size bound by
+// The speech cache (on a local folder store): keyed by hash only, answers what was stored, and stays under its size bound by
 // removing the least recently used entries.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FileObjectStore } from '../../lib/blob-store/file-objects.ts';
 import { SpeechCache } from './speech-cache.ts';
 
 const key = (name: string) => crypto.createHash('sha256').update(name).digest('hex');
@@ -12,7 +13,7 @@ const dirs: string[] = [];
 const makeCache = (maxBytes: number) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speech-cache-'));
   dirs.push(dir);
-  return new SpeechCache(dir, maxBytes);
+  return new SpeechCache(new FileObjectStore(dir), maxBytes);
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -39,7 +40,7 @@ describe('speech cache', () => {
     await cache.put(key('second'), bytes);
     // Reading "first" makes "second" the least recently used (mtime has whole-second resolution on some disks).
     const past = new Date(Date.now() - 60_000);
-    const fileOf = (name: string) => path.join(cache.dir, key(name).slice(0, 2), `${key(name)}.wav`);
+    const fileOf = (name: string) => cache.store.localPath(cache.entryOf(key(name)))!;
     fs.utimesSync(fileOf('first'), past, past);
     fs.utimesSync(fileOf('second'), new Date(past.getTime() - 1_000), new Date(past.getTime() - 1_000));
     await cache.get(key('first'));

@@ -1,12 +1,9 @@
-// Spoken results on disk: DATA_DIR/tts-cache/ab/<sha-256 key>.wav. Only the key (a hash) ever becomes part of a
-// path, never the text. Bounded in size: past the bound the least recently used files go.
-import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
+// Spoken results in the store's tts-cache area: ab/<sha-256 key>.wav. Only the key (a hash) ever becomes part of a
+// name, never the text. Bounded in size: past the bound the least recently used entries go (with several servers
+// on one store each counts what it adds, and any of them evicts for all).
+import type { ObjectStore } from '../../lib/blob-store.ts';
 
 const KEY = /^[0-9a-f]{64}$/;
-/** Files being written end so (and not in .wav): eviction never counts or removes them. */
-const TEMP_SUFFIX = '.tmp';
 
 export class SpeechCache {
   /** Bytes in the cache as last counted plus what was added since; null until first counted. */
@@ -14,62 +11,49 @@ export class SpeechCache {
   private evicting: Promise<void> | null = null;
 
   constructor(
-    readonly dir: string,
+    readonly store: ObjectStore,
     private readonly maxBytes: number,
   ) {}
 
-  private fileOf(key: string): string {
+  /** The entry's key in the store. */
+  entryOf(key: string): string {
     if (!KEY.test(key)) throw new Error('A speech cache key is a lowercase hex SHA-256');
-    return path.join(this.dir, key.slice(0, 2), `${key}.wav`);
+    return `${key.slice(0, 2)}/${key}.wav`;
   }
 
-  /** The cached bytes, or null. A hit marks the file as recently used. */
+  /** The cached bytes, or null. A hit marks the entry as recently used. */
   async get(key: string): Promise<Buffer | null> {
-    const file = this.fileOf(key);
-    try {
-      const bytes = await fsp.readFile(file);
-      const now = new Date();
-      await fsp.utimes(file, now, now).catch(() => undefined);
-      return bytes;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const entry = this.entryOf(key);
+    const bytes = await this.store.read(entry);
+    if (bytes) await this.store.touch(entry).catch(() => false);
+    return bytes;
   }
 
-  /** Stores the bytes (written beside, then renamed, so a reader never sees half a file). */
+  /** Stores the bytes (published whole, so a reader never sees half an entry). */
   async put(key: string, bytes: Buffer): Promise<void> {
     if (bytes.length > this.maxBytes) return;
-    const file = this.fileOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
-    try {
-      await fsp.writeFile(temp, bytes);
-      await fsp.rename(temp, file);
-    } finally {
-      await fsp.rm(temp, { force: true });
-    }
+    await this.store.putBytes(this.entryOf(key), bytes);
     if (this.total === null) this.total = await this.size();
     else this.total += bytes.length;
     if (this.total > this.maxBytes) await this.evict();
   }
 
-  /** Bytes held now (walks the folder). */
+  /** Bytes held now (lists the area). */
   async size(): Promise<number> {
-    return (await this.files()).reduce((sum, file) => sum + file.size, 0);
+    return (await this.entries()).reduce((sum, entry) => sum + entry.size, 0);
   }
 
   private evict(): Promise<void> {
     this.evicting ??= (async () => {
       try {
-        const files = (await this.files()).sort((a, b) => a.mtimeMs - b.mtimeMs);
-        let total = files.reduce((sum, file) => sum + file.size, 0);
+        const entries = (await this.entries()).sort((a, b) => a.modifiedMs - b.modifiedMs);
+        let total = entries.reduce((sum, entry) => sum + entry.size, 0);
         // Down to 90% of the bound, so not every later put evicts again.
         const goal = this.maxBytes * 0.9;
-        for (const file of files) {
+        for (const entry of entries) {
           if (total <= goal) break;
-          await fsp.rm(file.path, { force: true });
-          total -= file.size;
+          await this.store.delete(entry.key);
+          total -= entry.size;
         }
         this.total = total;
       } finally {
@@ -79,33 +63,9 @@ export class SpeechCache {
     return this.evicting;
   }
 
-  private async files(): Promise<{ path: string; size: number; mtimeMs: number }[]> {
-    const out: { path: string; size: number; mtimeMs: number }[] = [];
-    let folders: string[];
-    try {
-      folders = await fsp.readdir(this.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return out;
-      throw error;
-    }
-    for (const folder of folders) {
-      let names: string[];
-      try {
-        names = await fsp.readdir(path.join(this.dir, folder));
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (!name.endsWith('.wav')) continue;
-        const file = path.join(this.dir, folder, name);
-        try {
-          const stat = await fsp.stat(file);
-          out.push({ path: file, size: stat.size, mtimeMs: stat.mtimeMs });
-        } catch {
-          // Removed meanwhile.
-        }
-      }
-    }
+  private async entries() {
+    const out = [];
+    for await (const entry of this.store.list('')) if (entry.key.endsWith('.wav')) out.push(entry);
     return out;
   }
 }

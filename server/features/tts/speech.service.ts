@@ -3,7 +3,6 @@
 // Results are cached on disk under a key naming everything the audio depends on, so a new recording, a clip
 // validated or turned down, or a withdrawn consent changes the key, and the answer.
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechSource, TtsLanguage } from '../../../core/api/tts.ts';
 import { detectDirection } from '../../../core/direction.ts';
@@ -12,7 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
-import { FileBlobStore, type BlobStore } from '../../lib/blob-store.ts';
+import { storageArea, type BlobStore } from '../../lib/blob-store.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { toWav, type Clip } from './audio-clip.ts';
 import { canDecode, decodeToClip } from './audio-decode.ts';
@@ -87,7 +86,7 @@ export class SpeechService {
   ) {
     this.engine = options.engine ?? new EspeakEngine();
     this.cache = new SpeechCache(
-      path.join(config.DATA_DIR, 'tts-cache'),
+      storageArea(config, 'tts-cache'),
       options.cacheMaxBytes ?? SPEECH_CACHE_DEFAULT_MAX_BYTES,
     );
     this.synthesizer = new Synthesizer(this.engine, options.letterToSound ?? lopitLetterToSound());
@@ -202,9 +201,8 @@ export class SpeechService {
       sampleRate: RECORDING_OUTPUT_RATE,
       maxSeconds: MAX_SOURCE_SECONDS + 5,
     };
-    if (this.blobs instanceof FileBlobStore) {
-      return decodeToClip({ path: this.blobs.pathOf(recording.sha256) }, recording.mimeType, options);
-    }
+    const local = this.blobs.localPath(recording.sha256);
+    if (local) return decodeToClip({ path: local }, recording.mimeType, options);
     const { stream } = await this.blobs.open(recording.sha256);
     return decodeToClip({ stream }, recording.mimeType, options);
   }
