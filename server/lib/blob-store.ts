@@ -5,6 +5,7 @@
 //   pictures/ab/cd/<sha256>          pictures prompts are recorded about
 //   tts-cache/ab/<key>.wav           spoken results, bounded, least recently used go first
 //   families/family-data.json        the imported family lineage
+//   tus-uploads/<id>/...             unfinished resumable uploads (S3 only; DATA_DIR/uploads/tus locally)
 // Content-addressed areas keep the same bytes once; only a validated lowercase hex SHA-256 becomes a key.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -112,7 +113,8 @@ export class FileBlobStore extends ContentStore {
 }
 
 /** The areas of the store (see the top of this file). */
-export type StorageArea = 'blobs' | 'consent-evidence' | 'pictures' | 'tts-cache' | 'families';
+export type StorageArea =
+  'blobs' | 'consent-evidence' | 'pictures' | 'tts-cache' | 'families' | 'tus-uploads';
 
 export type StorageConfig = Pick<Config, 'DATA_DIR'> &
   Partial<Pick<Config, 'BLOB_STORE' | 'BLOB_STORE_S3_PATH_STYLE'>>;

@@ -6,17 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/driver.ts';
 import { blobStoreOf, type BlobStore, type StorageConfig } from '../lib/blob-store.ts';
+import { sharedLocksOf, type SharedLocks } from '../lib/shared-locks.ts';
 import { RepositoryRegistry, type RepositoryDefinitions } from '../lib/repositories.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Locks held across server processes (PostgreSQL advisory locks with DATABASE_URL, else in-process). */
+    sharedLocks: SharedLocks;
     /** The blobs area of the store (DATA_DIR/blobs or BLOB_STORE): what uploads write and downloads, exports and speech read. */
     blobs: BlobStore;
   }
 }
 
 export interface RepositoriesPluginOptions {
-  config: StorageConfig;
+  config: StorageConfig & { DATABASE_URL?: string | undefined };
   definitions: RepositoryDefinitions;
 }
 
@@ -31,6 +34,9 @@ export default fp<RepositoriesPluginOptions>(
     app.decorate('repositories', registry.on(db));
     app.decorate('transactionRepositories', (tx: Tx) => registry.inTransaction(tx));
     app.decorate('blobs', blobStoreOf(config));
+    const locks = sharedLocksOf(config);
+    app.decorate('sharedLocks', locks);
+    app.addHook('onClose', () => locks.close());
   },
   { name: 'repositories', dependencies: ['database'] },
 );

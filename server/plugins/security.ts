@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { postgresRateLimitStore } from '../lib/rate-limit-store.ts';
 
 export default fp<{ config: Config }>(
   async function securityPlugin(app: FastifyInstance, { config }) {
@@ -32,7 +33,12 @@ export default fp<{ config: Config }>(
     });
     // Routes opt in with `config: { rateLimit: ... }` (rateLimits below); sign-in style routes use
     // features/auth/sign-in-limits.ts.
-    await app.register(rateLimit, { global: false });
+    // With PostgreSQL (DATABASE_URL) the counters are the database's, shared by every server process; the
+    // embedded database has one process, which counts in memory.
+    await app.register(rateLimit, {
+      global: false,
+      ...(config.DATABASE_URL ? { store: postgresRateLimitStore(() => app.database.db) } : {}),
+    });
 
     app.addHook('onSend', (request, reply, payload, done) => {
       // The microphone is the only powerful feature the app uses, and only on its own pages.

@@ -1,9 +1,9 @@
 // What the server keeps for itself: idempotency keys of replayed requests (0003) and the installation's
-// settings (0007).
+// settings (0007), and the rate-limit counters shared by every server process (0022).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { timestamps } from './columns.ts';
+import { timestamps, timestamptz } from './columns.ts';
 
 // --- 0003_offline ----------------------------------------------------------------------------------------
 
@@ -35,3 +35,21 @@ export const installationSettings = pgTable('installation_settings', {
   value: text('value').notNull(),
   ...timestamps,
 });
+
+// --- 0022_shared_rate_limits -----------------------------------------------------------------------------
+
+/** One fixed window of a rate limit: hits since it began, and when it ends (server/lib/rate-limit-store.ts). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** SHA-256 (hex) of the limit's scope and key: no address or email is kept. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEnds: timestamptz('window_ends').notNull(),
+  },
+  (table) => [
+    check('rate_limit_counters_key_check', sql`${table.key} ~ '^[0-9a-f]{64}$'`),
+    check('rate_limit_counters_hits_check', sql`${table.hits} >= 1`),
+    index('rate_limit_counters_window_ends_idx').on(table.windowEnds),
+  ],
+);

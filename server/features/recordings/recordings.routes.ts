@@ -39,7 +39,7 @@ const NOT_TRAINED_MESSAGE =
 
 export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new RecordingService(app.repositories, config, app.blobs);
+  const service = new RecordingService(app.repositories, config, app.blobs, app.sharedLocks);
   app.guardRoutes('user');
   // Uploads are inspected after they are answered (by this process unless INSPECTION_WORKER=off), and Tell
   // recordings cut into segments once their inspection passed; those a stop left waiting at the next start.

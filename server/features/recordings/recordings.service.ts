@@ -26,7 +26,7 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type BlobStore, blobStoreOf, hashFile } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
-import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
 import { inspectAudio, sniffAudio, type AudioInspection, type SniffedAudio } from './inspect-audio.ts';
 import type { Repositories, TransactionRepositories } from '../../lib/repositories.ts';
 import { toRecording, type RecordingRow, type RecordingsRepository } from './recordings.repository.ts';
@@ -71,15 +71,18 @@ export interface StoreResult {
 export class RecordingService {
   readonly blobs: BlobStore;
   /** Held from putting a blob until its row is committed, and while deciding to delete a blob. */
-  readonly blobLocks = new KeyedLock();
+  readonly blobLocks: { run<T>(sha256: string, fn: () => Promise<T>): Promise<T> };
   readonly tempDir: string;
 
   constructor(
     private readonly repositories: Repositories,
     private readonly config: Config,
     blobs?: BlobStore,
+    /** Shared by every server on the database (SharedLocks), so none deletes a blob another is storing. */
+    locks: SharedLocks = new ProcessLocks(),
   ) {
     this.blobs = blobs ?? blobStoreOf(config);
+    this.blobLocks = { run: (sha256, fn) => locks.run(LOCK_NAMESPACES.blob, sha256, fn) };
     this.tempDir = uploadTempDir(config);
   }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import { FilePartialStore } from './tus-partial-stores.ts';
 import { UploadQuota } from './tus-quota.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -61,7 +62,7 @@ describe('UploadQuota', () => {
       fs.writeFileSync(path.join(folder, `${'4'.repeat(48)}.json`), '{not json');
       fs.writeFileSync(path.join(folder, 'other.json'), info(500, 'ann'));
       const quota = new UploadQuota({ uploads: 10, bytes: 100 }, expired);
-      await quota.load(folder, (id) => /^[0-9a-f]{48}$/.test(id));
+      await quota.load(new FilePartialStore(folder).uploads());
       expect(quota.usage('ann', 0)).toEqual({ uploads: 2, bytes: 50 });
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

@@ -1,13 +1,12 @@
 // The quota on each account's unfinished resumable uploads: how many it holds open and how many bytes they
 // declare (Upload-Length is reserved on creation, whatever has arrived yet). Kept in memory by the upload store
-// of this process (one API process per data folder, like the tus locks), read again from the folder's info
-// files at start. An upload stops counting once stored, refused, terminated or stale (left longer than the
+// of this process, read again from the partial uploads' info at start: with several servers on one object store,
+// each counts the uploads created through it since it started, and those held when it started. An upload stops counting once stored, refused, terminated or stale (left longer than the
 // expiry; the daily clean-up then removes its files).
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { AppError } from '../../errors.ts';
 import { fileSizeText } from './tus-answers.ts';
+import type { UploadInfo } from './tus-partial-stores.ts';
 
 export interface QuotaLimits {
   /** Open uploads an account may hold. */
@@ -80,24 +79,13 @@ export class UploadQuota {
     this.open.delete(id);
   }
 
-  /** Counts the uploads whose info files are in the folder (at start); `isUploadId` tells the folder's uploads. */
-  async load(directory: string, isUploadId: (id: string) => boolean): Promise<void> {
-    for (const name of await fsp.readdir(directory)) {
-      const id = name.replace(/\.json$/, '');
-      if (id === name || !isUploadId(id)) continue;
-      try {
-        const info = JSON.parse(await fsp.readFile(path.join(directory, name), 'utf8')) as {
-          size?: unknown;
-          creation_date?: unknown;
-          metadata?: { ownerId?: unknown };
-        };
-        const ownerId = info.metadata?.ownerId;
-        const createdAt = typeof info.creation_date === 'string' ? Date.parse(info.creation_date) : NaN;
-        if (typeof ownerId !== 'string' || typeof info.size !== 'number' || Number.isNaN(createdAt)) continue;
-        this.open.set(id, { ownerId, size: info.size, createdAt });
-      } catch {
-        // Unreadable info: the upload cannot be resumed, and the clean-up removes it.
-      }
+  /** Counts the uploads held (at start): each with its info (null: unreadable, never resumed, not counted). */
+  async load(uploads: AsyncIterable<{ id: string; info: UploadInfo | null }>): Promise<void> {
+    for await (const { id, info } of uploads) {
+      const ownerId = info?.metadata?.ownerId;
+      const createdAt = typeof info?.creation_date === 'string' ? Date.parse(info.creation_date) : NaN;
+      if (typeof ownerId !== 'string' || typeof info?.size !== 'number' || Number.isNaN(createdAt)) continue;
+      this.open.set(id, { ownerId, size: info.size, createdAt });
     }
   }
 }

@@ -1,6 +1,6 @@
 // The @tus/server instance behind /api/audio/tus: the store, the upload id rule, and the hooks that check a
 // creation, store a finished upload and answer errors as { message, code }.
-import { Server } from '@tus/server';
+import { Server, type Locker } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -27,10 +27,21 @@ export interface TusServerOptions {
   /** The signed-in user of a request handed to the tus server (a TusHookError 401 if there is none). */
   userOf: (request: Request) => User;
   log: FastifyBaseLogger;
+  /** Who holds an upload: tus's in-process MemoryLocker unless given. */
+  locker?: Locker;
 }
 
-export function createTusServer({ config, store, finisher, service, userOf, log }: TusServerOptions): Server {
+export function createTusServer({
+  config,
+  store,
+  finisher,
+  service,
+  userOf,
+  log,
+  locker,
+}: TusServerOptions): Server {
   return new Server({
+    ...(locker ? { locker } : {}),
     path: TUS_ENDPOINT,
     datastore: store,
     relativeLocation: true,

@@ -2,10 +2,8 @@
 // the recording, the metadata kept with a partial upload, the store that resumes a recreated upload and counts
 // each account's open uploads, storing a finished upload once, and removing stale ones.
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { FileConfigstore, FileStore } from '@tus/file-store';
-import type { Upload } from '@tus/server';
+import type stream from 'node:stream';
+import { DataStore, type Upload } from '@tus/server';
 import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { tusUploadMetadataSchema } from '../../../core/api/recordings.ts';
@@ -21,7 +19,10 @@ import {
   type StoreResult,
 } from './recordings.service.ts';
 
-export const UPLOAD_ID = /^[0-9a-f]{48}$/;
+import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
+import { UPLOAD_ID, type PartialStore } from './tus-partial-stores.ts';
+
+export { UPLOAD_ID };
 /** Partial uploads are kept as long as idempotency keys: an offline phone may resume weeks later. */
 const UPLOAD_EXPIRY_MS = IDEMPOTENCY_KEY_TTL_MS;
 export function uploadIdFor(userId: string, recordingId: string): string {
@@ -94,42 +95,27 @@ export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<st
   };
 }
 
-/** Partial uploads and their info files are readable by the server's user alone (the folder is 0700 too). */
-const PRIVATE_FILE = 0o600;
-
-/** The info file beside each partial upload (id.json), written private. */
-class PrivateInfoStore extends FileConfigstore {
-  constructor(private readonly folder: string) {
-    super(folder);
-  }
-
-  override async set(key: string, value: Upload): Promise<void> {
-    if (!UPLOAD_ID.test(key)) throw new Error('not an upload id');
-    const file = path.join(this.folder, `${key}.json`);
-    await fsp.writeFile(file, JSON.stringify(value), { mode: PRIVATE_FILE });
-  }
-}
-
 /**
- * FileStore that reuses a live partial upload when the same recording's upload is created again with the same
- * length, checksum and owner (the tus client then learns the offset with HEAD), instead of truncating it; that
- * writes its files private; and that counts each account's open uploads against the quota (UploadQuota).
+ * The tus data store of the endpoint, over where partial uploads wait (tus-partial-stores.ts: a local folder, or
+ * the object store shared by every server): reuses a live partial upload when the same recording's upload is
+ * created again with the same length, checksum and owner (the tus client then learns the offset with HEAD),
+ * instead of truncating it; and counts each account's open uploads against the quota (UploadQuota).
  */
-export class RecordingUploadStore extends FileStore {
+export class RecordingUploadStore extends DataStore {
   readonly quota: UploadQuota;
 
-  constructor(directory: string, limits: QuotaLimits) {
-    super({ directory, configstore: new PrivateInfoStore(directory) });
+  constructor(
+    readonly partials: PartialStore,
+    limits: QuotaLimits,
+  ) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination'];
     this.quota = new UploadQuota(limits, expired);
   }
 
-  /** Counts the partial uploads already in the folder, and makes files an earlier version left private. */
+  /** Counts the partial uploads already held. */
   async load(): Promise<void> {
-    for (const name of await fsp.readdir(this.directory)) {
-      if (UPLOAD_ID.test(name.replace(/\.json$/, '')))
-        await fsp.chmod(path.join(this.directory, name), PRIVATE_FILE).catch(() => undefined);
-    }
-    await this.quota.load(this.directory, (id) => UPLOAD_ID.test(id));
+    await this.quota.load(this.partials.uploads());
   }
 
   override async create(upload: Upload): Promise<Upload> {
@@ -168,18 +154,21 @@ export class RecordingUploadStore extends FileStore {
     } catch {
       // No usable upload under this id: create it.
     }
-    // FileStore.create, with the data file private (the info file is written by PrivateInfoStore).
-    const filePath = this.filePath(upload.id);
-    await fsp.writeFile(filePath, '', { mode: PRIVATE_FILE });
-    await this.configstore.set(upload.id, upload);
-    upload.storage = { type: 'file', path: filePath };
-    return upload;
+    return this.partials.create(upload);
+  }
+
+  override write(readable: stream.Readable, id: string, offset: number): Promise<number> {
+    return this.partials.write(readable, id, offset);
+  }
+
+  override getUpload(id: string): Promise<Upload> {
+    return this.partials.getUpload(id);
   }
 
   /** Termination (DELETE): the upload stops counting. */
   override async remove(id: string): Promise<void> {
     try {
-      await super.remove(id);
+      await this.partials.remove(id);
     } finally {
       this.quota.release(id);
     }
@@ -187,20 +176,15 @@ export class RecordingUploadStore extends FileStore {
 
   /** Removes an upload's files whatever is left of them (stored, refused or stale); it stops counting. */
   async discard(id: string): Promise<void> {
-    await fsp.rm(this.filePath(id), { force: true });
-    await fsp.rm(`${this.filePath(id)}.json`, { force: true });
+    await this.partials.discard(id);
     this.quota.release(id);
-  }
-
-  filePath(id: string): string {
-    if (!UPLOAD_ID.test(id)) throw new Error('not an upload id');
-    return path.join(this.directory, id);
   }
 }
 
 /**
  * Stores finished uploads through the recording service, once per upload however many requests ask at the
- * same time, and removes an upload's files once it is stored or refused.
+ * same time, on this server or another (a lock shared through the database, SharedLocks), and removes an
+ * upload's files once it is stored or refused.
  */
 export class UploadFinisher {
   private readonly finishing = new Map<string, Promise<StoreResult>>();
@@ -208,12 +192,15 @@ export class UploadFinisher {
   constructor(
     private readonly store: RecordingUploadStore,
     private readonly service: RecordingService,
+    private readonly locks: SharedLocks = new ProcessLocks(),
   ) {}
 
   finish(upload: Upload, user: User): Promise<StoreResult> {
     let running = this.finishing.get(upload.id);
     if (!running) {
-      running = this.storeUpload(upload, user).finally(() => this.finishing.delete(upload.id));
+      running = this.locks
+        .run(LOCK_NAMESPACES.tusFinish, upload.id, () => this.storeUpload(upload, user))
+        .finally(() => this.finishing.delete(upload.id));
       this.finishing.set(upload.id, running);
     }
     return running;
@@ -226,11 +213,18 @@ export class UploadFinisher {
   private async storeUpload(upload: Upload, user: User): Promise<StoreResult> {
     if (upload.metadata?.ownerId !== user.id)
       throw new AppError(404, RECORDING_NOT_FOUND, ERROR_CODES.notFound);
-    const filePath = this.store.filePath(upload.id);
+    // Another server may have stored it while this one waited for the lock: its files are gone then.
+    const current = await this.store.getUpload(upload.id).catch(() => null);
+    if (!current) {
+      const recording = await this.service.existing(recordingIdOf(upload.id), user);
+      if (recording) return { created: false, recording };
+      throw new AppError(404, RECORDING_NOT_FOUND, ERROR_CODES.notFound);
+    }
+    const file = await this.store.partials.localFile(upload.id);
     try {
       const meta = parseMetadata(upload.metadata);
       const fields = fieldsOf(meta);
-      const result = await this.service.store(filePath, fields, user, { expectedSha256: meta.sha256 });
+      const result = await this.service.store(file.path, fields, user, { expectedSha256: meta.sha256 });
       await this.remove(upload.id);
       return result;
     } catch (error) {
@@ -239,6 +233,8 @@ export class UploadFinisher {
       if (error instanceof AppError && error.statusCode < 500)
         await this.remove(upload.id).catch(() => undefined);
       throw error;
+    } finally {
+      await file.done();
     }
   }
 }
@@ -250,27 +246,19 @@ export function isStale(creationDate: string | undefined, now: number): boolean 
   return creationDate !== undefined && expired(new Date(creationDate).getTime(), now);
 }
 
-/** Removes partial uploads created longer ago than UPLOAD_EXPIRY_MS (and data files without their info). */
+/** Removes partial uploads created longer ago than UPLOAD_EXPIRY_MS (and bytes without their info). */
 export async function removeStaleUploads(
-  directory: string,
+  partials: PartialStore,
   remove: (id: string) => Promise<void>,
 ): Promise<number> {
   const now = Date.now();
   let removed = 0;
-  for (const name of await fsp.readdir(directory)) {
-    const id = name.replace(/\.json$/, '');
-    if (!UPLOAD_ID.test(id)) continue;
-    let stale: boolean;
-    try {
-      const info = JSON.parse(await fsp.readFile(path.join(directory, `${id}.json`), 'utf8')) as {
-        creation_date?: string;
-      };
-      stale = isStale(info.creation_date, now);
-    } catch {
-      // No readable info: stale once the data file is as old as an upload may be.
-      const stat = await fsp.stat(path.join(directory, name)).catch(() => null);
-      stale = stat !== null && now - stat.mtimeMs > UPLOAD_EXPIRY_MS;
-    }
+  for await (const { id, info, modifiedMs } of partials.uploads()) {
+    const stale =
+      info && typeof info.creation_date === 'string'
+        ? isStale(info.creation_date, now)
+        : // No readable info: stale once its bytes are as old as an upload may be.
+          now - modifiedMs > UPLOAD_EXPIRY_MS;
     if (stale) {
       await remove(id);
       removed += 1;

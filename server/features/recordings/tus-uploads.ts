@@ -1,6 +1,7 @@
 // Resumable uploads (tus 1.0: creation, creation-with-upload, HEAD, PATCH, termination) at /api/audio/tus, on
-// @tus/server with partial uploads in DATA_DIR/uploads/tus (files 0600, removed 30 days after creation if never
-// finished). Each account may hold at most UPLOAD_QUOTA_OPEN_UPLOADS unfinished uploads declaring at most
+// @tus/server with partial uploads in DATA_DIR/uploads/tus (files 0600), or with an object store (BLOB_STORE) in
+// its tus-uploads area with a lock shared through PostgreSQL, so an upload begun on one server goes on from any
+// other (tus-partial-stores.ts, tus-locker.ts); removed 30 days after creation if never finished. Each account may hold at most UPLOAD_QUOTA_OPEN_UPLOADS unfinished uploads declaring at most
 // UPLOAD_QUOTA_BYTES in all; a creation past either answers 429 UPLOAD_QUOTA, which the phone retries later.
 //
 // Fastify authenticates every request (bearer token) and checks recording consent on POST and PATCH, then
@@ -12,7 +13,6 @@
 // `{ recording }` (201 stored now, 200 already stored), with its id in the Recording-Id header; a refusal
 // answers 4xx `{ message, code }` and deletes the partial upload. HEAD of an upload that is complete answers
 // 200 with Upload-Offset = Upload-Length and Recording-Id (storing it first if the final PATCH's answer was lost).
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +20,9 @@ import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_OPEN_UPLOADS } from '../../../core/constants.ts';
 import type { Config } from '../../config.ts';
-import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { storageArea, usesObjectStore } from '../../lib/blob-store.ts';
+import { LOCK_NAMESPACES } from '../../lib/shared-locks.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
 import { leaveAdmission } from '../../plugins/admission.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { tusContract, TUS_METHODS } from './recordings-contract.ts';
@@ -34,6 +36,8 @@ import {
   headOfComplete,
   type TusContext,
 } from './tus-requests.ts';
+import { SharedTusLocker } from './tus-locker.ts';
+import { FilePartialStore, ObjectPartialStore, type PartialStore } from './tus-partial-stores.ts';
 import { createTusServer } from './tus-server.ts';
 import { isUploadOf, RecordingUploadStore, removeStaleUploads, UploadFinisher } from './tus-upload-store.ts';
 
@@ -61,20 +65,27 @@ export interface TusUploadsOptions {
 }
 
 export default async function tusUploads(app: FastifyInstance, { config, service }: TusUploadsOptions) {
-  const directory = path.join(config.DATA_DIR, 'uploads', 'tus');
-  // Partial recordings: private to the server's user, like the blob store.
-  await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
-  await fsp.chmod(path.dirname(directory), 0o700);
-  await fsp.chmod(directory, 0o700);
+  // Partial recordings wait in DATA_DIR/uploads/tus (private to the server's user, like the blob store), or with
+  // an object store in its tus-uploads area, where every server finds them.
+  let partials: PartialStore;
+  if (usesObjectStore(config)) {
+    partials = new ObjectPartialStore(storageArea(config, 'tus-uploads'), uploadTempDir(config));
+  } else {
+    const folder = new FilePartialStore(path.join(config.DATA_DIR, 'uploads', 'tus'));
+    await folder.prepare();
+    partials = folder;
+  }
   // No expiration period in the store: @tus/server would read a POST-finished upload again after it was stored
   // and removed. Stale partial uploads are removed here instead (start-up, then daily).
   // The quota never refuses one upload of the largest size the server takes.
-  const store = new RecordingUploadStore(directory, {
+  const store = new RecordingUploadStore(partials, {
     uploads: UPLOAD_QUOTA_OPEN_UPLOADS,
     bytes: Math.max(UPLOAD_QUOTA_BYTES, config.AUDIO_MAX_BYTES),
   });
   await store.load();
-  const finisher = new UploadFinisher(store, service);
+  // Who holds an upload, and who stores a finished one: shared through PostgreSQL when it is configured.
+  const locks = app.sharedLocks;
+  const finisher = new UploadFinisher(store, service, locks);
   const requestUsers = new WeakMap<Request, User>();
   const userOf = (request: Request): User => {
     const user = requestUsers.get(request);
@@ -85,12 +96,21 @@ export default async function tusUploads(app: FastifyInstance, { config, service
       );
     return user;
   };
-  const tus = createTusServer({ config, store, finisher, service, userOf, log: app.log });
+  const tus = createTusServer({
+    config,
+    store,
+    finisher,
+    service,
+    userOf,
+    log: app.log,
+    // With the object store, an upload begun on one server goes on from another: the lock is the database's.
+    ...(usesObjectStore(config) ? { locker: new SharedTusLocker(locks) } : {}),
+  });
   const context: TusContext = { config, store, finisher, service, tus, requestUsers };
 
   const cleanUp = async () => {
     try {
-      const removed = await removeStaleUploads(directory, (id) => finisher.remove(id));
+      const removed = await removeStaleUploads(partials, (id) => finisher.remove(id));
       if (removed > 0) app.log.info({ removed }, 'stale partial uploads removed');
     } catch (error) {
       app.log.warn({ err: error }, 'removing stale partial uploads failed');
@@ -108,7 +128,9 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   });
 
   /** Creations of one upload run one at a time (tus's own lock covers writing, not the decision to create). */
-  const creations = new KeyedLock();
+  const creations = {
+    run: <T>(id: string, fn: () => Promise<T>) => locks.run(LOCK_NAMESPACES.tusCreation, id, fn),
+  };
 
   /**
    * The consent of who speaks: the field speaker the upload names (issue 16), else the account's. A
