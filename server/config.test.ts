@@ -1,5 +1,5 @@
 // Configuration parsing: TRUST_PROXY takes what Fastify's trustProxy honours and refuses what would let clients
-// choose their own address.
+// choose their own address; BLOB_STORE takes an S3 store address or nothing.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -66,5 +66,27 @@ describe('TRUST_PROXY', () => {
 
   it('refuses an overlong value before looking at it', () => {
     expect(refusal(`${'10.0.0.1,'.repeat(1_000)}10.0.0.1`)).toContain('TRUST_PROXY');
+  });
+});
+
+describe('BLOB_STORE', () => {
+  it('keeps files in DATA_DIR when unset, and takes s3://bucket/prefix with path-style when asked', () => {
+    expect(loadConfig({})).toMatchObject({ BLOB_STORE: '', BLOB_STORE_S3_PATH_STYLE: false });
+    expect(
+      loadConfig({ BLOB_STORE: 's3://lopit-audio/prod', BLOB_STORE_S3_PATH_STYLE: 'true' }),
+    ).toMatchObject({ BLOB_STORE: 's3://lopit-audio/prod', BLOB_STORE_S3_PATH_STYLE: true });
+  });
+
+  it('refuses what is not an S3 store address, saying why', () => {
+    for (const [value, reason] of [
+      ['/srv/blobs', 's3://bucket/prefix'],
+      ['s3://Bad_Bucket/x', 'not a bucket name'],
+      ['s3://lopit-audio/../x', 'prefix'],
+    ] as const) {
+      expect(() => loadConfig({ BLOB_STORE: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ BLOB_STORE: value })).toThrow(reason);
+    }
+    expect(() => loadConfig({ BLOB_STORE: `s3://lopit-audio/${'a'.repeat(400)}` })).toThrow('BLOB_STORE');
+    expect(() => loadConfig({ BLOB_STORE_S3_PATH_STYLE: 'yes' })).toThrow('BLOB_STORE_S3_PATH_STYLE');
   });
 });

@@ -35,10 +35,9 @@ export default fp<{ config: Config }>(
     // features/auth/sign-in-limits.ts.
     // With PostgreSQL (DATABASE_URL) the counters are the database's, shared by every server process; the
     // embedded database has one process, which counts in memory.
-    await app.register(rateLimit, {
-      global: false,
-      ...(config.DATABASE_URL ? { store: postgresRateLimitStore(() => app.database.db) } : {}),
-    });
+    const shared = config.DATABASE_URL ? postgresRateLimitStore(config.DATABASE_URL) : null;
+    if (shared) app.addHook('onClose', () => shared.close());
+    await app.register(rateLimit, { global: false, ...(shared ? { store: shared.Store } : {}) });
 
     app.addHook('onSend', (request, reply, payload, done) => {
       // The microphone is the only powerful feature the app uses, and only on its own pages.
