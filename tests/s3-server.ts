@@ -16,6 +16,8 @@ export interface TestS3Server {
   bucket: string;
   /** The environment a server process (or the SDK in this one) uses to reach it, and BLOB_STORE for `prefix`. */
   env(prefix: string): Record<string, string>;
+  /** Gives this process the SDK's environment for it (AWS_*), as a server on it has; answers how to undo it. */
+  useInThisProcess(): () => void;
   close(): Promise<void>;
 }
 
@@ -31,17 +33,29 @@ export async function startS3Server(directory: string, bucket = 'lopit-test'): P
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  const env = (prefix: string) => ({
+    BLOB_STORE: `s3://${bucket}/${prefix}`,
+    BLOB_STORE_S3_PATH_STYLE: 'true',
+    AWS_ENDPOINT_URL_S3: endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: ACCESS_KEY,
+    AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+  });
   return {
     endpoint,
     bucket,
-    env: (prefix) => ({
-      BLOB_STORE: `s3://${bucket}/${prefix}`,
-      BLOB_STORE_S3_PATH_STYLE: 'true',
-      AWS_ENDPOINT_URL_S3: endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: ACCESS_KEY,
-      AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
-    }),
+    env,
+    useInThisProcess: () => {
+      const saved = Object.entries(env('')).filter(([name]) => name.startsWith('AWS_'));
+      const before = saved.map(([name]) => [name, process.env[name]] as const);
+      for (const [name, value] of saved) process.env[name] = value;
+      return () => {
+        for (const [name, value] of before) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      };
+    },
     close: async () => {
       const http = (server as unknown as { httpServer: Server }).httpServer;
       http.closeAllConnections();

@@ -101,6 +101,21 @@ function withTimeout(options: AcquireOptions): { signal?: AbortSignal } {
   return { signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout };
 }
 
+/** Runs `fn` holding the lock of `locks`. */
+async function runHolding<T>(
+  locks: SharedLocks,
+  namespace: number,
+  key: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const release = await locks.acquire(namespace, key);
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}
+
 /** The embedded database's single process: in-process locks. */
 export class ProcessLocks implements SharedLocks {
   private readonly local = new LocalLocks();
@@ -114,13 +129,8 @@ export class ProcessLocks implements SharedLocks {
     };
   }
 
-  async run<T>(namespace: number, key: string, fn: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(namespace, key);
-    try {
-      return await fn();
-    } finally {
-      await release();
-    }
+  run<T>(namespace: number, key: string, fn: () => Promise<T>): Promise<T> {
+    return runHolding(this, namespace, key, fn);
   }
 
   close(): Promise<void> {
@@ -181,13 +191,8 @@ export class PostgresLocks implements SharedLocks {
     };
   }
 
-  async run<T>(namespace: number, key: string, fn: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(namespace, key);
-    try {
-      return await fn();
-    } finally {
-      await release();
-    }
+  run<T>(namespace: number, key: string, fn: () => Promise<T>): Promise<T> {
+    return runHolding(this, namespace, key, fn);
   }
 
   async close(): Promise<void> {

@@ -38,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL a
       inject('postgresTemplate') ?? undefined,
     );
     env = {
-      ...s3.env('two-servers'),
+      ...s3.env(`two-servers-${crypto.randomBytes(4).toString('hex')}`),
       ...RAISED_RATE_LIMITS,
       ...TEST_ADMISSION_WAIT,
       PUBLIC_RATE_LIMIT_PER_MINUTE: String(PUBLIC_LIMIT),
@@ -139,8 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL a
       await sql.end();
     }
     const config = { DATA_DIR: root, BLOB_STORE: env.BLOB_STORE, BLOB_STORE_S3_PATH_STYLE: true };
-    const saved = { ...process.env };
-    Object.assign(process.env, s3.env(''));
+    const restoreEnvironment = s3.useInThisProcess();
     try {
       const objects: string[] = [];
       for await (const info of storageArea(config, 'blobs').list('')) objects.push(info.key);
@@ -149,7 +148,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL a
       for await (const info of storageArea(config, 'tus-uploads').list('')) partials.push(info.key);
       expect(partials).toEqual([]);
     } finally {
-      process.env = saved;
+      restoreEnvironment();
     }
 
     for (const server of [a, b]) {

@@ -23,21 +23,14 @@ import {
 import { answer, DATABASE_KINDS, signUp } from './test-app.ts';
 
 let s3: TestS3Server;
-const saved: Record<string, string | undefined> = {};
+let restoreEnvironment: () => void;
 beforeAll(async () => {
   s3 = await startS3Server(path.resolve('.tmp', 'api-tests', `s3-${crypto.randomBytes(6).toString('hex')}`));
   // The AWS SDK's standard environment, as a server on this store has it.
-  for (const [name, value] of Object.entries(s3.env(''))) {
-    if (!name.startsWith('AWS_')) continue;
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnvironment = s3.useInThisProcess();
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnvironment();
   await s3.close();
 });
 

@@ -14,13 +14,14 @@ import { ObjectPartialStore } from './tus-partial-stores.ts';
 
 let s3: TestS3Server;
 let scratch: string;
+let restoreEnvironment: () => void;
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tus-pieces-'));
   s3 = await startS3Server(path.join(scratch, 's3'));
-  for (const [name, value] of Object.entries(s3.env('')))
-    if (name.startsWith('AWS_')) process.env[name] = value;
+  restoreEnvironment = s3.useInThisProcess();
 });
 afterAll(async () => {
+  restoreEnvironment();
   await s3.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });

@@ -19,20 +19,18 @@ import { parseS3Url } from './s3-url.ts';
 
 let s3: TestS3Server;
 let scratch: string;
+let restoreEnvironment: () => void;
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'blob-contract-'));
   s3 = await startS3Server(path.join(scratch, 's3'));
   // The SDK's standard environment, as a server would have it.
-  Object.assign(process.env, pickAws(s3.env('')));
+  restoreEnvironment = s3.useInThisProcess();
 });
 afterAll(async () => {
+  restoreEnvironment();
   await s3.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-function pickAws(env: Record<string, string>) {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('AWS_')));
-}
 
 const sha = (bytes: Buffer | string) => crypto.createHash('sha256').update(bytes).digest('hex');
 
