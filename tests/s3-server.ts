@@ -3,9 +3,11 @@
 // (SigV4 signatures checked, ranges, multipart uploads, listing), so the server's S3 store is exercised through
 // the AWS SDK exactly as against MinIO or AWS. What it lacks: ListParts (so not @tus/s3-store's resumption).
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
 
 /** s3rver's fixed credentials. */
 const ACCESS_KEY = 'S3RVER';
@@ -63,4 +65,24 @@ export async function startS3Server(directory: string, bucket = 'lopit-test'): P
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: an S3 server and a scratch folder from its first test to its last, with this process given
+ * the SDK's environment for the server (undone at the end). Read the fields inside tests and hooks.
+ */
+export function s3ServerForThisFile(scratchName: string): { s3: TestS3Server; scratch: string } {
+  const held = {} as { s3: TestS3Server; scratch: string };
+  let restoreEnvironment = () => undefined as void;
+  beforeAll(async () => {
+    held.scratch = fs.mkdtempSync(path.join(os.tmpdir(), `${scratchName}-`));
+    held.s3 = await startS3Server(path.join(held.scratch, 's3'));
+    restoreEnvironment = held.s3.useInThisProcess();
+  });
+  afterAll(async () => {
+    restoreEnvironment();
+    await held.s3?.close();
+    fs.rmSync(held.scratch, { recursive: true, force: true });
+  });
+  return held;
 }

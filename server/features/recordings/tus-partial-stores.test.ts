@@ -3,40 +3,28 @@
 // back as one file in order, and discarding leaves nothing.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../tests/s3-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { s3ServerForThisFile } from '../../../tests/s3-server.ts';
 import { storageArea, type ObjectStore } from '../../lib/blob-store.ts';
 import { ObjectPartialStore } from './tus-partial-stores.ts';
 
-let s3: TestS3Server;
-let scratch: string;
-let restoreEnvironment: () => void;
-beforeAll(async () => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tus-pieces-'));
-  s3 = await startS3Server(path.join(scratch, 's3'));
-  restoreEnvironment = s3.useInThisProcess();
-});
-afterAll(async () => {
-  restoreEnvironment();
-  await s3.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
-});
+const files = s3ServerForThisFile('tus-pieces');
 
 const areas: Record<string, () => ObjectStore> = {
   's3-compatible store': () =>
     storageArea(
       {
-        DATA_DIR: scratch,
-        BLOB_STORE: `s3://${s3.bucket}/${crypto.randomUUID()}`,
+        DATA_DIR: files.scratch,
+        BLOB_STORE: `s3://${files.s3.bucket}/${crypto.randomUUID()}`,
         BLOB_STORE_S3_PATH_STYLE: true,
       },
       'tus-uploads',
     ),
-  'local folder': () => storageArea({ DATA_DIR: path.join(scratch, crypto.randomUUID()) }, 'tus-uploads'),
+  'local folder': () =>
+    storageArea({ DATA_DIR: path.join(files.scratch, crypto.randomUUID()) }, 'tus-uploads'),
 };
 
 describe.each(Object.keys(areas))('partial uploads as pieces on a %s', (kind) => {
@@ -44,7 +32,7 @@ describe.each(Object.keys(areas))('partial uploads as pieces on a %s', (kind) =>
   let store: ObjectPartialStore;
   beforeAll(() => {
     objects = areas[kind]!();
-    store = new ObjectPartialStore(objects, path.join(scratch, 'tmp'));
+    store = new ObjectPartialStore(objects, path.join(files.scratch, 'tmp'));
   });
   const id = () => crypto.randomBytes(24).toString('hex');
 

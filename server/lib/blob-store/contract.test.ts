@@ -2,11 +2,10 @@
 // on a free port by tests/s3-server.ts). Everything the server keeps goes through these operations.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../tests/s3-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { s3ServerForThisFile } from '../../../tests/s3-server.ts';
 import {
   BlobNotFoundError,
   ContentStore,
@@ -17,36 +16,23 @@ import {
 import { ObjectArea } from './objects.ts';
 import { parseS3Url } from './s3-url.ts';
 
-let s3: TestS3Server;
-let scratch: string;
-let restoreEnvironment: () => void;
-beforeAll(async () => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'blob-contract-'));
-  s3 = await startS3Server(path.join(scratch, 's3'));
-  // The SDK's standard environment, as a server would have it.
-  restoreEnvironment = s3.useInThisProcess();
-});
-afterAll(async () => {
-  restoreEnvironment();
-  await s3.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
-});
+const files = s3ServerForThisFile('blob-contract');
 
 const sha = (bytes: Buffer | string) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 const temp = (content: Buffer | string) => {
-  const file = path.join(scratch, `${crypto.randomUUID()}.tmp`);
+  const file = path.join(files.scratch, `${crypto.randomUUID()}.tmp`);
   fs.writeFileSync(file, content);
   return file;
 };
 
 /** A fresh store of each kind, rooted apart from the other tests'. */
 const stores: Record<string, () => ObjectStore> = {
-  'local folder': () => objectStoreOf({ DATA_DIR: path.join(scratch, `local-${crypto.randomUUID()}`) }),
+  'local folder': () => objectStoreOf({ DATA_DIR: path.join(files.scratch, `local-${crypto.randomUUID()}`) }),
   's3-compatible store': () =>
     objectStoreOf({
-      DATA_DIR: scratch,
-      BLOB_STORE: `s3://${s3.bucket}/run-${crypto.randomUUID()}`,
+      DATA_DIR: files.scratch,
+      BLOB_STORE: `s3://${files.s3.bucket}/run-${crypto.randomUUID()}`,
       BLOB_STORE_S3_PATH_STYLE: true,
     }),
 };
