@@ -33,7 +33,7 @@ export function postgresRateLimitStore(databaseUrl: string) {
   };
 
   class PostgresRateLimitStore implements FastifyRateLimitStore {
-    private readonly scope: string;
+    readonly scope: string;
 
     /** The plugin makes the first with its options; each route's and limiter's is a child with its scope. */
     constructor(options?: { scope?: string }) {

@@ -11,6 +11,8 @@ import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scr
 import { openDatabase, type Database } from '../../server/db/driver.ts';
 import { renewSyncEpoch } from '../../server/features/translation/sync-cursor.ts';
 import { speakerLabeller } from '../../server/lib/speaker-pseudonyms.ts';
+// Its repository's type joins app.repositories (a module augmentation the app's declarations do not carry).
+import type {} from '../../server/features/recordings/inspection-queue.ts';
 import { checkAnswersAgainstContract } from './live-contract.ts';
 import { TEST_ADMISSION_WAIT, TEST_PASSWORD_HASHING } from '../../scripts/lib/server-process.ts';
 
