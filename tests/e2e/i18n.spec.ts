@@ -340,9 +340,21 @@ test.describe('/admin with data', () => {
       data: body.payload,
     });
     expect(uploaded.status(), await uploaded.text()).toBe(201);
-    const { clips } = (await (
-      await request.get(`${base}/api/admin/review/clips`, { headers: as(admin) })
-    ).json()) as { clips: { id: string }[] };
+    // Reviewed once the server has checked its sound (the inspection follows the upload's answer).
+    let clips: { id: string }[] = [];
+    await expect
+      .poll(
+        async () => {
+          clips = (
+            (await (await request.get(`${base}/api/admin/review/clips`, { headers: as(admin) })).json()) as {
+              clips: { id: string }[];
+            }
+          ).clips;
+          return clips.length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
     await ok(
       await request.post(`${base}/api/review/clips/${clips[0]!.id}/vote`, {
         headers: as(reviewer),
@@ -688,10 +700,19 @@ test.describe('speakers and transcribe, with data', () => {
       expect(uploaded.status(), await uploaded.text()).toBe(201);
     }
     const writer = await signUpByApi(request, base, 'Writer');
-    const queue = (await (
-      await request.get(`${base}/api/transcripts/queue?limit=5`, { headers: auth(writer.token) })
-    ).json()) as { clips: { id: string }[] };
-    expect(queue.clips.length).toBe(2);
+    // Offered to write once the server has checked their sound.
+    let queue: { clips: { id: string }[] } = { clips: [] };
+    await expect
+      .poll(
+        async () => {
+          queue = (await (
+            await request.get(`${base}/api/transcripts/queue?limit=5`, { headers: auth(writer.token) })
+          ).json()) as { clips: { id: string }[] };
+          return queue.clips.length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(2);
     const written = await request.post(`${base}/api/transcripts/clips/${queue.clips[0]!.id}`, {
       headers: auth(writer.token),
       data: { text: 'zz vintaro kelo' },

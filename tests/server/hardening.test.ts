@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { rowsOf } from '../../server/db/migrate.ts';
 import { grantRecordingConsent, multipartBody, toneWav, tusCreate } from './audio-fixtures.ts';
-import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, DATABASE_KINDS, inspectionsDone, signUp, type TestApp } from './test-app.ts';
 
 const NUL = 'a\u0000b';
 const BACKTRACKING_EMAIL = `a@${'b.'.repeat(7_000)}@`;
@@ -393,6 +393,8 @@ describe.each(DATABASE_KINDS)('hardening on %s', (kind) => {
       payload: body.payload,
     });
     expect(stored.statusCode).toBe(201);
+    // A speaker counts once their clip's sound is checked (the inspection follows the upload's answer).
+    await inspectionsDone(t.app);
     const listed = (
       await t.app.inject({ method: 'GET', url: '/api/data/speakers', headers: admin.auth })
     ).json<{ speakers: { id: string }[] }>().speakers;

@@ -109,7 +109,9 @@ export class RecordingUploadStore extends DataStore {
     limits: QuotaLimits,
   ) {
     super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination'];
+    // creation-defer-length is named so that @tus/server hands such a creation to the app's hook, which refuses it
+    // with a 400 that says what to send (unnamed, the library answered 501, outside the published contract).
+    this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination'];
     this.quota = new UploadQuota(limits, expired);
   }
 
