@@ -160,12 +160,15 @@ test('profile edits the name and changes the password', async ({ page }) => {
 test('without a connection, signing in says so and what still works', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.context().setOffline(true);
   await page.getByLabel('Email').fill('nobody@example.org');
   await page.getByLabel('Password', { exact: true }).fill('a long enough password');
   await page.getByLabel('Password', { exact: true }).press('Enter');
+  // The client's own retries of a request that found no network come first (seconds on a loaded machine).
   await expect(page.getByTestId('login-error')).toContainText(
     'There is no connection, and signing in needs one',
+    { timeout: 45_000 },
   );
   await page.context().setOffline(false);
 });
@@ -183,6 +186,7 @@ test('without a connection, signing up says so and what still works', async ({ p
   await page.getByLabel('Confirm password', { exact: true }).press('Enter');
   await expect(page.getByTestId('signup-error')).toContainText(
     'There is no connection, and making an account needs one',
+    { timeout: 45_000 },
   );
   await page.context().setOffline(false);
 });
