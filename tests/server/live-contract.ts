@@ -144,6 +144,11 @@ function mismatch(
 
 const contracts = new WeakMap<FastifyInstance, Contract>();
 /**
+ * The contracts of this worker by their document's text: the apps of a worker's files (which share its loaded
+ * modules) publish the same document, and its validators are compiled once for all of them.
+ */
+const contractsByDocument = new Map<string, Contract>();
+/**
  * How many answers were checked in this worker. With OPENAPI_LIVE_REPORT set to a file, each checked answer
  * appends a line to it ("checked", or "mismatch" and what differs): the figures of a whole run.
  */
@@ -152,7 +157,10 @@ let checked = 0;
 function contractOf(app: FastifyInstance): Contract {
   let contract = contracts.get(app);
   if (!contract) {
-    contract = new Contract(app.swagger() as unknown as OpenApiDocument);
+    const document = app.swagger() as unknown as OpenApiDocument;
+    const text = JSON.stringify(document);
+    contract = contractsByDocument.get(text) ?? new Contract(document);
+    contractsByDocument.set(text, contract);
     contracts.set(app, contract);
   }
   return contract;
