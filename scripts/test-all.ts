@@ -4,7 +4,15 @@
 // summing all.
 import fs from 'node:fs';
 import path from 'node:path';
-import { childCpuSeconds, root, runSideBySide, staticChecks, type Step } from './lib/steps.ts';
+import {
+  childCpuSeconds,
+  root,
+  runInTurn,
+  runSideBySide,
+  staticChecks,
+  type Step,
+  type StepResult,
+} from './lib/steps.ts';
 import { printSlowest } from './slowest-tests.ts';
 
 const out = path.join(root, '.tmp', 'test-results');
@@ -76,28 +84,22 @@ const [vitestResult, e2eLane] = await Promise.all([
     ],
     { buffered: true },
   ),
-  (async () => {
-    const [build] = await runSideBySide(
-      [{ label: 'build of the app (Vite)', command: bin('vite'), args: ['build', '--logLevel', 'warn'] }],
-      { buffered: true },
-    );
-    const [e2eRun] = await runSideBySide(
-      [
-        {
-          label: 'end-to-end tests (Playwright, Chromium)',
-          command: bin('playwright'),
-          args: ['test', '--reporter=list,json'],
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile, ...(build!.ok ? { E2E_PREBUILT: '1' } : {}) },
-        },
-      ],
-      { buffered: true },
-    );
-    return [build!, e2eRun!] as const;
-  })(),
+  runInTurn(
+    [
+      { label: 'build of the app (Vite)', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
+      ([build]) => ({
+        label: 'end-to-end tests (Playwright, Chromium)',
+        command: bin('playwright'),
+        args: ['test', '--reporter=list,json'],
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile, ...(build!.ok ? { E2E_PREBUILT: '1' } : {}) },
+      }),
+    ],
+    { buffered: true },
+  ),
 ]);
 const cpuTiers = childCpuSeconds() - cpuBeforeTiers;
 const [vitestRun] = vitestResult;
-const [buildRun, e2eRun] = e2eLane;
+const [buildRun, e2eRun] = e2eLane as [StepResult, StepResult];
 timings.push(
   { label: `${vitestRun!.label}, beside the next two`, seconds: vitestRun!.seconds, cpuSeconds: cpuTiers },
   { label: buildRun.label, seconds: buildRun.seconds, cpuSeconds: NaN },

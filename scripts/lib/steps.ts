@@ -70,6 +70,22 @@ export async function runSideBySide(
   );
 }
 
+/**
+ * Runs the steps one after another, each with its output kept until it ends (as beside another lane). A step may
+ * be a function of the results before it (the end-to-end tier serves the build when the build passed).
+ */
+export async function runInTurn(
+  steps: (Step | ((before: StepResult[]) => Step))[],
+  options: { buffered?: boolean } = {},
+): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (const step of steps) {
+    const [result] = await runSideBySide([typeof step === 'function' ? step(results) : step], options);
+    results.push(result!);
+  }
+  return results;
+}
+
 /** The type-check (`tsc -b`, incremental) and the lint, which every run starts with. */
 export function staticChecks(options: { lintCache: boolean }): Step[] {
   return [
