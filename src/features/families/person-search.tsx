@@ -161,6 +161,7 @@ export function PersonSearch(props: PersonSearchProps) {
             </span>
             <span className="families-option-meta">
               {genderLabel(t, node)}
+              {node.deceased ? ` · ${t(families.deceased)}` : ''}
               {node.royalLineage ? t(families.royalMatch) : ''}
             </span>
           </li>
