@@ -10,6 +10,13 @@ import { PARTS } from './lib/parts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The parsed files of each configuration, shared by its probes' programs as an editor's language service shares
+ * them: the libraries and the host's types are read and parsed once per part, not once per probe. Only the probe
+ * differs from one program to the next, and it is never kept here.
+ */
+const parsedFiles = new Map<string, Map<string, ts.SourceFile>>();
+
 /** Type-checks one virtual file at `file` (relative to the root) under `tsconfig`, returning the messages. */
 function typeErrors(tsconfig: string, file: string, text: string): string[] {
   const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -29,8 +36,18 @@ function typeErrors(tsconfig: string, file: string, text: string): string[] {
   const getSourceFile = host.getSourceFile.bind(host);
   host.fileExists = (name) => name === probe || ts.sys.fileExists(name);
   host.readFile = (name) => (name === probe ? text : readFile(name));
-  host.getSourceFile = (name, language, ...rest) =>
-    name === probe ? ts.createSourceFile(name, text, language) : getSourceFile(name, language, ...rest);
+  const kept = parsedFiles.get(tsconfig) ?? new Map<string, ts.SourceFile>();
+  parsedFiles.set(tsconfig, kept);
+  host.getSourceFile = (name, language, ...rest) => {
+    if (name === probe) return ts.createSourceFile(name, text, language);
+    const key = `${JSON.stringify(language)} ${name}`;
+    let parsed = kept.get(key);
+    if (!parsed) {
+      parsed = getSourceFile(name, language, ...rest);
+      if (parsed) kept.set(key, parsed);
+    }
+    return parsed;
+  };
   // A referenced part is read from its sources, as an editor reads it, so the probe needs no build first; a
   // file of neither the part nor its references is then refused (TS6307), as `tsc -b` refuses it.
   (
