@@ -22,9 +22,9 @@ import {
   signUpContributorByApi,
   test,
 } from './fixtures.ts';
-import { checkEveryRoute } from './every-route.ts';
+import { checkEveryRoute, openInApp } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { START_HOOK_TIMEOUT_MS, startServer, type ServerProcess } from './server-process.ts';
 
 const PSEUDO = PSEUDO_LOCALE;
 const PHONE = { width: 360, height: 740 };
@@ -80,9 +80,8 @@ let server: ServerProcess;
 let admin: Awaited<ReturnType<typeof signUpByApi>>;
 
 test.beforeAll(async ({ request }) => {
-  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
-  // loaded machine: more than a hook's default budget.
-  test.setTimeout(120_000);
+  // A server of its own starts PGlite, which can take minutes on a loaded machine: more than a hook's budget.
+  test.setTimeout(START_HOOK_TIMEOUT_MS);
   server = await startServer('i18n');
   admin = await signUpByApi(request, server.url, 'Curator');
 });
@@ -135,15 +134,21 @@ function untranslated(page: Page): Promise<string[]> {
   }, SECTIONS_NOT_YET_CONVERTED);
 }
 
+/** Pages whose loads start in the pseudo-language (the choice kept where the app reads it first). */
+const inPseudo = new WeakSet<Page>();
+
+/** Opens the route in the pseudo-language: loaded the first time, then as a reader moves inside the app. */
 async function openPseudo(page: Page, path: string) {
-  await page.addInitScript((code) => localStorage.setItem('lopit.locale', code), PSEUDO);
-  await page.goto(`${server.url}${path}`);
+  if (!inPseudo.has(page)) {
+    await page.addInitScript((code) => localStorage.setItem('lopit.locale', code), PSEUDO);
+    inPseudo.add(page);
+  }
+  await openInApp(page, `${server.url}${path}`);
   await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
   // The first load fetches the catalogue; the page is in the pseudo-language once the app's name is (a
   // heritage page's heading is content, which stays English).
   await expect(page.locator('.brand span')).toHaveText(/^\[.*\]$/);
   await expect(page.locator('main h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
 }
 
 /**

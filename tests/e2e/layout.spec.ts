@@ -12,9 +12,9 @@ import {
   test,
   waitForFieldCheck,
 } from './fixtures.ts';
-import { checkEveryRoute, type RouteRule } from './every-route.ts';
+import { checkEveryRoute, openInApp, type RouteRule } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { START_HOOK_TIMEOUT_MS, startServer, type ServerProcess } from './server-process.ts';
 
 const PHONE = { width: 360, height: 740 };
 const THEMES = ['light', 'dark'] as const;
@@ -51,9 +51,8 @@ let admin: Awaited<ReturnType<typeof signUpByApi>>;
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 test.beforeAll(async ({ request }) => {
-  // A server of its own copies the built app and starts PGlite, which waits up to 60 s for its health on a
-  // loaded machine: more than a hook's default budget.
-  test.setTimeout(120_000);
+  // A server of its own starts PGlite, which can take minutes on a loaded machine: more than a hook's budget.
+  test.setTimeout(START_HOOK_TIMEOUT_MS);
   server = await startServer('layout');
   // The first account of a fresh server is its admin; a second gives the users list more than one row.
   admin = await signUpByApi(request, server.url, 'Curator');
@@ -84,11 +83,9 @@ async function prepare(page: Page, theme: (typeof THEMES)[number]) {
   await page.addInitScript((chosen) => localStorage.setItem('lopit.theme', chosen), theme);
 }
 
-/** Loads the route and waits until it has settled (its heading, its requests, the phone's field check). */
+/** Opens the route and waits until it has settled (its heading, its requests, the phone's field check). */
 async function visit(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
-  await expect(page.locator('main h1').first()).toBeAttached();
-  await page.waitForLoadState('networkidle');
+  await openInApp(page, `${server.url}${path}`);
   await waitForFieldCheck(page);
 }
 

@@ -40,6 +40,8 @@ export function RootLayout() {
   const preview = currentPreview();
   // Decided once per load: choosing a language in the dialog must not unmount it before Continue.
   const [askLanguage] = useState(() => !localeChosen());
+  // The path whose screen main shows, once the router has settled on it (a test moving inside the app waits on it).
+  const shownPath = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
   return (
     <>
       <NavBar />
@@ -59,7 +61,7 @@ export function RootLayout() {
           <FirstLanguageChoice />
         </Suspense>
       )}
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} data-path={shownPath}>
         <Outlet />
       </main>
       <footer className="site-footer">
