@@ -27,6 +27,12 @@ export const TEST_ADMISSION_WAIT = { ADMISSION_MAX_WAIT_MS: '60000' } as const;
  */
 export const TEST_PASSWORD_HASHING = { PASSWORD_HASHING: 'fast-for-tests-only' } as const;
 
+/**
+ * How long a start may take before it counts as hung: a start at load 20 (a shared 2-core machine, as CI's can
+ * be) took over a minute (2026-11-28); on an idle machine it takes a few seconds.
+ */
+export const START_TIMEOUT_MS = 180_000;
+
 export interface ServerProcessOptions {
   port: number;
   dataDir: string;
@@ -136,7 +142,7 @@ export function serverProcess(options: ServerProcessOptions): ServerProcess {
       if (current.exitCode === null && current.signalCode === null) current.kill('SIGKILL');
     });
     const where = () => (options.logFile ? `see ${options.logFile}` : output);
-    const timeoutMs = options.startTimeoutMs ?? 60_000;
+    const timeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
     while (performance.now() - begun < timeoutMs) {
       const ending = exited as ServerExit | null; // set by the exit listener while we wait
       if (ending) throw new Error(`server exited (${ending.code ?? ending.signal}): ${where()}`);

@@ -9,6 +9,7 @@ import { test } from '@playwright/test';
 import {
   RAISED_RATE_LIMITS,
   serverProcess,
+  START_TIMEOUT_MS,
   TEST_ADMISSION_WAIT,
   TEST_PASSWORD_HASHING,
   type ServerProcess,
@@ -64,9 +65,9 @@ export async function startServer(name: string, options: OwnServerOptions = {}):
 
 /**
  * How long the hook that starts a server of its own may take: a start on a machine at load 20 takes several times
- * what it takes on an idle one, and the test's own 30 s is not meant for it.
+ * what it takes on an idle one (START_TIMEOUT_MS), and the test's own time is not meant for it.
  */
-const START_HOOK_TIMEOUT_MS = 120_000;
+export const START_HOOK_TIMEOUT_MS = START_TIMEOUT_MS + 60_000;
 
 /**
  * A server of its own for the tests of the file or describe block this is called in: started before the first of
