@@ -20,6 +20,29 @@ const FILE_MODE = 0o600;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Flushes a file's bytes (or a folder's entries) to the disk. */
+async function flush(target: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await fsp.open(target, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Flushes the folder after a rename into it, so that the new name survives a power cut as the bytes do. Where
+ * the system cannot flush a folder (Windows refuses to open one), the rename is as durable as it gets there.
+ */
+async function flushFolderOf(target: string): Promise<void> {
+  try {
+    await flush(path.dirname(target), 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw error;
+  }
+}
+
 export class FileObjectStore implements ObjectStore {
   readonly location: string;
   private rootChecked = false;
@@ -56,13 +79,8 @@ export class FileObjectStore implements ObjectStore {
   async putFile(key: string, filePath: string, { keepSource = false }: { keepSource?: boolean } = {}) {
     const target = this.pathOf(key);
     await this.ensureFolderOf(target);
-    // Flush the bytes before the rename publishes them.
-    const handle = await fsp.open(filePath, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    // Flush the bytes before the rename publishes them, and the folder after it.
+    await flush(filePath, 'r+');
     // Published under its name by one rename (atomic for readers), from the file itself or from a link or copy
     // beside the target (kept source, or another file system).
     const staging = this.stagingOf(target);
@@ -71,6 +89,7 @@ export class FileObjectStore implements ObjectStore {
         try {
           await fsp.chmod(filePath, FILE_MODE);
           await fsp.rename(filePath, target);
+          await flushFolderOf(target);
           return;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
@@ -79,10 +98,13 @@ export class FileObjectStore implements ObjectStore {
       try {
         await fsp.link(filePath, staging);
       } catch {
+        // A copy's bytes are its own: flushed before they are published.
         await fsp.copyFile(filePath, staging);
+        await flush(staging, 'r+');
       }
       await fsp.chmod(staging, FILE_MODE);
       await fsp.rename(staging, target);
+      await flushFolderOf(target);
       if (!keepSource) await fsp.rm(filePath, { force: true });
     } finally {
       await fsp.rm(staging, { force: true });
@@ -102,6 +124,7 @@ export class FileObjectStore implements ObjectStore {
         await handle.close();
       }
       await fsp.rename(staging, target);
+      await flushFolderOf(target);
     } finally {
       await fsp.rm(staging, { force: true });
     }
