@@ -59,6 +59,15 @@ describe.each(DATABASE_KINDS)('inspection after the upload on %s', (kind) => {
       await t.app.inject({ method: 'GET', url: `/api/audio/recordings/${id}`, headers: owner.auth }),
       recordingResponseSchema,
     ).recording;
+  /** What another contributor gets asking for the clip's audio (they may hear it once it is in review). */
+  const heardByReviewer = async (id: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/audio/recordings/${id}/audio`,
+        headers: reviewer.auth,
+      })
+    ).statusCode;
   const inReview = async (id: string) => {
     const response = await t.app.inject({
       method: 'GET',
@@ -84,6 +93,7 @@ describe.each(DATABASE_KINDS)('inspection after the upload on %s', (kind) => {
     expect(stored.quality.levelsMeasured).toBe(false);
     expect(await read(stored.id)).toMatchObject({ inspection: 'inspecting' });
     expect(await inReview(stored.id)).toBe(false);
+    expect(await heardByReviewer(stored.id)).toBe(404);
     expect(await t.app.repositories.inspections.waiting()).toContain(stored.id);
 
     expect(await worker().runOnce()).toBeGreaterThanOrEqual(1);
@@ -97,6 +107,7 @@ describe.each(DATABASE_KINDS)('inspection after the upload on %s', (kind) => {
     });
     expect(inspected.duration).toBeCloseTo(1.5, 2);
     expect(await inReview(stored.id)).toBe(true);
+    expect(await heardByReviewer(stored.id)).toBe(200);
     expect(await t.app.repositories.inspections.waiting()).not.toContain(stored.id);
   });
 
@@ -162,6 +173,7 @@ describe.each(DATABASE_KINDS)('inspection after the upload on %s', (kind) => {
     expect(failed).toMatchObject({ inspection: 'failed' });
     expect(failed.inspectionError).toMatch(/at most 4 s/);
     expect(await inReview(stored.id)).toBe(false);
+    expect(await heardByReviewer(stored.id)).toBe(404);
     // Its audio is still there for its owner.
     const audio = await t.app.inject({
       method: 'GET',

@@ -16,6 +16,7 @@ import type { User } from '../../../core/api/auth.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
   plausibleRecordedAt,
+  type InspectionState,
   type Recording,
   type RecordingKind,
   type RecordingLanguage,
@@ -124,14 +125,16 @@ export class RecordingService {
 
   /**
    * A recording whose audio the user may hear: their own or any (admins), and for every other signed-in
-   * contributor the clips the community reviews or has validated, while their speaker consents (issue 15).
+   * contributor the clips the community reviews or has validated, while their speaker consents (issue 15). A
+   * clip whose sound is still being checked (or failed the check) is in no review yet, so no one else hears it.
    */
   async findAudibleRow(id: string, user: User) {
     const row = await this.findVisibleRow(id, user);
     if (row) return row;
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
-    if (!found || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState)) return null;
+    if (!found || found.row.inspection !== INSPECTED || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState))
+      return null;
     return (await this.repositories.consent.clipStatus(found.row)).recording ? found.row : null;
   }
 
@@ -404,6 +407,7 @@ export class RecordingService {
 
 /** Review states whose clips every signed-in contributor may hear (reviewing them, or hearing a prompt read). */
 const AUDIBLE_TO_REVIEWERS: readonly ClipReviewState[] = ['pending', 'validated'];
+const INSPECTED: InspectionState = 'inspected';
 
 export const checksumMismatch = () =>
   new AppError(
