@@ -28,6 +28,7 @@ describe('mutation registry', () => {
         'proposal.review',
         'recording.upload',
         'sentence.propose',
+        'sentence.report',
         'sentence.review',
         'speaker.consent',
         'speaker.create',
@@ -53,6 +54,8 @@ describe('mutation registry', () => {
     expect(MUTATIONS['consent.submit'].phase).toBeLessThan(MUTATIONS['recording.upload'].phase);
     expect(MUTATIONS['speaker.consent'].phase).toBeLessThan(MUTATIONS['recording.upload'].phase);
     expect(MUTATIONS['clip.vote'].goneNotice).toBe('vote');
+    // A repetition of a clip that is gone leaves the phone (the only upload answered ITEM_GONE).
+    expect(MUTATIONS['recording.upload'].goneNotice).toBe('repetition');
     expect(MUTATIONS['translation.save'].goneNotice).toBeNull();
   });
 
@@ -148,6 +151,7 @@ describe('mutation registry', () => {
       'ui.review': subjectOf('ui.review', { params: { id: 11 }, body: {} }),
       'sentence.propose': subjectOf('sentence.propose', { params: {}, body: { text: 'Zorbel quandy.' } }),
       'sentence.review': subjectOf('sentence.review', { params: { id: 12 }, body: {} }),
+      'sentence.report': subjectOf('sentence.report', { params: { id: 12 }, body: {} }),
     } satisfies Record<(typeof MUTATION_KINDS)[number], string>;
     expect(subjectsOfKinds).toEqual({
       'translation.save': 'pair:12',
@@ -173,6 +177,8 @@ describe('mutation registry', () => {
       // The same sentence written twice waits in line (the second is refused as already written).
       'sentence.propose': 'sentence-new:Zorbel quandy.',
       'sentence.review': 'sentence:12',
+      // A report of a written sentence waits for a review of it made before.
+      'sentence.report': 'sentence:12',
     });
   });
 

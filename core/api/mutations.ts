@@ -35,12 +35,17 @@ import {
   transcriptSaveSchema,
 } from './transcripts.ts';
 import { pairResponseSchema, saveTranslationSchema } from './translation.ts';
-import { sentenceIdParamsSchema, sentenceProposeSchema, sentenceResponseSchema } from './sentences.ts';
+import {
+  sentenceIdParamsSchema,
+  sentenceProposeSchema,
+  sentenceReportResponseSchema,
+  sentenceResponseSchema,
+} from './sentences.ts';
 import { outbox as messages } from '../i18n/messages/outbox.ts';
 import { excerpt, outboxLabel, type OutboxLabel } from '../i18n/outbox-label.ts';
 
 /** What a dropped entry was, for its notice, when the server says its item is gone for good (ITEM_GONE). */
-export type GoneNoticeKind = 'vote' | 'report' | 'review' | 'transcript';
+export type GoneNoticeKind = 'vote' | 'report' | 'review' | 'transcript' | 'repetition';
 
 /**
  * How an entry travels: one JSON POST; one multipart POST of a file kept on the phone (the body kept in the
@@ -225,6 +230,8 @@ export const MUTATIONS = {
       { status: 415, code: ERROR_CODES.unsupportedAudio },
       { status: 422, code: ERROR_CODES.checksumMismatch },
       { status: 429, code: ERROR_CODES.uploadQuota },
+      // A repetition (Repeat) of a clip that is gone: removed, or its speaker withdrew consent.
+      gone,
     ],
     phase: 1,
     subject: ({ body }) => subjects.recording(body.recordingId),
@@ -234,7 +241,8 @@ export const MUTATIONS = {
       const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
       return outboxLabel(messages.recording, { title: about.title, length });
     },
-    goneNotice: null,
+    // Only a repetition is ever answered ITEM_GONE: it leaves the phone with its audio (outbox-effects.ts).
+    goneNotice: 'repetition',
   }),
   'clip.vote': declare({
     method: 'POST',
@@ -490,6 +498,22 @@ export const MUTATIONS = {
     label: ({ body }, about: { text: string }) =>
       outboxLabel(messages.sentenceReview, { verdict: body.verdict, text: excerpt(about.text, 40) }),
     goneNotice: 'review',
+  }),
+  'sentence.report': declare({
+    method: 'POST',
+    summary: 'Report a written sentence to read (wrong, offensive, unreadable)',
+    route: '/sentences/:id/report',
+    transport: 'json',
+    params: sentenceIdParamsSchema,
+    body: promptReportSchema,
+    response: sentenceReportResponseSchema,
+    errors: [notFound],
+    phase: 0,
+    subject: ({ params }) => subjects.sentence(params.id),
+    coalesce: false,
+    label: (_, about: { text: string; reason: string }) =>
+      outboxLabel(messages.sentenceReport, { text: excerpt(about.text), reason: about.reason }),
+    goneNotice: null,
   }),
 };
 

@@ -62,6 +62,8 @@ export const recordingSchema = z.object({
   transcript: z.string().nullable(),
   language: recordingLanguageSchema.nullable(),
   promptPairId: z.number().int().nullable(),
+  /** Read Lopit from the sentence collection (issue 32): the approved written sentence it reads; null otherwise. */
+  promptSentenceId: z.number().int().nullable(),
   /** opus, vorbis, aac, pcm, mp3, flac... */
   codec: z.string().nullable(),
   sampleRate: z.number().int().nullable(),
@@ -144,6 +146,7 @@ const sha256Schema = z
   .transform((hex) => hex.toLowerCase());
 
 const promptPairIdSchema = serialIdTextSchema('promptPairId must be a translation pair id');
+const promptSentenceIdSchema = serialIdTextSchema('promptSentenceId must be a written sentence id');
 
 /** Phone clocks before this are wrong (the platform did not exist); the time is then kept as unknown. */
 export const RECORDED_AT_EARLIEST = Date.parse('2020-01-01T00:00:00Z');
@@ -181,7 +184,8 @@ const durationSchema = z.coerce
  * tus Upload-Metadata (each value base64 as the protocol says). Required: recordingId (the client's UUID for
  * the recording; the stored recording gets this id), fileName (display only), sha256 (hex of the whole file).
  * Optional: mimeType (the client's, kept for information), durationSeconds (the client's measure), transcript,
- * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), recordedAt (ISO time the
+ * language ('lpx' | 'en'), title, promptPairId (the translation pair read aloud), promptSentenceId (the
+ * approved written sentence read aloud, instead of a pair), recordedAt (ISO time the
  * recording was made, by the phone's clock), speakerId (a field speaker who speaks in it), sourcePairId (the
  * pair whose English a spoken translation translates), kind ('story': a Tell recording), repeatsId (the clip a
  * repetition repeats, one the uploader may hear), pictureId (the picture prompt a clip answers). Empty values count
@@ -204,6 +208,11 @@ export const tusUploadMetadataSchema = z.object({
   language: z.preprocess((value) => (value === '' ? undefined : value), recordingLanguageSchema.nullish()),
   title: optionalText(RECORDING_TITLE_MAX, validationText('titleTooLong', { max: RECORDING_TITLE_MAX })),
   promptPairId: z.preprocess((value) => (value === '' ? undefined : value), promptPairIdSchema.nullish()),
+  /** Read Lopit (issue 32): the approved written sentence (the sentence collection) read aloud. */
+  promptSentenceId: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    promptSentenceIdSchema.nullish(),
+  ),
   recordedAt: z.preprocess((value) => (value === '' ? undefined : value), recordedAtSchema.nullish()),
   /** Who speaks, when not the account holder: a field speaker they added (issue 16). */
   speakerId: z.preprocess(
@@ -248,6 +257,7 @@ export const multipartUploadMetadataSchema = z.object({
   language: recordingLanguageSchema.nullish(),
   title: optionalText(RECORDING_TITLE_MAX, validationText('titleTooLong', { max: RECORDING_TITLE_MAX })),
   promptPairId: promptPairIdSchema.nullish(),
+  promptSentenceId: promptSentenceIdSchema.nullish(),
   recordedAt: recordedAtSchema.nullish(),
   sourcePairId: promptPairIdSchema.nullish(),
   kind: recordingKindSchema.nullish(),
@@ -310,13 +320,17 @@ export const writtenPromptSchema = z.object({
   lopit: z.string(),
   /** Where the sentence comes from or what it is about, as its writer said. */
   source: z.string().nullable(),
+  /** The clips already made of it (by anyone). */
+  recordings: z.number().int().min(0),
+  /** This person recorded it already (they or a speaker they record): it no longer counts among those left. */
+  mine: z.boolean(),
 });
 export type WrittenPrompt = z.infer<typeof writtenPromptSchema>;
 
 /**
  * The pack: `prompts`, the sentences of English-Lopit pairs, those with the fewest recordings first (the
- * contributor's own recorded sentences last); `sentences`, approved written Lopit sentences to read (absent in
- * answers of servers before the sentence collection).
+ * contributor's own recorded sentences last); `sentences`, approved written Lopit sentences to read, in the same
+ * order (absent in answers of servers before the sentence collection).
  */
 export const promptPackSchema = z.object({
   prompts: z.array(recordingPromptSchema),

@@ -101,6 +101,17 @@ export type SentencePropose = z.input<typeof sentenceProposeSchema>;
 
 export const sentenceIdParamsSchema = z.object({ id: serialIdTextSchema('Unknown sentence') });
 
+/**
+ * The answer of POST /api/sentences/:id/report (the body is a prompt report's, core/api/prompts.ts): the
+ * sentence's reports, and whether this person's was new (a second report by the same person changes nothing).
+ */
+export const sentenceReportResponseSchema = z.object({
+  sentenceId: z.number().int(),
+  reports: z.number().int(),
+  created: z.boolean(),
+});
+export type SentenceReportResponse = z.infer<typeof sentenceReportResponseSchema>;
+
 /** Where a written sentence stands. */
 export const sentenceStatusSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
-// Notices of votes, reviews and transcripts the outbox dropped because the server said their item is gone
-// (ITEM_GONE, outbox-effects.ts dropGone): counted per kind for the contributor, kept until they dismiss them.
+// Notices of votes, reviews, transcripts and repetitions the outbox dropped because the server said their item is
+// gone (ITEM_GONE, outbox-effects.ts dropGone): counted per kind for the contributor, kept until they dismiss them.
 import type { GoneNoticeKind, LocalDb } from './local-db.ts';
 
 export type GoneCounts = Partial<Record<GoneNoticeKind, number>>;

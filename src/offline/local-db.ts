@@ -12,7 +12,7 @@ import type { ConsentEvidenceKind } from '../../core/api/speakers.ts';
 import type { ConsentType } from '../../core/constants.ts';
 import type { PackPicture } from '../../core/api/pictures.ts';
 import type { UiLanguage, UiMessage } from '../../core/api/i18n.ts';
-import type { RecordingPrompt } from '../../core/api/recordings.ts';
+import type { RecordingPrompt, WrittenPrompt } from '../../core/api/recordings.ts';
 import type { ReviewClip, ReviewLexiconEntry, ReviewProposal } from '../../core/api/review.ts';
 import type { ReviewedPair } from '../../core/api/translation.ts';
 import {
@@ -25,6 +25,7 @@ import {
 } from '../../core/api/mutations.ts';
 import type { OutboxLabel } from '../../core/i18n/outbox-label.ts';
 import { carryOverKeyval, CARRIED_KEYVAL_KEY, forgetCarriedKeyval } from './keyval-carry-over.ts';
+import { keyPutAsidePairs } from './speak-aside-keys.ts';
 
 export const LOCAL_DB_NAME = 'lopit';
 
@@ -104,6 +105,12 @@ export interface CachedPrompt extends RecordingPrompt {
   rank: number;
 }
 
+/** An approved written Lopit sentence of the prompt pack (issue 32): what Speak offers to read beside the pairs. */
+export interface CachedSentence extends WrittenPrompt {
+  /** Its place among the pack's written sentences as the server chose it (fewest recordings first). */
+  rank: number;
+}
+
 export interface CachedConsent {
   userId: string;
   status: ConsentStatus;
@@ -137,6 +144,8 @@ export interface LocalRecording {
   transcript: string | null;
   language: 'lpx' | 'en' | null;
   promptPairId: number | null;
+  /** Read Lopit from the sentence collection (issue 32): the written sentence read; absent or null otherwise. */
+  promptSentenceId?: number | null | undefined;
   mimeType: string;
   durationSeconds: number;
   sizeBytes: number;
@@ -210,12 +219,18 @@ export interface ReviewSkip {
   at: number;
 }
 
-/** A sentence this person reported (issue 16): it stays out of their Speak and Translate queues on this phone. */
+/**
+ * A sentence this person reported (issue 16): it stays out of their Speak and Translate queues on this phone. A
+ * pair's sentence, or (issue 32) a written sentence offered to read.
+ */
 export interface ReportedPrompt {
-  /** `${userId} ${pairId}` */
+  /** `${userId} ${pairId}`, or `${userId} sentence:${sentenceId}` */
   key: string;
   userId: string;
-  pairId: number;
+  /** The pair reported (absent for a written sentence). */
+  pairId?: number | undefined;
+  /** The written sentence reported (absent for a pair's). */
+  sentenceId?: number | undefined;
   at: number;
 }
 
@@ -282,8 +297,9 @@ export interface PackedTranscribeItem {
 export type { GoneNoticeKind };
 
 /**
- * A vote, review or transcript the server refused because what it was about is gone for good (ITEM_GONE):
- * it left the outbox, and this row stays until the contributor has read the notice.
+ * A vote, review, transcript or repetition (Repeat) the server refused because what it was about is gone for good
+ * (ITEM_GONE): it left the outbox (a repetition with its audio), and this row stays until the contributor has read
+ * the notice.
  */
 export interface GoneNotice {
   /** The dropped outbox entry's id. */
@@ -330,6 +346,7 @@ export class LocalDb extends Dexie {
   recordingChunks!: EntityTable<LocalRecordingChunk, 'recordingId'>;
   syncCursors!: EntityTable<SyncCursor, 'name'>;
   prompts!: EntityTable<CachedPrompt, 'id'>;
+  promptSentences!: EntityTable<CachedSentence, 'id'>;
   reviewClips!: EntityTable<PackedClip, 'id'>;
   reviewClipChunks!: EntityTable<PackedClipChunk, 'clipId'>;
   reviewProposals!: EntityTable<PackedProposal, 'id'>;
@@ -411,6 +428,11 @@ export class LocalDb extends Dexie {
       .upgrade((tx) => carryOverKeyval(tx));
     // Schema 10: the picture prompts the phone keeps offline, with their images (issue 32).
     this.version(10).stores({ pictures: 'id, rank' });
+    // Schema 11: the approved written sentences of the prompt pack (issue 32), which Speak offers beside the
+    // pairs; its sentences put aside are named by key ('pair:12', 'sentence:5'), those kept by id carried over.
+    this.version(11)
+      .stores({ promptSentences: 'id, rank' })
+      .upgrade((tx) => keyPutAsidePairs(tx));
     this.on('populate', (tx) => carryOverKeyval(tx));
     this.on('ready', async (vip) => {
       // `vip`: the database while it opens (this.keptValues would wait for the opening this step belongs to).

@@ -24,6 +24,7 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       db.reviewProposals,
       db.reviewWords,
       db.prompts,
+      db.promptSentences,
       db.speakers,
       db.speakerEvidence,
     ],
@@ -32,9 +33,12 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
       switch (entry.kind) {
         case 'recording.upload': {
           const { recordingId } = entry.body;
-          const sentence = (await db.recordings.get(recordingId))?.promptPairId;
+          const recording = await db.recordings.get(recordingId);
           // Its sentence is now recorded by this person, as the next prompt pack will say (Speak's count).
-          if (sentence != null) await db.prompts.update(sentence, { mine: true });
+          if (recording?.promptPairId != null)
+            await db.prompts.update(recording.promptPairId, { mine: true });
+          if (recording?.promptSentenceId != null)
+            await db.promptSentences.update(recording.promptSentenceId, { mine: true });
           await db.recordingChunks.where('recordingId').equals(recordingId).delete();
           await db.recordings.delete(recordingId);
           break;
@@ -62,6 +66,7 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
         case 'proposal.review':
         case 'lexicon.review':
         case 'prompt.report':
+        case 'sentence.report':
           await forgetReviewedItem(db, entry);
           break;
         case 'speaker.create':
@@ -80,9 +85,11 @@ export async function confirmEntry(db: LocalDb, entry: OutboxEntry, response: un
 }
 
 /**
- * The server says the entry's item is gone for good (ITEM_GONE): a kind GONE_NOTICE names leaves the outbox,
- * its item leaves the packs and a notice waits for the contributor, in one transaction; any other kind waits
- * for the contributor like a refusal (nothing they made is ever dropped unseen).
+ * The server says the entry's item is gone for good (ITEM_GONE): a kind whose declaration names a goneNotice
+ * leaves the outbox, its item leaves the packs and a notice waits for the contributor, in one transaction; any
+ * other kind waits for the contributor like a refusal (nothing they made is ever dropped unseen). A recording
+ * is dropped so only when it is a repetition (Repeat) of the clip that is gone: it repeats a clip nobody may hear
+ * any more, so it leaves the phone with its audio; any other recording waits for the contributor.
  */
 export async function dropGone(db: LocalDb, entry: OutboxEntry, problem: OutboxProblem, now = Date.now()) {
   const notice = mutation(entry.kind).goneNotice;
@@ -97,8 +104,17 @@ export async function dropGone(db: LocalDb, entry: OutboxEntry, problem: OutboxP
       db.reviewProposals,
       db.reviewWords,
       db.prompts,
+      db.promptSentences,
+      db.recordings,
+      db.recordingChunks,
     ],
     async () => {
+      if (entry.kind === 'recording.upload') {
+        const { recordingId } = entry.body;
+        if (!(await db.recordings.get(recordingId))?.repeatsId) return park(db, entry, problem);
+        await db.recordingChunks.where('recordingId').equals(recordingId).delete();
+        await db.recordings.delete(recordingId);
+      }
       await db.outbox.delete(entry.seq);
       await forgetReviewedItem(db, entry);
       await db.goneNotices.put({ id: entry.id, userId: entry.userId, kind: notice, at: now });
@@ -121,6 +137,8 @@ async function forgetReviewedItem(db: LocalDb, entry: OutboxEntry) {
       return db.reviewWords.delete(Number(reviewedItemId(entry)));
     case 'prompt.report':
       return db.prompts.delete(Number(reviewedItemId(entry)));
+    case 'sentence.report':
+      return db.promptSentences.delete(Number(reviewedItemId(entry)));
     default:
       return undefined;
   }

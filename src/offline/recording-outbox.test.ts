@@ -1,6 +1,8 @@
 // Recordings in the one outbox: saved recordings become entries (and databases from before schema 2 are
 // moved over), edits and consent go before uploads, environments without the uploader leave recordings alone,
-// a confirmation removes the audio (and marks a read sentence as recorded), a refusal can be retried, and giving up deletes the recording.
+// a confirmation removes the audio (and marks a read sentence as recorded, a pair's or a written one), a refusal
+// can be retried, a repetition of a clip that is gone is dropped with a notice, and giving up deletes the
+// recording.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +172,60 @@ describe('recordings in the outbox', () => {
       [5, true],
       [6, false],
     ]);
+  });
+
+  it('a confirmed upload of a written sentence read marks that sentence recorded, not the pair of the same id', async () => {
+    await db.prompts.put({
+      id: 7,
+      english: 'Zorbel.',
+      lopit: 'Quandy.',
+      category: 'greetings',
+      recordings: 0,
+      rank: 0,
+      mine: false,
+    });
+    await db.promptSentences.bulkPut([
+      { id: 7, lopit: 'Zorbel quandy fen.', source: null, recordings: 0, mine: false, rank: 0 },
+      { id: 8, lopit: 'Zorbel quandy ta.', source: null, recordings: 0, mine: false, rank: 1 },
+    ]);
+    await storeRecording('w7', { promptSentenceId: 7, transcript: 'Zorbel quandy fen.' });
+    await queueRecording(db, 'w7');
+    const sendRecording: OutboxSender = () => Promise.resolve({ kind: 'confirmed', body: null });
+    const { sync } = engine({ ...JSON_SENDERS, 'recording.upload': sendRecording });
+    await sync.trigger();
+    expect(await db.recordings.count()).toBe(0);
+    expect((await db.promptSentences.toArray()).map(({ id, mine }) => [id, mine])).toEqual([
+      [7, true],
+      [8, false],
+    ]);
+    expect((await db.prompts.get(7))?.mine).toBe(false);
+  });
+
+  it('drops a repetition whose clip is gone (ITEM_GONE) with its audio and a notice; any other recording waits', async () => {
+    await storeRecording('rep', { repeatsId: '2b1d1c52-0f5e-4a43-9d0b-7f0a3c1e9a55' });
+    await storeRecording('own', { createdAt: 2_000 });
+    await queueRecording(db, 'rep');
+    await queueRecording(db, 'own');
+    const gone = {
+      status: 404,
+      code: 'ITEM_GONE',
+      message: 'The clip this recording repeats is no longer available.',
+    };
+    // A server that said ITEM_GONE to a recording that repeats nothing would be wrong: it is never dropped.
+    const sendRecording: OutboxSender = () => Promise.resolve({ kind: 'gone', problem: gone });
+    const { sync } = engine({ ...JSON_SENDERS, 'recording.upload': sendRecording });
+    await sync.trigger();
+    expect(await db.recordings.get('rep')).toBeUndefined();
+    expect(await db.recordingChunks.where('recordingId').equals('rep').count()).toBe(0);
+    expect(await db.goneNotices.toArray()).toEqual([
+      expect.objectContaining({ userId: 'u1', kind: 'repetition' }),
+    ]);
+    const left = await entriesOf(db, 'u1');
+    expect(left.map((entry) => [entry.body, entry.state, entry.problem?.code])).toEqual([
+      [{ recordingId: 'own' }, 'attention', 'ITEM_GONE'],
+    ]);
+    expect(await db.recordings.get('own')).toBeDefined();
+    expect(await db.recordingChunks.where('recordingId').equals('own').count()).toBe(1);
   });
 
   it('giving up a recording deletes it from the phone with its audio', async () => {

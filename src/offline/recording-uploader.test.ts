@@ -1,8 +1,9 @@
 // The recording sender's answers to a busy server: the "does the server have it" question and tus's own retries
-// leave a 503 or 429 with Retry-After to the sync engine, which waits as told (sync-engine.test.ts).
+// leave a 503 or 429 with Retry-After to the sync engine, which waits as told (sync-engine.test.ts). An expired
+// partial upload starts again; a repetition of a clip that is gone (ITEM_GONE) is dropped, not started again.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { isBusyAnswer, retryWithinRound, serverHas } from './recording-uploader.ts';
+import { isBusyAnswer, retryWithinRound, serverHas, uploadFailure } from './recording-uploader.ts';
 
 const session = { userId: 'u1', token: 't1' };
 
@@ -58,5 +59,22 @@ describe('retryWithinRound', () => {
     expect(retryWithinRound(400, null)).toBe(false);
     expect(retryWithinRound(404, null)).toBe(false);
     expect(retryWithinRound(429, null)).toBe(false);
+  });
+});
+
+describe('uploadFailure', () => {
+  it('starts an expired partial upload again, but drops a repetition whose clip is gone', () => {
+    expect(uploadFailure(404, '{"message":"This upload was not found.","code":"NOT_FOUND"}', null, 0)).toBe(
+      'restart',
+    );
+    expect(uploadFailure(410, 'Gone', null, 0)).toBe('restart');
+    const gone = { message: 'The clip this recording repeats is no longer available.', code: 'ITEM_GONE' };
+    expect(uploadFailure(404, JSON.stringify(gone), null, 0)).toEqual({
+      kind: 'gone',
+      problem: { status: 404, code: 'ITEM_GONE', message: gone.message, details: undefined },
+    });
+    expect(uploadFailure(403, '{"message":"No consent.","code":"CONSENT_REQUIRED"}', null, 0)).toMatchObject({
+      kind: 'refused',
+    });
   });
 });

@@ -6,6 +6,7 @@
 import { DetailedError, Upload } from 'tus-js-client';
 import { FetchHttpStack } from './fetch-http-stack.ts';
 import { notePieceSent, uploadChunkBytes } from './upload-chunks.ts';
+import { ERROR_CODES } from '../../core/api/errors.ts';
 import type { TusUploadMetadata } from '../../core/api/recordings.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
 import { localDb } from './local-db.ts';
@@ -91,6 +92,7 @@ function uploadOne(
     if (recording.transcript) metadata.transcript = recording.transcript;
     if (recording.language) metadata.language = recording.language;
     if (recording.promptPairId !== null) metadata.promptPairId = String(recording.promptPairId);
+    if (recording.promptSentenceId) metadata.promptSentenceId = String(recording.promptSentenceId);
     if (recording.speakerId) metadata.speakerId = recording.speakerId;
     if (recording.sourcePairId) metadata.sourcePairId = String(recording.sourcePairId);
     if (recording.kind) metadata.kind = recording.kind;
@@ -156,24 +158,46 @@ function uploadOne(
           resolve({ kind: 'retry', message: 'The server cannot be reached.', retryAfter: null });
           return;
         }
-        if (status === 404 || status === 410) {
+        const outcome = uploadFailure(
+          status,
+          response?.getBody() ?? '',
+          response?.getHeader('Retry-After') ?? null,
+          now(),
+        );
+        if (outcome === 'restart') {
           // The partial upload expired on the server: start again from the beginning next round.
           void db.recordings
             .update(recording.id, { uploadUrl: null, uploadedBytes: 0 })
             .then(() => resolve({ kind: 'retry', message: 'The upload starts again.', retryAfter: null }));
           return;
         }
-        let body: unknown = null;
-        try {
-          body = JSON.parse(response?.getBody() ?? '');
-        } catch {
-          // Not JSON: the status decides.
-        }
-        resolve(outcomeOfFailure(status, body, response?.getHeader('Retry-After') ?? null, now()));
+        resolve(outcome);
       },
     });
     upload.start();
   });
+}
+
+/**
+ * What a refused tus request means: 404 or 410 is a partial upload that expired on the server ('restart': it
+ * starts again from the beginning), unless the server says what the recording was about is gone (ITEM_GONE: a
+ * repetition of a clip removed or withdrawn, which the outbox drops); anything else as for every kind.
+ */
+export function uploadFailure(
+  status: number,
+  bodyText: string,
+  retryAfter: string | null,
+  now: number,
+): SendOutcome | 'restart' {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    // Not JSON: the status decides.
+  }
+  const gone = (body as { code?: unknown } | null)?.code === ERROR_CODES.itemGone;
+  if ((status === 404 || status === 410) && !gone) return 'restart';
+  return outcomeOfFailure(status, body, retryAfter, now);
 }
 
 /** Sends one recording of the outbox: nothing when the server already has it, else its audio by tus. */

@@ -8,6 +8,7 @@ import type { ReviewStats } from '../../core/api/review.ts';
 import type { ReviewSentence } from '../../core/api/sentences.ts';
 import type { TrainingModelStatus } from '../../core/api/training.ts';
 import type { SyncSession } from './sync-engine.ts';
+import { PUT_ASIDE_KEY, type PutAsideKeys, type PutAsideQueue } from './speak-aside-keys.ts';
 
 const SESSION_KEY = 'lopit.session';
 const LAST_SYNC_KEY = 'lopit.sync.lastSuccessAt';
@@ -20,10 +21,8 @@ const FIELD_SPEAKER_KEY = (userId: string) => `lopit.field-speaker.${userId}`;
 const FIELD_SPEAKER_AT_KEY = (userId: string) => `lopit.field-speaker-at.${userId}`;
 const PLAYBACK_RATE_KEY = 'lopit.playback-rate';
 const SENTENCE_REVIEW_KEY = (userId: string) => `lopit.sentence-review.${userId}`;
-const PUT_ASIDE_KEY = (queue: PutAsideQueue, userId: string) => `lopit.put-aside.${queue}.${userId}`;
 
-/** The one-at-a-time queues whose skipped sentences are kept last, across reopenings. */
-export type PutAsideQueue = 'speak' | 'translate';
+export type { PutAsideKeys, PutAsideQueue };
 
 async function get<T>(key: string): Promise<T | undefined> {
   return (await localDb().keptValues.get(key))?.value as T | undefined;
@@ -95,9 +94,9 @@ export const settingsStore = {
     await set(FIELD_SPEAKER_AT_KEY(userId), at);
   },
   /** The sentences this account put aside in a queue (skipped), oldest first (prompt-actions.ts keeps them). */
-  putAside: (queue: PutAsideQueue, userId: string) =>
-    get<number[]>(PUT_ASIDE_KEY(queue, userId)).then((value) => value ?? []),
-  setPutAside: (queue: PutAsideQueue, userId: string, ids: readonly number[]) =>
+  putAside: <Q extends PutAsideQueue>(queue: Q, userId: string) =>
+    get<PutAsideKeys[Q][]>(PUT_ASIDE_KEY(queue, userId)).then((value) => value ?? []),
+  setPutAside: <Q extends PutAsideQueue>(queue: Q, userId: string, ids: readonly PutAsideKeys[Q][]) =>
     set(PUT_ASIDE_KEY(queue, userId), ids),
   /** The speed clips are played at while transcribing on this phone (null: never chosen). */
   playbackRate: () => get<number>(PLAYBACK_RATE_KEY).then((value) => value ?? null),

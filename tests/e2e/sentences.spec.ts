@@ -1,16 +1,29 @@
 // Write sentences end to end, on phone-sized pages (360 x 740, touch) in Chromium: a writer reaches /sentences from
 // the tab beside Speak, is told by a field error why a sentence with digits cannot be read, writes one offline (it
 // waits in the outbox and goes on reconnect); two others approve it one at a time under "Check sentences", the
-// second offline; the approved sentence is then in the prompt pack. Texts are in an obviously made-up language.
-// Screenshots of both parts at 360 (touch) and 1280 px, light and dark: .tmp/shots/sentences-*.png.
+// second offline; the approved sentence is then in the prompt pack. A reader's phone brings it onto the phone,
+// reads it aloud offline on Speak (Read Lopit, with the fake microphone), and the clip arrives once on reconnect,
+// naming its sentence and with its text. Texts are in an obviously made-up language.
+// Screenshots of both parts and of Speak at 360 (touch) and 1280 px, light and dark: .tmp/shots/sentences-*.png,
+// .tmp/shots/speak-written-*.png.
 import type { Browser, Page } from '@playwright/test';
-import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { WITH_FAKE_MICROPHONE } from './fake-microphone.ts';
+import {
+  expect,
+  getJsonAs,
+  grantConsentByApi,
+  signInContext,
+  signUpByApi,
+  storeCount,
+  test,
+} from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
 import { ownServer } from './server-process.ts';
 
 const SENTENCE = 'Zorbel quandy mipple tessaro.';
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
+test.use(WITH_FAKE_MICROPHONE);
 
 type Account = Awaited<ReturnType<typeof signUpByApi>>;
 
@@ -25,6 +38,7 @@ async function phone(browser: Browser, account: Account): Promise<Page> {
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,
+    permissions: ['microphone'],
     serviceWorkers: 'block',
   });
   await signInContext(context, server.url, account);
@@ -35,13 +49,15 @@ test('a written sentence: refused with a reason, kept offline, approved by two, 
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
-  const [writer, first, second] = [
+  test.setTimeout(300_000);
+  const [writer, first, second, reader] = [
     await signUpByApi(request, server.url, 'Writer'),
     await signUpByApi(request, server.url, 'Checker'),
     await signUpByApi(request, server.url, 'Second'),
+    await signUpByApi(request, server.url, 'Reader'),
   ];
-  for (const who of [writer, first, second]) await grantConsentByApi(request, server.url, who.token, 'full');
+  for (const who of [writer, first, second, reader])
+    await grantConsentByApi(request, server.url, who.token, 'full');
 
   // --- The writer finds the screen from Speak's tabs.
   const phoneW = await phone(browser, writer);
@@ -112,4 +128,73 @@ test('a written sentence: refused with a reason, kept offline, approved by two, 
   }).toPass({ timeout: 30_000 });
   await phoneW.reload();
   await expect(phoneW.getByTestId('sentences-mine')).toContainText('Approved');
+
+  // --- Read Lopit: the reader's phone brings the sentence onto it while online, then reads it offline.
+  const speak = await phone(browser, reader);
+  await speak.goto(`${server.url}/speak`);
+  const prompt = speak.getByTestId('prompt');
+  // The seeded pairs have no Lopit yet: the written sentence is the one to read.
+  await expect(prompt).toHaveText(SENTENCE);
+  await expect(speak.getByTestId('prompt-written')).toHaveText('A sentence written by a contributor: a song');
+  const position = speak.getByTestId('speak-position');
+  await expect(position).toHaveText('Sentence 1 of 1 left to read on this phone');
+  expect(await layoutProblems(speak)).toEqual([]);
+  await shootThemes(speak, 'speak-written', { checkLayout: true });
+  await expect(prompt).toHaveText(SENTENCE);
+  await speak.context().setOffline(true);
+  await expect(speak.getByTestId('speak-offline')).toContainText('1 sentence on this phone');
+  const card = speak.getByTestId('speak-card');
+  await card.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect
+    .poll(
+      async () => Number(/Recording (\d+) s/.exec((await speak.getByRole('timer').textContent()) ?? '')?.[1]),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await expect(card.getByTestId('review-audio')).toBeVisible({ timeout: 45_000 });
+  await card.getByRole('button', { name: /Save recording|Save anyway/ }).click();
+  // Read: none left on this phone; it waits to be sent, and comes round again for another speaker.
+  await expect(position).toHaveText(
+    'You have recorded every sentence on this phone: they come round again, for another speaker',
+  );
+  await expect(speak.getByTestId('review-counts')).toContainText('1 waiting on this phone to be sent');
+  expect(await layoutProblems(speak)).toEqual([]);
+
+  // --- Back online: the clip arrives once, naming the sentence it read, with its text.
+  await speak.context().setOffline(false);
+  await expect.poll(() => storeCount(speak, 'outbox'), { timeout: 60_000 }).toBe(0);
+  const { sentences } = await getJsonAs<{ sentences: { id: number; text: string }[] }>(
+    request,
+    server.url,
+    writer,
+    '/api/sentences/mine',
+  );
+  const sentenceId = sentences.find((sentence) => sentence.text === SENTENCE)?.id;
+  expect(sentenceId).toBeDefined();
+  const { recordings, total } = await getJsonAs<{
+    recordings: {
+      promptSentenceId: number | null;
+      promptPairId: number | null;
+      transcript: string | null;
+      language: string | null;
+    }[];
+    total: number;
+  }>(request, server.url, reader, '/api/audio/recordings');
+  expect(total).toBe(1);
+  expect(recordings).toEqual([
+    expect.objectContaining({
+      promptSentenceId: sentenceId,
+      promptPairId: null,
+      transcript: SENTENCE,
+      language: 'lpx',
+    }),
+  ]);
+  // Reopened with a signal: the server's pack says it is recorded by this reader.
+  await speak.reload();
+  await expect(prompt).toHaveText(SENTENCE);
+  await expect(position).toHaveText(
+    'You have recorded every sentence on this phone: they come round again, for another speaker',
+  );
+  await shootThemes(speak, 'speak-written-recorded', { checkLayout: true });
 });

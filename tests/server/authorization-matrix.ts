@@ -100,6 +100,7 @@ export const ROUTE_ACCESS = {
   'GET /api/sentences/mine': 'user',
   'GET /api/sentences/review': 'user',
   'POST /api/sentences/:id/review': 'user',
+  'POST /api/sentences/:id/report': 'user',
 
   // server/features/speakers/speakers.routes.ts: field speakers (requireUser; a speaker is used only by who added
   // them or an admin, else 404), and the admins' list with the consent evidence files (requireAdmin)

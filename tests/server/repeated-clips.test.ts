@@ -1,7 +1,9 @@
 // Repeat (issue 32, as Aikuma's respeaking): a speaker repeats a clip slowly and the phone uploads the repetition
 // through the resumable upload with `repeatsId`, the clip it repeats. It is stored linked, goes to transcription
-// like any clip, and the original's place on /transcribe offers it as help. Refused (nothing stored) when the
-// clip it names is unknown, is a story, or is one the uploader may not hear; a retried upload stores it once.
+// like any clip, and the original's place on /transcribe offers it as help. Refused (nothing stored): a story, or
+// one that names a story, with 400; a clip that is gone for the uploader (unknown, removed, its speaker withdrew
+// consent, or one they may not hear) with 404 ITEM_GONE, so the phone drops it with a notice instead of keeping
+// it waiting. A retried upload stores it once.
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { recordings } from '../../server/db/schema.ts';
 import {
   createAudioTestApp,
   grantRecordingConsent,
+  multipartBody,
   opusOf,
   sha256,
   toneWav,
@@ -118,9 +121,45 @@ describe.each(DATABASE_KINDS)('repetitions of clips on %s', (kind) => {
     expect(queue.find((item) => item.id === recordingId)?.repetitions).toEqual([]);
   });
 
-  it('refuses, storing nothing, a repetition of an unknown clip, a story, or a clip the uploader may not hear', async () => {
+  it('answers a repetition of a clip that is gone ITEM_GONE (404), storing nothing, by tus and by multipart', async () => {
+    const deleted = (await stored(teller)).id;
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/audio/recordings/${deleted}`,
+      headers: teller.auth,
+    });
+    expect(removal.statusCode, removal.body).toBeLessThan(300);
+    // Unknown, deleted, or its speaker withdrew consent: told apart by no one.
+    for (const repeatsId of [crypto.randomUUID(), deleted, unhearable]) {
+      const recordingId = crypto.randomUUID();
+      const response = await upload(repeater, { recordingId, repeatsId });
+      expect(response.statusCode, `${repeatsId}: ${response.body}`).toBe(404);
+      expect(response.json<{ message: string; code: string }>()).toEqual({
+        message:
+          'The clip this recording repeats is no longer available (removed, or its speaker withdrew consent).',
+        code: 'ITEM_GONE',
+      });
+      expect(await rows(recordingId)).toBe(0);
+    }
+    const recordingId = crypto.randomUUID();
+    const body = multipartBody(
+      { bytes: toneWav(1.5), fileName: 'clip.wav' },
+      { recordingId, language: 'lpx', repeatsId: unhearable },
+    );
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/audio/upload',
+      headers: { ...repeater.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(404);
+    expect(multipart.json<{ code: string }>().code).toBe('ITEM_GONE');
+    expect(await rows(recordingId)).toBe(0);
+  });
+
+  it('refuses with 400, storing nothing, a repetition of a story, a story that repeats, and a bad id', async () => {
     const story = (await stored(teller, { kind: 'story' })).id;
-    for (const repeatsId of [crypto.randomUUID(), unhearable, story, 'not-a-uuid']) {
+    for (const repeatsId of [story, 'not-a-uuid']) {
       const recordingId = crypto.randomUUID();
       const response = await upload(repeater, { recordingId, repeatsId });
       expect(response.statusCode, `${repeatsId}: ${response.body}`).toBe(400);

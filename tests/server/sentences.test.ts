@@ -185,7 +185,13 @@ describe.each(DATABASE_KINDS)('written sentences on %s', (kind) => {
     const waiting = await written(writer.auth, 'Draffo lintu marek');
 
     const pack = answer(await get('/api/audio/prompts?limit=500', reviewers[2]!.auth), promptPackSchema);
-    expect(pack.sentences).toContainEqual({ id: approved.id, lopit: 'Bonta kelim sarva', source: null });
+    expect(pack.sentences).toContainEqual({
+      id: approved.id,
+      lopit: 'Bonta kelim sarva',
+      source: null,
+      recordings: 0,
+      mine: false,
+    });
     expect(pack.sentences!.map((sentence) => sentence.id)).not.toContain(waiting.id);
     // Translate's pairs are untouched: no written sentence is a pair.
     expect(pack.prompts.map((prompt) => prompt.lopit)).not.toContain('Bonta kelim sarva');

@@ -48,6 +48,10 @@ export const outbox = defineMessages('outbox', {
     message: 'New sentence “{text}”',
     note: 'Waiting items: a Lopit sentence written to be read aloud; {text} is its beginning',
   },
+  sentenceReport: {
+    message: 'Report of the sentence “{text}”: {reason}',
+    note: 'Waiting items: a report of a written Lopit sentence to read aloud; {text} is its beginning',
+  },
   sentenceReview: {
     message: '{verdict, select, approve {Approval} other {Rejection}} of the sentence “{text}”',
     note: 'Waiting items: a review of a written Lopit sentence; {text} is its beginning',
@@ -98,6 +102,11 @@ export const droppedNotice = defineMessages('outbox-dropped', {
     message:
       '{count, plural, one {# transcript was for a clip that is no longer available.} other {# transcripts were for clips that are no longer available.}}',
     note: 'Notice after sync: transcripts dropped because their clip was removed or its speaker withdrew consent',
+  },
+  repetition: {
+    message:
+      '{count, plural, one {# repetition was of a clip that is no longer available; it was removed from this phone.} other {# repetitions were of clips that are no longer available; they were removed from this phone.}}',
+    note: 'Notice after sync: recordings made in Repeat (a clip said again slowly) removed from the phone unsent, because the clip they repeat was removed or its speaker withdrew consent',
   },
   dismiss: { message: 'OK', note: 'Notice after sync: button that hides the notice' },
 });

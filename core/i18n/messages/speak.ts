@@ -45,6 +45,14 @@ export const speak = defineMessages('speak', {
       'No sentences to read are on this phone. Open this page where there is a signal (or get the phone ready for the field in Settings) to bring sentences onto it.',
     note: 'Speak page: no sentence on the phone',
   },
+  written: {
+    message: 'A sentence written by a contributor',
+    note: 'Speak page: under a sentence from the sentence collection (written in Lopit to be read aloud, not a translation)',
+  },
+  writtenFrom: {
+    message: 'A sentence written by a contributor: {source}',
+    note: 'Speak page: under a sentence from the sentence collection; source is where it comes from or what it is about, as its writer said (e.g. a song)',
+  },
   record: { message: 'Record', note: 'Speak page: the large record button' },
   skip: { message: 'Skip', note: 'Speak page: button putting the sentence at the end' },
   skipped: { message: 'Skipped: it comes back after the others.', note: 'Speak page: after Skip' },

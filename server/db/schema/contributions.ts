@@ -25,6 +25,7 @@ import {
 import { CLIP_REVIEW_STATES, PROPOSAL_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
 import { picturePrompts } from './pictures.ts';
+import { lopitSentences } from './sentences.ts';
 import { timestamptz, timestamps, oneOf } from './columns.ts';
 
 // --- 0002_contributions, 0004_recordings, 0005_translation_engine (lexicon keys) -------------------------
@@ -204,6 +205,10 @@ export const recordings = pgTable(
     ...timestamps,
     title: text('title'),
     promptPairId: integer('prompt_pair_id').references(() => translationPairs.id, { onDelete: 'set null' }),
+    /** A clip read from an approved written sentence (0023); null for every other clip. */
+    promptSentenceId: integer('prompt_sentence_id').references((): AnyPgColumn => lopitSentences.id, {
+      onDelete: 'set null',
+    }),
     ageGroup: text('age_group'),
     gender: text('gender'),
     dialect: text('dialect'),
@@ -280,6 +285,13 @@ export const recordings = pgTable(
     index('recordings_picture_idx')
       .on(table.pictureId)
       .where(sql`picture_id is not null`),
+    check(
+      'recordings_prompt_check',
+      sql`${table.promptSentenceId} is null or (${table.promptPairId} is null and ${table.kind} = 'clip')`,
+    ),
+    index('recordings_prompt_sentence_idx')
+      .on(table.promptSentenceId)
+      .where(sql`prompt_sentence_id is not null`),
   ],
 );
 

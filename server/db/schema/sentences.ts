@@ -1,7 +1,8 @@
 // The sentence collection (migration 0020, issue 32): Lopit sentences written by contributors to be read aloud,
-// and their reviews (one per reviewer).
+// their reviews (one per reviewer), and readers' reports of them (0023).
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PROMPT_REPORT_REASONS } from '../../../core/api/prompts.ts';
 import { PROPOSAL_VERDICTS } from '../../../core/api/review.ts';
 import { PROPOSAL_STATES } from '../../../core/review/rules.ts';
 import { users } from './accounts.ts';
@@ -68,5 +70,25 @@ export const lopitSentenceReviews = pgTable(
     primaryKey({ columns: [table.sentenceId, table.reviewerId] }),
     check('lopit_sentence_reviews_verdict_check', oneOf(table.verdict, PROPOSAL_VERDICTS)),
     index('lopit_sentence_reviews_reviewer_idx').on(table.reviewerId, table.createdAt),
+  ],
+);
+
+/** A reader's report of a written sentence offered to read (0023), once per person and sentence. */
+export const lopitSentenceReports = pgTable(
+  'lopit_sentence_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sentenceId: integer('sentence_id')
+      .notNull()
+      .references(() => lopitSentences.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: PROMPT_REPORT_REASONS }).notNull(),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [
+    check('lopit_sentence_reports_reason_check', oneOf(table.reason, PROMPT_REPORT_REASONS)),
+    uniqueIndex('lopit_sentence_reports_reporter_key').on(table.sentenceId, table.reporterId),
+    index('lopit_sentence_reports_reporter_idx').on(table.reporterId, table.createdAt),
   ],
 );

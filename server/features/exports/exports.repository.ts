@@ -119,8 +119,9 @@ export class ExportsRepository {
         up_votes: number;
         down_votes: number;
       }>(
+        // A clip read from a written sentence has that sentence's text (as validated_sentences.tsv lists it).
         await this.db.execute(sql`select r.id, ${SPEAKER} as owner_id, r.sha256, r.size_bytes, r.mime_type,
-            r.duration_seconds, r.transcript, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
+            r.duration_seconds, coalesce(ls.text, r.transcript) as transcript, r.recorded_at, r.review_state, r.up_votes, r.down_votes,
             coalesce(r.age_group, sp.age_group, u.age_group) as age_group,
             coalesce(r.gender, sp.gender, u.gender) as gender,
             coalesce(r.dialect, sp.dialect, u.dialect) as dialect, latest.form_version
@@ -128,6 +129,7 @@ export class ExportsRepository {
           join ${latestConsents} latest on latest.subject_id = ${SPEAKER}
           left join speakers sp on sp.id = r.speaker_id
           left join users u on u.id = r.owner_id and r.speaker_id is null
+          left join lopit_sentences ls on ls.id = r.prompt_sentence_id
           where r.id > ${after}::uuid and ${exportableClip('r')}
             ${filter.set === 'all' ? sql`` : sql`and ${validatedClipCondition('r')}`}
             ${filter.ownerId ? sql`and ${SPEAKER} = ${filter.ownerId}::uuid` : sql``}
@@ -288,14 +290,21 @@ export class ExportsRepository {
 
   /**
    * Every contributor's report of a sentence whose Lopit is in the validated sentences (open or settled, as
-   * Common Voice lists them), oldest first. A report concerns the prompt (its English and its Lopit): the
-   * platform's reports do not say which of the two the reader was shown.
+   * Common Voice lists them), the pairs' and then the written sentences', each oldest first. A report of a pair
+   * concerns the prompt (its English and its Lopit): the platform's reports do not say which of the two the
+   * reader was shown.
    */
   async sentenceReports(): Promise<SentenceReport[]> {
     const rows = rowsOf<{ text: string; reason: PromptReportReason }>(
-      await this.db.execute(sql`select p.lopit as text, pr.reason
-        from prompt_reports pr join translation_pairs p on p.id = pr.pair_id
-        where ${consentedPairCondition('p')} order by pr.id`),
+      await this.db.execute(sql`select text, reason from (
+          select p.lopit as text, pr.reason, 0 as kind, pr.id
+          from prompt_reports pr join translation_pairs p on p.id = pr.pair_id
+          where ${consentedPairCondition('p')}
+          union all
+          select s.text, sr.reason, 1, sr.id
+          from lopit_sentence_reports sr join lopit_sentences s on s.id = sr.sentence_id
+          where ${consentedSentenceCondition('s', 'approved')}
+        ) reports order by kind, id`),
     );
     return rows.map((row) => ({ text: row.text, reason: row.reason }));
   }

@@ -25,6 +25,8 @@ const STORE_ERRORS = [
   { status: 400, code: ERROR_CODES.emptyFile },
   { status: 403, code: ERROR_CODES.consentRequired },
   { status: 404, code: ERROR_CODES.notFound },
+  // A repetition of a clip that is gone (recordings.service.ts checkRepeats).
+  { status: 404, code: ERROR_CODES.itemGone },
   { status: 409, code: ERROR_CODES.recordingIdTaken },
   { status: 409, code: ERROR_CODES.conflict },
   { status: 413, code: ERROR_CODES.fileTooLarge },
@@ -135,7 +137,7 @@ export function tusContract(
             {
               name: 'Upload-Metadata',
               description:
-                'Comma-separated "key base64(value)" pairs: recordingId (a UUID), fileName, mimeType, duration, sha256, speakerId, title, transcript, language, promptPairId, recordedAt, sourcePairId, kind (story: a Tell recording), repeatsId (Repeat: the recording this one repeats), pictureId (the picture prompt a clip answers).',
+                'Comma-separated "key base64(value)" pairs: recordingId (a UUID), fileName, mimeType, duration, sha256, speakerId, title, transcript, language, promptPairId, promptSentenceId (Read Lopit: the approved written sentence read), recordedAt, sourcePairId, kind (story: a Tell recording), repeatsId (Repeat: the recording this one repeats), pictureId (the picture prompt a clip answers).',
             },
             CONTENT_TYPE_OFFSET,
             UPLOAD_CHECKSUM,

@@ -43,6 +43,7 @@ export function toRecording(row: RecordingRow, ownerName: string): Recording {
     transcript: row.transcript,
     language: language.success ? language.data : null,
     promptPairId: row.promptPairId,
+    promptSentenceId: row.promptSentenceId,
     codec: row.codec,
     sampleRate: row.sampleRate,
     channels: row.channels,

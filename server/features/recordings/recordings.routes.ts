@@ -94,6 +94,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
             transcript: meta.transcript ?? null,
             language: meta.language ?? null,
             promptPairId: meta.promptPairId ?? null,
+            promptSentenceId: meta.promptSentenceId ?? null,
             clientMimeType: meta.mimeType ?? null,
             clientDuration: meta.duration ?? null,
             recordedAt: meta.recordedAt ?? null,
@@ -109,6 +110,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
           };
           await service.checkPrompt(fields.promptPairId);
           await service.checkPrompt(fields.sourcePairId);
+          await service.checkPromptSentence(fields.promptSentenceId, fields.promptPairId);
           await service.checkRepeats(fields.repeatsId, user, fields.kind);
           await service.checkPicture(fields.pictureId);
           const { recording } = await service.store(upload.path, fields, user, {

@@ -24,7 +24,7 @@ import {
 import { TELL_ACCEPTED_SECONDS, TELL_MAX_SECONDS } from '../../../core/constants.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, itemGone, notFound } from '../../errors.ts';
 import { type BlobStore, blobStoreOf, hashFile } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
@@ -34,6 +34,8 @@ import { toRecording, type RecordingRow, type RecordingsRepository } from './rec
 import { uploadTempDir } from '../../lib/temp-files.ts';
 
 export const RECORDING_NOT_FOUND = 'This recording was not found. It may have been deleted.';
+export const REPEATED_CLIP_GONE =
+  'The clip this recording repeats is no longer available (removed, or its speaker withdrew consent).';
 export const CONSENT_REQUIRED_MESSAGE =
   'Recording consent is needed before you can upload recordings. Give it on the consent page.';
 export const SPEAKER_CONSENT_REQUIRED_MESSAGE =
@@ -47,6 +49,8 @@ export interface RecordingFields {
   transcript: string | null;
   language: RecordingLanguage | null;
   promptPairId: number | null;
+  /** Read Lopit (issue 32): the approved written sentence read aloud (never with a pair). */
+  promptSentenceId: number | null;
   clientMimeType: string | null;
   clientDuration: number | null;
   /** The phone's recording time, as sent (checked for plausibility when stored). */
@@ -222,8 +226,38 @@ export class RecordingService {
   }
 
   /**
-   * Refuses a repetition of a clip that is unknown or that the uploader may not hear (400, nothing stored; the
-   * two are told apart by no one), and a story that says it repeats something.
+   * Refuses a written sentence that is unknown or not approved (400, nothing stored): only sentences the
+   * community approved are offered to read, and a clip reads one prompt, so not with a pair as well.
+   */
+  async checkPromptSentence(
+    promptSentenceId: number | null,
+    promptPairId: number | null = null,
+    repositories: TransactionRepositories = this.repositories,
+  ): Promise<void> {
+    if (promptSentenceId === null) return;
+    if (promptPairId !== null) {
+      throw new AppError(
+        400,
+        'A recording reads one sentence: send promptPairId or promptSentenceId, not both.',
+        ERROR_CODES.validation,
+        [{ path: 'promptSentenceId', message: 'Not with promptPairId' }],
+      );
+    }
+    if ((await repositories.sentences.approvedText(promptSentenceId)) === null) {
+      throw new AppError(
+        400,
+        'The sentence this recording reads is not a written sentence the community approved. Record another sentence.',
+        ERROR_CODES.validation,
+        [{ path: 'promptSentenceId', message: 'Unknown or unapproved sentence' }],
+      );
+    }
+  }
+
+  /**
+   * Refuses a repetition (nothing stored). A story may not repeat anything, nor may anything repeat a story (400).
+   * A clip that is gone for the uploader (deleted, its speaker withdrew consent, or never one they could hear;
+   * told apart by no one) answers 404 ITEM_GONE: the phone recorded it from a clip it held offline, and nobody can
+   * put that right, so its outbox drops the repetition with a notice (core/api/mutations.ts, goneNotice).
    */
   async checkRepeats(
     repeatsId: string | null,
@@ -231,15 +265,14 @@ export class RecordingService {
     kind: RecordingKind | null = 'clip',
   ): Promise<void> {
     if (repeatsId === null) return;
+    const notAClip = () =>
+      new AppError(400, 'Only a clip can be repeated, and a story repeats nothing.', ERROR_CODES.validation, [
+        { path: 'repeatsId', message: 'Not a clip' },
+      ]);
+    if (kind === 'story') throw notAClip();
     const original = await this.findAudibleRow(repeatsId, user);
-    if (!original || original.kind !== 'clip' || kind === 'story') {
-      throw new AppError(
-        400,
-        'The clip this recording repeats was not found, or you may not hear it.',
-        ERROR_CODES.validation,
-        [{ path: 'repeatsId', message: 'Unknown clip' }],
-      );
-    }
+    if (!original) throw itemGone(REPEATED_CLIP_GONE);
+    if (original.kind !== 'clip') throw notAClip();
   }
 
   /**
@@ -284,6 +317,11 @@ export class RecordingService {
       pairId !== null && (await repository.pairExists(pairId)) ? pairId : null;
     const promptPairId = await linked(fields.promptPairId);
     const sourcePairId = await linked(fields.sourcePairId);
+    // The written sentence read (checked when the upload began): its text is the clip's, whatever the phone sent.
+    const sentenceText =
+      fields.promptSentenceId !== null
+        ? await repositories.sentences.approvedText(fields.promptSentenceId)
+        : null;
     // The clip it repeats, deleted while the upload ran: keep the repetition, without the link.
     const repeatsId =
       fields.repeatsId !== null && (await repository.findById(fields.repeatsId)) ? fields.repeatsId : null;
@@ -298,10 +336,11 @@ export class RecordingService {
       sha256: blob.sha256,
       // Until the inspection measures it: the WAV header's, else the phone's own measure.
       durationSeconds: sniffed.wav?.duration ?? fields.clientDuration ?? 0,
-      transcript: fields.transcript,
+      transcript: sentenceText ?? fields.transcript,
       language: fields.language,
       title: fields.title,
       promptPairId,
+      promptSentenceId: sentenceText !== null ? fields.promptSentenceId : null,
       sourcePairId,
       kind: fields.kind,
       repeatsId,

@@ -82,6 +82,7 @@ export function createTusServer({
         const meta = parseMetadata(upload.metadata);
         await service.checkPrompt(meta.promptPairId ?? null);
         await service.checkPrompt(meta.sourcePairId ?? null);
+        await service.checkPromptSentence(meta.promptSentenceId ?? null, meta.promptPairId ?? null);
         await service.checkRepeats(meta.repeatsId ?? null, user, meta.kind ?? 'clip');
         await service.checkPicture(meta.pictureId ?? null);
         return { metadata: storedMetadata(meta, user.id) };

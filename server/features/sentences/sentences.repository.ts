@@ -2,13 +2,20 @@
 // aloud, and their review by the rule of translations and transcripts (core/review/rules.ts: two approvals or
 // two rejections by people other than the author, or an admin's word). Approved sentences of authors who consent
 // are offered to read (RecordingsRepository.promptPack) and exported (ExportsRepository.sentences).
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import { PROPOSAL_VERDICTS, type ProposalVerdict } from '../../../core/api/review.ts';
 import type { WrittenPrompt } from '../../../core/api/recordings.ts';
-import type { ReviewSentence, SentenceStatus } from '../../../core/api/sentences.ts';
+import type { PromptReport } from '../../../core/api/prompts.ts';
+import type { ReviewSentence, SentenceReportResponse, SentenceStatus } from '../../../core/api/sentences.ts';
 import { proposalStateFromReviews, type ProposalState } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
-import { lopitSentenceReviews, lopitSentences, users } from '../../db/schema.ts';
+import {
+  lopitSentenceReports,
+  lopitSentenceReviews,
+  lopitSentences,
+  recordings,
+  users,
+} from '../../db/schema.ts';
 import { consents } from '../consent/consent-sql.ts';
 import type { Actor } from '../review/proposals.repository.ts';
 import { countVerdicts, type ReviewsTable } from '../review/review-tally.ts';
@@ -151,17 +158,62 @@ export class SentencesRepository {
   }
 
   /**
-   * Approved sentences of consenting authors to read aloud, for the prompt pack: in an order of the reader's own
-   * (two readers in one village do not start on the same sentence).
+   * Approved sentences of consenting authors to read aloud, for the prompt pack, as the pairs' sentences are
+   * ordered (RecordingsRepository.promptPack): those the reader has not recorded first (`mine`: they or a speaker
+   * they record read it), fewest clips first, then in an order of the reader's own (two readers in one village
+   * do not start on the same sentence).
    */
   async toRead(readerId: string, limit: number): Promise<WrittenPrompt[]> {
-    const rows = await this.db
-      .select({ id: lopitSentences.id, lopit: lopitSentences.text, source: lopitSentences.source })
+    // Those the reader reported stay out of their pack.
+    const reported = sql`exists (select 1 from ${lopitSentenceReports} sr
+      where sr.sentence_id = ${lopitSentences.id} and sr.reporter_id = ${readerId})`;
+    const clips = sql<number>`count(${recordings.id})::int`;
+    const mine = sql<boolean>`count(${recordings.id}) filter (where ${recordings.ownerId} = ${readerId}) > 0`;
+    return this.db
+      .select({
+        id: lopitSentences.id,
+        lopit: lopitSentences.text,
+        source: lopitSentences.source,
+        recordings: clips,
+        mine,
+      })
       .from(lopitSentences)
-      .where(consentedSentenceCondition('lopit_sentences', 'approved'))
-      .orderBy(sql`md5(${lopitSentences.id}::text || ${readerId})`)
+      .leftJoin(recordings, eq(recordings.promptSentenceId, lopitSentences.id))
+      .where(and(consentedSentenceCondition('lopit_sentences', 'approved'), not(reported)))
+      .groupBy(lopitSentences.id)
+      .orderBy(mine, clips, sql`md5(${lopitSentences.id}::text || ${readerId})`)
       .limit(limit);
-    return rows;
+  }
+
+  /**
+   * Files `reporterId`'s report of a sentence offered to read; a second one by the same person changes nothing
+   * (`created: false`). Null when there is no such approved sentence.
+   */
+  async report(
+    sentenceId: number,
+    reporterId: string,
+    { reason, note }: PromptReport,
+  ): Promise<SentenceReportResponse | null> {
+    if ((await this.approvedText(sentenceId)) === null) return null;
+    const inserted = await this.db
+      .insert(lopitSentenceReports)
+      .values({ sentenceId, reporterId, reason, note: note || null })
+      .onConflictDoNothing()
+      .returning({ id: lopitSentenceReports.id });
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(lopitSentenceReports)
+      .where(eq(lopitSentenceReports.sentenceId, sentenceId));
+    return { sentenceId, reports: row?.total ?? 0, created: inserted.length > 0 };
+  }
+
+  /** The text of an approved sentence (one offered to read, or read before its author withdrew); null otherwise. */
+  async approvedText(sentenceId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ text: lopitSentences.text })
+      .from(lopitSentences)
+      .where(and(eq(lopitSentences.id, sentenceId), eq(lopitSentences.state, 'approved')));
+    return row?.text ?? null;
   }
 
   /**

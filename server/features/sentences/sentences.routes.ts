@@ -1,7 +1,7 @@
 // /api/sentences: the sentence collection (issue 32) for every signed-in contributor: a Lopit sentence written,
-// the caller's own sentences, the sentences to check and their reviews. Writing and reviewing honour
-// Idempotency-Key (core/api/mutations.ts: sentence.propose, sentence.review), so the offline outbox can replay
-// them.
+// the caller's own sentences, the sentences to check and their reviews, and a reader's report of one offered to
+// read. Writing, reviewing and reporting honour Idempotency-Key (core/api/mutations.ts: sentence.propose,
+// sentence.review, sentence.report), so the offline outbox can replay them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +13,7 @@ import {
 import { idempotent } from '../../lib/idempotency.ts';
 import { mutationRoute } from '../../lib/mutation-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { proposeSentence, reviewSentence } from './sentences.service.ts';
+import { proposeSentence, reportSentence, reviewSentence } from './sentences.service.ts';
 
 export default function sentencesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +56,12 @@ export default function sentencesRoutes(instance: FastifyInstance) {
   app.post('/:id/review', { ...mutationRoute('sentence.review') }, (request, reply) =>
     idempotent(request, reply, (repositories) =>
       reviewSentence(repositories, request.params.id, currentUser(request), request.body),
+    ),
+  );
+
+  app.post('/:id/report', { ...mutationRoute('sentence.report') }, (request, reply) =>
+    idempotent(request, reply, (repositories) =>
+      reportSentence(repositories, request.params.id, currentUser(request), request.body),
     ),
   );
 }

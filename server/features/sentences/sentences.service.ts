@@ -1,14 +1,17 @@
 // The rules of the sentence collection as answers: a sentence already written is a conflict (409), nobody reviews
-// their own (403 OWN_CONTRIBUTION), an unknown sentence answers 404 ITEM_GONE. The repository decides; this turns
+// their own (403 OWN_CONTRIBUTION), an unknown sentence answers 404 ITEM_GONE (a report of one not offered to
+// read, 404 NOT_FOUND, as a pair's). The repository decides; this turns
 // its outcome into the answer or the error.
 import type { User } from '../../../core/api/auth.ts';
+import type { PromptReport } from '../../../core/api/prompts.ts';
 import type { ProposalReview } from '../../../core/api/review.ts';
-import { conflict, itemGone } from '../../errors.ts';
+import { conflict, itemGone, notFound } from '../../errors.ts';
 import type { TransactionRepositories } from '../../lib/repositories.ts';
 import { ownContribution, reviewReason } from '../review/review.service.ts';
 
 export const SENTENCE_NOT_FOUND = 'This sentence is no longer open for review.';
 export const SENTENCE_TAKEN = 'This sentence has been written already.';
+export const SENTENCE_TO_READ_NOT_FOUND = 'This sentence is not one offered to read.';
 
 const actorOf = (user: User) => ({ id: user.id, role: user.role });
 
@@ -34,4 +37,16 @@ export async function reviewSentence(
   if (result.kind === 'missing') throw itemGone(SENTENCE_NOT_FOUND);
   if (result.kind === 'own') throw ownContribution('sentence');
   return { sentence: result.sentence };
+}
+
+/** A reader reports a written sentence they were offered to read (as prompts.service.ts reports a pair's). */
+export async function reportSentence(
+  { sentences }: TransactionRepositories,
+  sentenceId: number,
+  user: User,
+  report: PromptReport,
+) {
+  const result = await sentences.report(sentenceId, user.id, report);
+  if (!result) throw notFound(SENTENCE_TO_READ_NOT_FOUND);
+  return result;
 }

@@ -13,8 +13,16 @@ export type RecordingMeta = Pick<
   LocalRecording,
   'fileName' | 'title' | 'transcript' | 'language' | 'promptPairId' | 'mimeType'
 > &
-  /** Who speaks (a field speaker) and, for a spoken translation, the sentence it translates (issue 16). */
-  Partial<Pick<LocalRecording, 'speakerId' | 'sourcePairId' | 'kind' | 'repeatsId' | 'pictureId'>>;
+  /**
+   * Who speaks (a field speaker), for a spoken translation the sentence it translates (issue 16), and what else
+   * it answers or reads (issue 32).
+   */
+  Partial<
+    Pick<
+      LocalRecording,
+      'speakerId' | 'sourcePairId' | 'kind' | 'repeatsId' | 'pictureId' | 'promptSentenceId'
+    >
+  >;
 
 export async function createDraft(userId: string, meta: RecordingMeta): Promise<string> {
   const id = crypto.randomUUID();

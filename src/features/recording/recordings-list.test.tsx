@@ -39,6 +39,7 @@ const stored = (id: string, extra: Partial<Recording>): Recording => ({
   transcript: null,
   language: 'lpx',
   promptPairId: null,
+  promptSentenceId: null,
   codec: 'opus',
   sampleRate: 48000,
   channels: 1,

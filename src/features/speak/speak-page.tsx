@@ -1,4 +1,5 @@
-// /speak: Read Lopit, one approved Lopit sentence at a time from the prompt pack on the phone, read aloud with
+// /speak: Read Lopit, one approved Lopit sentence at a time from the prompt pack on the phone (a pair's approved
+// Lopit, or a sentence a contributor wrote and the community approved: the sentence collection), read aloud with
 // large record, stop and record-again controls, listened back, then saved (the recorder's outbox path), skipped
 // or reported; the next sentence comes at once. Every clip is Lopit speech with its Lopit text (issue 32): those
 // who do not read Lopit are sent to say it in Lopit from the English instead. Works offline for as long as the
@@ -15,14 +16,14 @@ import { useAuth } from '../auth/use-auth.ts';
 import { ConsentNotice } from '../consent/consent-notice.tsx';
 import { useConsentOnPhone } from '../consent/device-consent.ts';
 import { saveDraft } from '../recording/local-recordings.ts';
-import { refreshPromptPack, usePrompts, type OfferedPrompt } from '../recording/prompt-pack.ts';
+import { refreshPromptPack, useReadPrompts, type ReadPrompt } from '../recording/prompt-pack.ts';
 import { LiveLevel, Review } from '../recording/recorder.tsx';
 import { loadRecordRtc, useRecorder } from '../recording/use-recorder.ts';
 import { CountsLine } from '../review/review-shared.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
 import { BigRecordButton } from './big-record-button.tsx';
 import { PromptReportDialog } from './prompt-report-dialog.tsx';
-import { reportPrompt, usePutAside } from './prompt-actions.ts';
+import { reportReadPrompt, usePutAside } from './prompt-actions.ts';
 import { speakQueue } from './speak-queue.ts';
 import { useSpeakCounts } from './speak-counts.ts';
 import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
@@ -82,7 +83,8 @@ function SpeakCard({
   const { aside, putAside } = usePutAside('speak', userId);
   const [reporting, setReporting] = useState(false);
   const [notice, setNotice] = useState<MessageDescriptor | null>(null);
-  const pack = usePrompts(userId);
+  // Sentences with an approved Lopit text: pairs' (a pair's Lopit is its approved translation) and written ones.
+  const pack = useReadPrompts(userId);
   // A fresh pack whenever the screen opens with a connection (offline, the phone's pack serves).
   useEffect(() => void refreshPromptPack().catch(() => undefined), []);
   const {
@@ -90,17 +92,9 @@ function SpeakCard({
     left,
     position,
     round,
-  } = useMemo(
-    () =>
-      speakQueue(
-        // Sentences with an approved Lopit text (a pair's Lopit is its approved translation).
-        (pack ?? []).filter((prompt) => prompt.lopit.trim() !== ''),
-        aside ?? [],
-      ),
-    [pack, aside],
-  );
+  } = useMemo(() => speakQueue(pack?.prompts ?? [], aside ?? []), [pack, aside]);
   // The sentence being recorded stays on screen until it is saved or thrown away.
-  const [pinned, setPinned] = useState<OfferedPrompt | null>(null);
+  const [pinned, setPinned] = useState<ReadPrompt | null>(null);
   const reading = pack === undefined || aside === undefined;
   const prompt = reading ? undefined : (pinned ?? prompts[0]);
   const text = prompt ? prompt.lopit : null;
@@ -109,7 +103,7 @@ function SpeakCard({
 
   function skip() {
     if (!prompt) return;
-    void putAside(prompt.id, round);
+    void putAside(prompt.key, round);
     setPinned(null);
     setNotice(m.skipped);
   }
@@ -118,7 +112,15 @@ function SpeakCard({
     if (!prompt || !text) return;
     setNotice(null);
     setPinned(prompt);
-    await start({ title: null, transcript: text, language: LOPIT, promptPairId: prompt.id, speakerId });
+    await start({
+      title: null,
+      transcript: text,
+      language: LOPIT,
+      // The clip names what it read: the pair, or the written sentence (whose text the server keeps as its own).
+      promptPairId: prompt.from === 'pair' ? prompt.id : null,
+      promptSentenceId: prompt.from === 'sentence' ? prompt.id : null,
+      speakerId,
+    });
   }
 
   async function again() {
@@ -162,11 +164,16 @@ function SpeakCard({
           <p className="prompt-sentence speak-sentence" lang={LOPIT} data-testid="prompt">
             {text}
           </p>
+          {prompt.from === 'sentence' && (
+            <p className="muted speak-written" data-testid="prompt-written">
+              {prompt.source ? t(m.writtenFrom, { source: prompt.source }) : t(m.written)}
+            </p>
+          )}
           {/* For people who follow spoken language better than written: a community recording of the sentence
               when a validated one exists, else synthesis, labelled as such (needs a connection). */}
           <div className="speak-hear" data-testid="hear-prompt">
             <SpeechButton
-              key={prompt.id}
+              key={prompt.key}
               text={text}
               language={LOPIT}
               label={t(m.hear)}
@@ -178,7 +185,7 @@ function SpeakCard({
         <p role="status">{t(m.reading)}</p>
       ) : (
         <p className="muted" data-testid="speak-empty">
-          {t(pack && pack.length > 0 ? m.noLopit : m.empty)}
+          {t(pack && pack.untranslated > 0 ? m.noLopit : m.empty)}
         </p>
       )}
       {state.kind === 'error' && (
@@ -218,7 +225,7 @@ function SpeakCard({
           onClose={() => setReporting(false)}
           onReport={(report) => {
             setNotice(m.reported);
-            void reportPrompt(userId, prompt, report);
+            void reportReadPrompt(userId, prompt, report);
           }}
         />
       )}

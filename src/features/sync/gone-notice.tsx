@@ -1,6 +1,6 @@
-// The notice of votes, reviews and transcripts the outbox dropped because what they were about is gone (the
-// speaker withdrew consent, a clip or text was removed): said once, in a few words, until the contributor
-// dismisses it; nothing waits for them to decide (issue 29).
+// The notice of votes, reviews, transcripts and repetitions the outbox dropped because what they were about is
+// gone (the speaker withdrew consent, a clip or text was removed): said once, in a few words, until the
+// contributor dismisses it; nothing waits for them to decide (issue 29).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { droppedNotice as m } from '../../../core/i18n/messages/outbox.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -8,7 +8,7 @@ import { dismissGoneNotices, goneCounts, type GoneCounts } from '../../offline/g
 import { localDb, type GoneNoticeKind } from '../../offline/local-db.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
-const ORDER: readonly GoneNoticeKind[] = ['vote', 'report', 'review', 'transcript'];
+const ORDER: readonly GoneNoticeKind[] = ['vote', 'report', 'review', 'transcript', 'repetition'];
 const NONE: GoneCounts = {};
 
 export function GoneNotice() {

@@ -3,7 +3,8 @@
 // slowly. No reading is needed, so an elder can do it. The repetition is recorded like every other clip (kept on
 // the phone second by second) and sent by the outbox's resumable upload with `repeatsId`, the clip it repeats; it
 // goes to transcription like any clip, and /transcribe offers it beside the original as help. The clips come from
-// the transcription queue and are kept on the phone with their audio, so a loaded list works offline too.
+// the transcription queue and are kept on the phone with their audio, so a loaded list works offline too. A
+// repetition of a clip gone before it was sent (removed, or its speaker withdrew) leaves the phone with a notice.
 import { useId, useState } from 'react';
 import { TRANSCRIBE_QUEUE_CLIPS, type TranscribeClip } from '../../../core/api/transcripts.ts';
 import { repeat as m, transcribe as tm } from '../../../core/i18n/messages/transcribe.ts';
@@ -17,6 +18,7 @@ import { OneTakeControls, useOneTake } from '../recording/one-take.tsx';
 import { ModeTabs } from '../speak/mode-tabs.tsx';
 import { useRecordingSpeaker } from '../speakers/field-speaker.ts';
 import { SpeakerChooser } from '../speakers/speaker-chooser.tsx';
+import { GoneNotice } from '../sync/gone-notice.tsx';
 import { useSyncStatus } from '../sync/sync.ts';
 import { ClipPlayer } from './clip-player.tsx';
 import { transcribeApi } from './transcribe-api.ts';
@@ -67,6 +69,8 @@ export function RepeatPage() {
         <p>{t(m.intro)}</p>
       </div>
       <ModeTabs group="recording" current={PATHS.repeat} />
+      {/* Repetitions of clips gone meanwhile (removed, or their speaker withdrew) left the phone: it says so. */}
+      <GoneNotice />
       {userId && <SpeakerChooser userId={userId} />}
       {!speaker && <ConsentNotice scope="recording" consent={consent} />}
       {allowed && userId && (

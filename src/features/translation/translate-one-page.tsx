@@ -70,7 +70,7 @@ export function TranslateOnePage() {
   const queue = useMemo(() => {
     if (!pairs || !reported || !aside) return undefined;
     const waiting = new Set(latestEditByPair(mine).keys());
-    return asideLast(translateQueue(pairs, { category, reported, waiting }, ranks), aside);
+    return asideLast(translateQueue(pairs, { category, reported, waiting }, ranks), aside, (pair) => pair.id);
   }, [pairs, reported, mine, category, aside, ranks]);
   const counts = translateCounts(pairs ?? [], mine, startOfToday().getTime());
   const pair = queue?.[0];
