@@ -161,14 +161,17 @@ function SpeakCard({
       )}
       {prompt && text ? (
         <>
-          <p className="prompt-sentence speak-sentence" lang={LOPIT} data-testid="prompt">
-            {text}
-          </p>
-          {prompt.from === 'sentence' && (
-            <p className="muted speak-written" data-testid="prompt-written">
-              {prompt.source ? t(m.writtenFrom, { source: prompt.source }) : t(m.written)}
+          {/* A written sentence says so under it (and where it comes from), kept with it as one. */}
+          <div className="stack-tight">
+            <p className="prompt-sentence speak-sentence" lang={LOPIT} data-testid="prompt">
+              {text}
             </p>
-          )}
+            {prompt.from === 'sentence' && (
+              <p className="muted" data-testid="prompt-written">
+                {prompt.source ? t(m.writtenFrom, { source: prompt.source }) : t(m.written)}
+              </p>
+            )}
+          </div>
           {/* For people who follow spoken language better than written: a community recording of the sentence
               when a validated one exists, else synthesis, labelled as such (needs a connection). */}
           <div className="speak-hear" data-testid="hear-prompt">
