@@ -64,17 +64,25 @@ describe('retryWithinRound', () => {
 
 describe('uploadFailure', () => {
   it('starts an expired partial upload again, but drops a repetition whose clip is gone', () => {
-    expect(uploadFailure(404, '{"message":"This upload was not found.","code":"NOT_FOUND"}', null, 0)).toBe(
-      'restart',
-    );
-    expect(uploadFailure(410, 'Gone', null, 0)).toBe('restart');
+    const notFound = '{"message":"This upload was not found.","code":"NOT_FOUND"}';
+    expect(uploadFailure('PATCH', 404, notFound, null, 0)).toBe('restart');
+    expect(uploadFailure('HEAD', 404, '', null, 0)).toBe('restart');
+    expect(uploadFailure('PATCH', 410, 'Gone', null, 0)).toBe('restart');
     const gone = { message: 'The clip this recording repeats is no longer available.', code: 'ITEM_GONE' };
-    expect(uploadFailure(404, JSON.stringify(gone), null, 0)).toEqual({
+    expect(uploadFailure('POST', 404, JSON.stringify(gone), null, 0)).toEqual({
       kind: 'gone',
       problem: { status: 404, code: 'ITEM_GONE', message: gone.message, details: undefined },
     });
-    expect(uploadFailure(403, '{"message":"No consent.","code":"CONSENT_REQUIRED"}', null, 0)).toMatchObject({
+    expect(
+      uploadFailure('POST', 403, '{"message":"No consent.","code":"CONSENT_REQUIRED"}', null, 0),
+    ).toMatchObject({ kind: 'refused' });
+  });
+
+  it('keeps a creation refused for what it refers to (404) for the contributor, never starting it again', () => {
+    const speaker = '{"message":"This speaker is not on your account.","code":"NOT_FOUND"}';
+    expect(uploadFailure('POST', 404, speaker, null, 0)).toMatchObject({
       kind: 'refused',
+      problem: { status: 404, code: 'NOT_FOUND' },
     });
   });
 });

@@ -158,7 +158,9 @@ function uploadOne(
           resolve({ kind: 'retry', message: 'The server cannot be reached.', retryAfter: null });
           return;
         }
+        const method = error instanceof DetailedError ? error.originalRequest?.getMethod() : undefined;
         const outcome = uploadFailure(
+          method ?? 'PATCH',
           status,
           response?.getBody() ?? '',
           response?.getHeader('Retry-After') ?? null,
@@ -179,11 +181,15 @@ function uploadOne(
 }
 
 /**
- * What a refused tus request means: 404 or 410 is a partial upload that expired on the server ('restart': it
- * starts again from the beginning), unless the server says what the recording was about is gone (ITEM_GONE: a
- * repetition of a clip removed or withdrawn, which the outbox drops); anything else as for every kind.
+ * What a refused tus request means: 404 or 410 to a request about an upload begun before (its PATCH or HEAD) is a
+ * partial upload that expired on the server ('restart': it starts again from the beginning), unless the server
+ * says what the recording was about is gone (ITEM_GONE: a repetition of a clip removed or withdrawn, which the
+ * outbox drops). A 404 to the creation (POST) names something the recording refers to that the server does not
+ * know (a speaker not on the account): starting again would be refused again, so it is answered as for every
+ * kind, as is anything else.
  */
 export function uploadFailure(
+  method: string,
   status: number,
   bodyText: string,
   retryAfter: string | null,
@@ -196,7 +202,8 @@ export function uploadFailure(
     // Not JSON: the status decides.
   }
   const gone = (body as { code?: unknown } | null)?.code === ERROR_CODES.itemGone;
-  if ((status === 404 || status === 410) && !gone) return 'restart';
+  const aboutBegunUpload = method.toUpperCase() !== 'POST';
+  if ((status === 404 || status === 410) && !gone && aboutBegunUpload) return 'restart';
   return outcomeOfFailure(status, body, retryAfter, now);
 }
 
