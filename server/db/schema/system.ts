@@ -1,7 +1,8 @@
 // What the server keeps for itself: idempotency keys of replayed requests (0003) and the installation's
-// settings (0007), and the rate-limit counters shared by every server process (0022).
+// settings (0007), the rate-limit counters shared by every server process (0022) and the unfinished uploads that
+// count against each account's quota (0024).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { timestamps, timestamptz } from './columns.ts';
 
@@ -51,5 +52,23 @@ export const rateLimitCounters = pgTable(
     check('rate_limit_counters_key_check', sql`${table.key} ~ '^[0-9a-f]{64}$'`),
     check('rate_limit_counters_hits_check', sql`${table.hits} >= 1`),
     index('rate_limit_counters_window_ends_idx').on(table.windowEnds),
+  ],
+);
+
+// --- 0024_shared_limits ------------------------------------------------------------------------------------
+
+/** An unfinished resumable upload counting against its owner's quota (features/recordings/tus-quota.ts). */
+export const openUploads = pgTable(
+  'open_uploads',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    check('open_uploads_upload_id_check', sql`${table.uploadId} ~ '^[0-9a-f]{48}$'`),
+    check('open_uploads_size_check', sql`${table.size} >= 0`),
+    index('open_uploads_owner_idx').on(table.ownerId, table.createdAt),
   ],
 );

@@ -22,6 +22,8 @@ import {
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { MODEL_CONTENT_TYPE } from '../../../core/mt/serialise.ts';
 import { emptyAnswer, fileAnswer } from '../../lib/route-contract.ts';
+import { acceptsEncoding, etagMatches, sendPage } from '../../lib/precompressed.ts';
+import { ReadyPages } from '../translation/ready-pages.ts';
 import {
   encodeMemoryPage,
   MEMORY_PAGE_CODED_TYPE,
@@ -35,23 +37,8 @@ import { rateLimits } from '../../plugins/security.ts';
 import { ArtifactStore, type ModelArtifact } from '../models/artifact-store.ts';
 import { EngineService } from './mt.service.ts';
 
-/** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const tag = part.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
-
-/** Whether the client accepts an answer in `coding` (named or `*`, and not refused with q=0). */
-export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (name === coding || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
+// Moved to server/lib/precompressed.ts; named here too for the routes that import them from this file.
+export { acceptsEncoding, etagMatches } from '../../lib/precompressed.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -104,6 +91,7 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
   const artifacts = ArtifactStore.fromConfig(app.database.db, config);
   const engine = new EngineService(app.database.db, app.repositories, artifacts, app.log);
   const phoneModel = phoneModels(artifacts);
+  const memoryPages = new ReadyPages(app.database.db, app.repositories);
 
   /**
    * The vocabularies of the latest model when it is the version a phone holds, else null (the page then goes as
@@ -155,6 +143,7 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
           fileAnswer('The page coded with the words of the model the phone holds (when it is the latest).', [
             MEMORY_PAGE_CODED_TYPE,
           ]),
+          emptyAnswer(304, 'The page the phone holds (If-None-Match) is still current.'),
         ],
       },
       schema: {
@@ -166,12 +155,13 @@ export default function mtRoutes(instance: FastifyInstance, { config }: { config
     async (request, reply) => {
       // The same pairs the server's engine answers from, for anyone: the chat is public, and so is the model.
       void reply.header('Cache-Control', 'no-store');
-      const page = await app.repositories.translation.memoryPage(request.query);
-      const vocab = request.query.model && (await latestVocabularies(request.query.model, request.log));
-      if (!vocab) return page;
-      // Bytes, not the schema's JSON: Fastify sends a Buffer as it is.
-      const coded: FastifyReply = reply;
-      return coded.type(MEMORY_PAGE_CODED_TYPE).send(Buffer.from(encodeMemoryPage(page, vocab)));
+      const { model } = request.query;
+      // Made once per change and kept as bytes (translation/ready-pages.ts), JSON or coded for the phone's model.
+      const page = await memoryPages.memory(request.query, async (memory) => {
+        const vocab = model && (await latestVocabularies(model, request.log));
+        return vocab ? { type: MEMORY_PAGE_CODED_TYPE, bytes: encodeMemoryPage(memory, vocab) } : null;
+      });
+      return sendPage(request, reply, page);
     },
   );
 

@@ -17,20 +17,14 @@ import {
   type TranslationPairInput,
 } from '../../../core/mt/index.ts';
 import type { Db } from '../../db/driver.ts';
-import { engineDataRevisions } from '../../db/schema.ts';
+import { readDataRevisions, type DataRevisions } from '../../lib/data-revisions.ts';
 import type { Repositories } from '../../lib/repositories.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
 import { inMemory, type TranslationRepository } from '../translation/translation.repository.ts';
 
-/** Revision of each source table of the engine (engine_data_revisions). */
-export interface EngineRevisions {
-  translation_pairs: number;
-  consent_events: number;
-  lexicon_entries: number;
-  model_artifacts: number;
-}
-
 const SOURCES = ['translation_pairs', 'consent_events', 'lexicon_entries', 'model_artifacts'] as const;
+/** Revision of each source table of the engine (engine_data_revisions). */
+export type EngineRevisions = Pick<DataRevisions, (typeof SOURCES)[number]>;
 
 interface Built {
   revisions: EngineRevisions;
@@ -82,13 +76,10 @@ export class EngineService {
   }
 
   private async readRevisions(): Promise<EngineRevisions> {
-    const rows = await this.db.select().from(engineDataRevisions);
-    const revisions = { translation_pairs: 0, consent_events: 0, lexicon_entries: 0, model_artifacts: 0 };
-    for (const row of rows) {
-      if ((SOURCES as readonly string[]).includes(row.source))
-        revisions[row.source as keyof EngineRevisions] = row.revision;
-    }
-    return revisions;
+    const { translation_pairs, consent_events, lexicon_entries, model_artifacts } = await readDataRevisions(
+      this.db,
+    );
+    return { translation_pairs, consent_events, lexicon_entries, model_artifacts };
   }
 
   /**

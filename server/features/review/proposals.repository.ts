@@ -101,6 +101,16 @@ export class ProposalsRepository {
     return byPair;
   }
 
+  /** Who wrote the open proposals of these pairs (the viewers for whom some of them are `mine`). */
+  async openProposalAuthors(pairIds: number[]): Promise<Set<string>> {
+    if (pairIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ authorId: translationProposals.authorId })
+      .from(translationProposals)
+      .where(and(inArray(translationProposals.pairId, pairIds), eq(translationProposals.state, 'proposed')));
+    return new Set(rows.flatMap((row) => (row.authorId ? [row.authorId] : [])));
+  }
+
   /** Pairs with their open proposals. */
   async withProposals(pairs: TranslationPair[], viewerId: string): Promise<ReviewedPair[]> {
     const proposals = await this.openProposals(

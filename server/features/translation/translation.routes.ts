@@ -11,32 +11,31 @@ import {
 } from '../../../core/api/translation.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { idempotent } from '../../lib/idempotency.ts';
-import { textAnswer } from '../../lib/route-contract.ts';
+import { emptyAnswer, textAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { revisionsFor, saveTranslation } from './translation.service.ts';
 import { mutationRoute } from '../../lib/mutation-route.ts';
+import { sendPage } from '../../lib/precompressed.ts';
+import { ReadyPages } from './ready-pages.ts';
 
 export default function translationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const pairs = app.repositories.translation;
+  const readyPages = new ReadyPages(app.database.db, app.repositories);
 
   app.get(
     '/pairs',
     {
       onRequest: app.requireUser,
+      config: { answers: [emptyAnswer(304, 'The page the phone holds (If-None-Match) is still current.')] },
       schema: {
         summary: 'Sentence pairs with their open proposals',
         querystring: pairsQuerySchema,
         response: { 200: pairsResponseSchema },
       },
     },
-    async (request) => {
-      const page = await pairs.page(request.query);
-      return {
-        ...page,
-        pairs: await app.repositories.proposals.withProposals(page.pairs, currentUser(request).id),
-      };
-    },
+    // Made once per change and kept as bytes (ready-pages.ts): a village of phones getting ready costs little.
+    async (request, reply) =>
+      sendPage(request, reply, await readyPages.pairs(request.query, currentUser(request).id)),
   );
 
   app.get(
@@ -88,7 +87,7 @@ export default function translationRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       // Only what contributors consented to share (see listForExport).
-      const list = await pairs.listForExport();
+      const list = await app.repositories.translation.listForExport();
       if (request.query.format === 'json') return { pairs: list };
       // A file for spreadsheets: formula-like cells guarded (toCsv); the pairs importer takes the guard off again.
       const csv = toCsv(
