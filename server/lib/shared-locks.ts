@@ -20,6 +20,10 @@ export const LOCK_NAMESPACES = {
   tusFinish: 72_104,
   /** A blob: putting it until its row is committed, or deciding to delete it. */
   blob: 72_103,
+  /** An account's upload quota: checking and counting one creation (a transaction-level lock). */
+  uploadQuota: 72_105,
+  /** Making one spoken result (TTS): identical requests on any server make the audio once. */
+  speech: 72_106,
 } as const;
 
 export interface AcquireOptions {

@@ -1,6 +1,7 @@
 // The quota on each account's unfinished tus uploads (issue 29): the (N+1)th open upload and bytes past the limit
 // are refused with 429 UPLOAD_QUOTA (the phone retries it later), nothing is created for them, other accounts are
-// not touched, and uploads that finish or are terminated stop counting; a restarted server counts what is left.
+// not touched, and uploads that finish or are terminated stop counting; a restarted server counts what is left, and
+// two servers on one PostgreSQL count one quota.
 // Partial uploads and their info files are private to the server's user (0600 in a 0700 folder).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_OPEN_UPLOADS } from '../../core/constants.ts';
 import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/driver.ts';
 import {
   createAudioTestApp,
   grantRecordingConsent,
@@ -134,6 +136,31 @@ describe.each(DATABASE_KINDS)('upload quota on %s', (kind) => {
     expect((await terminate(phone, locations[0]!)).statusCode).toBe(204);
     expect((await open(phone, largest)).statusCode).toBe(201);
   });
+
+  it.runIf(kind === 'postgres')(
+    'reaches one quota with uploads created through two app instances on one PostgreSQL',
+    async () => {
+      // A second server: its own connection to the same database (the partial uploads' folder is the same, as an
+      // object store would be for both).
+      const database = await openDatabase({ databaseUrl: t.databaseUrl! });
+      const second = await buildApp({ config: t.config, database, logger: false });
+      try {
+        await second.ready();
+        checkAnswersAgainstContract(second);
+        const phone = await contributor();
+        for (let index = 0; index < UPLOAD_QUOTA_OPEN_UPLOADS; index += 1) {
+          const created = await open(phone, clip.length, crypto.randomUUID(), index % 2 ? second : t.app);
+          expect(created.statusCode, created.body).toBe(201);
+        }
+        // Each instance alone has created about half the quota; both refuse the next.
+        expectQuotaRefusal(await open(phone, clip.length, crypto.randomUUID(), t.app));
+        expectQuotaRefusal(await open(phone, clip.length, crypto.randomUUID(), second));
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 
   it('writes partial uploads and their info files 0600 in a 0700 folder', async () => {
     const phone = await contributor();

@@ -8,6 +8,7 @@ import type { User } from '../../../core/api/auth.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { tusUploadMetadataSchema } from '../../../core/api/recordings.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../core/constants.ts';
+import type { DbOrTx } from '../../db/driver.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { hookError } from './tus-answers.ts';
@@ -108,13 +109,19 @@ export class RecordingUploadStore extends DataStore {
 
   constructor(
     readonly partials: PartialStore,
+    db: DbOrTx,
     limits: QuotaLimits,
   ) {
     super();
     // creation-defer-length is named so that @tus/server hands such a creation to the app's hook, which refuses it
     // with a 400 that says what to send (unnamed, the library answered 501, outside the published contract).
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination'];
-    this.quota = new UploadQuota(limits, expired);
+    this.quota = new UploadQuota(db, limits, UPLOAD_EXPIRY_MS, (id) =>
+      partials.getUpload(id).then(
+        () => true,
+        () => false,
+      ),
+    );
   }
 
   /** Counts the partial uploads already held. */
@@ -126,17 +133,16 @@ export class RecordingUploadStore extends DataStore {
     const ownerId = upload.metadata?.ownerId;
     if (!ownerId || upload.size === undefined)
       throw new Error('An upload is created with its owner and size.');
-    let undo: () => void;
+    let undo: () => Promise<void>;
     try {
-      // Before any await: the check and the count are one step.
-      undo = this.quota.reserve(upload.id, ownerId, upload.size, Date.now());
+      undo = await this.quota.reserve(upload.id, ownerId, upload.size, Date.now());
     } catch (error) {
       throw error instanceof AppError ? hookError(error) : error;
     }
     try {
       return await this.createOrResume(upload);
     } catch (error) {
-      undo();
+      await undo();
       throw error;
     }
   }
@@ -174,14 +180,14 @@ export class RecordingUploadStore extends DataStore {
     try {
       await this.partials.remove(id);
     } finally {
-      this.quota.release(id);
+      await this.quota.release(id);
     }
   }
 
   /** Removes an upload's files whatever is left of them (stored, refused or stale); it stops counting. */
   async discard(id: string): Promise<void> {
     await this.partials.discard(id);
-    this.quota.release(id);
+    await this.quota.release(id);
   }
 }
 

@@ -2,7 +2,8 @@
 // @tus/server with partial uploads in DATA_DIR/uploads/tus (files 0600), or with an object store (BLOB_STORE) in
 // its tus-uploads area with a lock shared through PostgreSQL, so an upload begun on one server goes on from any
 // other (tus-partial-stores.ts, tus-locker.ts); removed 30 days after creation if never finished. Each account may hold at most UPLOAD_QUOTA_OPEN_UPLOADS unfinished uploads declaring at most
-// UPLOAD_QUOTA_BYTES in all; a creation past either answers 429 UPLOAD_QUOTA, which the phone retries later.
+// UPLOAD_QUOTA_BYTES in all, counted in the database for every server; a creation past either answers 429
+// UPLOAD_QUOTA, which the phone retries later.
 //
 // Fastify authenticates every request (bearer token) and checks recording consent on POST and PATCH, then
 // hands a web Request to the tus server and sends its Response back, with every error as JSON
@@ -78,7 +79,7 @@ export default async function tusUploads(app: FastifyInstance, { config, service
   // No expiration period in the store: @tus/server would read a POST-finished upload again after it was stored
   // and removed. Stale partial uploads are removed here instead (start-up, then daily).
   // The quota never refuses one upload of the largest size the server takes.
-  const store = new RecordingUploadStore(partials, {
+  const store = new RecordingUploadStore(partials, app.database.db, {
     uploads: UPLOAD_QUOTA_OPEN_UPLOADS,
     bytes: Math.max(UPLOAD_QUOTA_BYTES, config.AUDIO_MAX_BYTES),
   });

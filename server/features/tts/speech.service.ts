@@ -12,7 +12,7 @@ import type { Db } from '../../db/driver.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
 import { storageArea, type BlobStore } from '../../lib/blob-store.ts';
-import { KeyedLock } from '../../lib/keyed-lock.ts';
+import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
 import { toWav, type Clip } from './audio-clip.ts';
 import { canDecode, decodeToClip } from './audio-decode.ts';
 import { EspeakEngine } from './espeak-engine.ts';
@@ -63,6 +63,8 @@ export interface SpeechServiceOptions {
   engine?: EspeakEngine;
   cacheMaxBytes?: number;
   letterToSound?: LetterToSound;
+  /** Who makes a result when identical requests come at once: the installation's locks (every server's). */
+  locks?: SharedLocks;
 }
 
 /** English unless the text is mostly not basic Latin letters, as the chat decides a direction. */
@@ -74,7 +76,7 @@ export class SpeechService {
   readonly engine: EspeakEngine;
   readonly cache: SpeechCache;
   readonly synthesizer: Synthesizer;
-  private readonly locks = new KeyedLock();
+  private readonly locks: SharedLocks;
 
   constructor(
     private readonly db: Db,
@@ -90,6 +92,7 @@ export class SpeechService {
       options.cacheMaxBytes ?? SPEECH_CACHE_DEFAULT_MAX_BYTES,
     );
     this.synthesizer = new Synthesizer(this.engine, options.letterToSound ?? lopitLetterToSound());
+    this.locks = options.locks ?? new ProcessLocks();
   }
 
   async speak(request: SpeechRequest, log?: FastifyBaseLogger): Promise<SpeechResult> {
@@ -154,8 +157,8 @@ export class SpeechService {
   ): Promise<SpeechResult> {
     const key = this.keyOf(plan, text, language, speaker);
     const labelOf = await speakerLabeller(this.db);
-    // Identical requests at once make the audio once.
-    const { audio, cached } = await this.locks.run(key, async () => {
+    // Identical requests at once make the audio once, on whichever servers they arrive.
+    const { audio, cached } = await this.locks.run(LOCK_NAMESPACES.speech, key, async () => {
       const hit = await this.cache.get(key);
       if (hit) return { audio: hit, cached: true };
       const made = toWav(await this.render(plan, text, language));

@@ -9,7 +9,9 @@ import { SpeechService } from './speech.service.ts';
 
 export default function ttsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SpeechService(app.database.db, app.repositories.voices, app.blobs, config);
+  const service = new SpeechService(app.database.db, app.repositories.voices, app.blobs, config, {
+    locks: app.sharedLocks,
+  });
   app.addHook('onClose', () => service.close());
 
   app.post(
