@@ -14,7 +14,8 @@ import { TrainingWorker, type TrainerRegistry, type WorkerLog } from '../server/
 import { repositoryDefinitions } from '../server/app.ts';
 import { audioJobs } from '../server/features/recordings/audio-jobs.ts';
 import { RecordingService } from '../server/features/recordings/recordings.service.ts';
-import { FileBlobStore } from '../server/lib/blob-store.ts';
+import { blobStoreOf, checkObjectStore, StorageUnavailableError } from '../server/lib/blob-store.ts';
+import { sharedLocksOf } from '../server/lib/shared-locks.ts';
 import { RepositoryRegistry } from '../server/lib/repositories.ts';
 
 const USAGE = `Usage: npm run worker [-- --types mt,tts,asr | --inspect-only]
@@ -51,6 +52,8 @@ async function main() {
   const types = inspectOnly ? [] : parseTypes(process.argv.slice(2));
   readEnvFile();
   const config = loadConfig();
+  await checkObjectStore(config);
+  const locks = sharedLocksOf(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'db'),
@@ -75,11 +78,8 @@ async function main() {
     db: database.db,
     repositories: registry.on(database.db),
     inTransaction: (tx) => registry.inTransaction(tx),
-    service: new RecordingService(
-      registry.on(database.db),
-      config,
-      new FileBlobStore(path.join(config.DATA_DIR, 'blobs')),
-    ),
+    // The installation's store (DATA_DIR or BLOB_STORE) and locks, as the server has them.
+    service: new RecordingService(registry.on(database.db), config, blobStoreOf(config), locks),
     config,
     log,
     kind: 'standalone',
@@ -95,7 +95,7 @@ async function main() {
     closing = true;
     console.log(`${signal}: stopping; a running job goes back to the queue.`);
     Promise.all([worker.stop(), jobs.stop()])
-      .then(() => database.close())
+      .then(() => Promise.all([locks.close(), database.close()]))
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -113,7 +113,7 @@ main().catch((error: unknown) => {
     console.error(
       `${error.message}\nThe server is running with the embedded database: its own worker (TRAINING_WORKER=inline) runs the training jobs. A standalone worker needs PostgreSQL (DATABASE_URL) shared with the server.`,
     );
-  } else if (error instanceof ConfigError) {
+  } else if (error instanceof ConfigError || error instanceof StorageUnavailableError) {
     console.error(error.message);
   } else {
     console.error(error);

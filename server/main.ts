@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { DatabaseLockedError } from './db/driver.ts';
+import { checkObjectStore, StorageUnavailableError } from './lib/blob-store.ts';
 import { guardProcess } from './lib/process-guard.ts';
 
 export const CONTROL_FILE = 'server.json';
@@ -13,6 +14,8 @@ async function main() {
   readEnvFile();
   const config = loadConfig();
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  // A server that cannot write to its object store (BLOB_STORE) does not start: StorageUnavailableError says why.
+  await checkObjectStore(config);
   const controlSecret = crypto.randomBytes(32).toString('base64url');
   const app = await buildApp({ config, controlSecret });
   if (config.PASSWORD_HASHING !== 'owasp')
@@ -53,7 +56,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof StorageUnavailableError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -18,7 +18,9 @@ import { FileObjectStore } from './blob-store/file-objects.ts';
 import { ObjectArea, type BlobRange, type ObjectStore } from './blob-store/objects.ts';
 import { parseS3Url } from './blob-store/s3-url.ts';
 import { S3ObjectStore } from './blob-store/s3-objects.ts';
+import { checkStoreWritable } from './blob-store/start-check.ts';
 
+export { StorageUnavailableError } from './blob-store/start-check.ts';
 export {
   BlobNotFoundError,
   type BlobRange,
@@ -140,6 +142,16 @@ export function objectStoreOf(config: StorageConfig): ObjectStore {
   if (!config.BLOB_STORE) return new FileObjectStore(config.DATA_DIR);
   const { bucket, prefix } = parseS3Url(config.BLOB_STORE);
   return new S3ObjectStore(s3ClientFor(config), bucket, prefix);
+}
+
+/**
+ * At start, with BLOB_STORE: writes, reads back and deletes a small object, and throws StorageUnavailableError
+ * (a message saying what to check) when the store cannot be reached or written. The local folder needs none.
+ */
+export async function checkObjectStore(config: StorageConfig): Promise<void> {
+  if (!config.BLOB_STORE) return;
+  const endpoint = process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL;
+  await checkStoreWritable(objectStoreOf(config), config.BLOB_STORE, endpoint);
 }
 
 /** One area of the installation's store. */
