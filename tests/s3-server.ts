@@ -1,7 +1,8 @@
 // A real S3-compatible server for tests: s3rver (npm, pure JavaScript: nothing beyond npm to install, runs on
 // Node 20), on a free port of 127.0.0.1 with its data in a fresh folder. It speaks the S3 REST protocol over HTTP
-// (the access key checked, but not SigV4 signatures, which s3rver leaves unimplemented; ranges, multipart uploads, listing), so the server's S3 store is exercised through
-// the AWS SDK exactly as against MinIO or AWS. What it lacks: ListParts (so not @tus/s3-store's resumption).
+// (ranges, multipart uploads, listing; it checks the access key, but not SigV4 signatures, which it leaves
+// unimplemented), so the server's S3 store is exercised through the AWS SDK exactly as against MinIO or AWS.
+// What it lacks: ListParts (so not @tus/s3-store's resumption).
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Server } from 'node:http';
