@@ -4,14 +4,34 @@
 // someone else; and the time the first visit's download takes on 2G (Chromium's network emulation:
 // 100 kbit/s down, 50 kbit/s up, 600 ms round trip).
 // Usage: npm run build && npm run bench:pairs [pairs=10000]
+//
+// With --rates (no browser, no build): what the server answers per second of the pages a phone reads to get
+// ready, against a Fastify hello world in a process of its own in the same run: pairs pages of PAIRS_PAGE_SIZE
+// and translation-memory pages of MEMORY_PAGE_SIZE, each phone walking the pages in order by cursor, with the
+// Accept-Encoding a browser sends; and a pairs page's size in brotli at the per-request and the cached quality.
+// Usage: npm run bench:pairs -- --rates [pairs=10000] [--seconds 15] [--connections 8]
+//   [--database-url postgres://...   (a scratch database made from it; else embedded PGlite)]
+//   [--server-dir DIR                (run the server of another checkout there, e.g. the commit before)]
+//   Ports: BENCH_PORT (default 3500) for the server, the next one for the hello world.
 import { chromium, type Page } from '@playwright/test';
 import { TRANSLATION_CATEGORIES } from '../core/constants.ts';
 import type { ImportReport } from '../core/api/translation.ts';
 import { api } from './lib/json-api.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
 import { watchNetwork } from './lib/network-watch.ts';
+import { measureRates } from './lib/ready-pages-rates.ts';
 
-const target = Number(process.argv[2] ?? 10_000);
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  return index === -1 ? undefined : args[index + 1];
+};
+/** The options that take a value (the word after them is not the pair count). */
+const VALUED = ['--seconds', '--connections', '--database-url', '--server-dir'];
+const positional = args.filter(
+  (arg, index) => !arg.startsWith('--') && !VALUED.includes(args[index - 1] ?? ''),
+);
+const target = Number(positional[0] ?? 10_000);
 
 // Sentences as varied as real ones (so compression is not flattered by repetition): words drawn from a list by
 // a seeded generator, the same on every run, with the sentence number at the end so none repeats.
@@ -38,6 +58,18 @@ function sentence(number: number): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} (${number}).`;
 }
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+if (args.includes('--rates')) {
+  await measureRates({
+    target,
+    sentence,
+    seconds: Number(option('--seconds') ?? 15),
+    connections: Number(option('--connections') ?? 8),
+    databaseUrl: option('--database-url'),
+    serverDir: option('--server-dir'),
+    port: Number(process.env.BENCH_PORT ?? 3500),
+  });
+  process.exit(0);
+}
 const server = await startServer('bench-pairs');
 /** A JSON call: GET without a body, POST with one. */
 const call = <T>(path: string, token: string, body?: unknown) =>

@@ -50,6 +50,8 @@ export interface ServerProcessOptions {
   /** Append the server's output to this file; otherwise its errors are kept for the start-up message. */
   logFile?: string;
   startTimeoutMs?: number;
+  /** The checkout whose server runs (a benchmark's "before"); this one by default. */
+  cwd?: string;
 }
 
 export interface ServerExit {
@@ -116,6 +118,7 @@ export function serverProcess(options: ServerProcessOptions): ServerProcess {
       process.execPath,
       [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
       {
+        ...(options.cwd ? { cwd: options.cwd } : {}),
         env: {
           ...process.env,
           PORT: String(options.port),
