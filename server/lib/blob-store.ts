@@ -67,6 +67,43 @@ export function blobKey(sha256: string): string {
   return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 }
 
+/** A local file holding a stored blob; `done()` removes it when it is a copy (at most once, whenever called). */
+export interface LocalBlobFile {
+  path: string;
+  done: () => Promise<void>;
+}
+
+/** A copy of a stored blob in `tempDir` (0600, in a 0700 folder), read through the store. */
+export async function spoolBlob(blobs: BlobStore, sha256: string, tempDir: string): Promise<LocalBlobFile> {
+  await fs.promises.mkdir(tempDir, { recursive: true, mode: 0o700 });
+  const copy = path.join(tempDir, `stored-${crypto.randomUUID()}`);
+  let removed: Promise<void> | null = null;
+  const done = () => (removed ??= fs.promises.rm(copy, { force: true }));
+  try {
+    const { stream } = await blobs.open(sha256);
+    await pipeline(stream, fs.createWriteStream(copy, { mode: 0o600 }));
+  } catch (error) {
+    await done();
+    throw error;
+  }
+  return { path: copy, done };
+}
+
+/**
+ * A stored blob as a file a reader can seek in (ffmpeg reading MP4, whose index may sit at the end: a pipe cannot
+ * go back to it): the store's own file when it is a local folder, else a copy spooled into `tempDir`. Call `done()`
+ * on every way out; a copy left by a process that died is swept with the other temporary files.
+ */
+export async function seekableBlobFile(
+  blobs: BlobStore,
+  sha256: string,
+  tempDir: string,
+): Promise<LocalBlobFile> {
+  const local = blobs.localPath(sha256);
+  if (local) return { path: local, done: () => Promise.resolve() };
+  return spoolBlob(blobs, sha256, tempDir);
+}
+
 /** Content-addressed blobs in an object store: ab/cd/<sha256>. */
 export class ContentStore implements BlobStore {
   constructor(readonly objects: ObjectStore) {}

@@ -240,11 +240,11 @@ export async function buildAsrExport(
       const entry = `${folder}/clips/${clipPath}`;
       if (audio === 'wav') {
         archive.addStream(entry, wavSize(clip.durationSeconds, ASR_WAV_SAMPLE_RATE), () =>
-          openWav(blobs, clip, ASR_WAV_SAMPLE_RATE, ffmpegPath),
+          openWav(blobs, clip, ASR_WAV_SAMPLE_RATE, ffmpegPath, archive.tempRoot),
         );
       } else if (audio === 'flac') {
         const spool = await archive.spool();
-        await writeFlac(blobs, clip, ASR_WAV_SAMPLE_RATE, ffmpegPath, spool);
+        await writeFlac(blobs, clip, ASR_WAV_SAMPLE_RATE, ffmpegPath, spool, archive.tempRoot);
         await archive.addSpool(entry, spool);
       } else {
         archive.addStream(entry, clip.sizeBytes, async () => (await blobs.open(clip.sha256)).stream);

@@ -66,7 +66,7 @@ export async function buildTtsExport(
       archive.addStream(
         `${folder}/wavs/${clip.id}.wav`,
         wavSize(clip.durationSeconds, TTS_WAV_SAMPLE_RATE),
-        () => openWav(blobs, clip, TTS_WAV_SAMPLE_RATE, ffmpegPath),
+        () => openWav(blobs, clip, TTS_WAV_SAMPLE_RATE, ffmpegPath, archive.tempRoot),
       );
       clips += 1;
       totalSeconds += clip.durationSeconds;

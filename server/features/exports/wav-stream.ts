@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Spool } from './zip-archive.ts';
-import type { BlobStore } from '../../lib/blob-store.ts';
-import { storedAudioDemuxer } from '../recordings/audio-types.ts';
+import { seekableBlobFile, type BlobStore } from '../../lib/blob-store.ts';
+import { decodingNeedsSeeking, storedAudioDemuxer } from '../recordings/audio-types.ts';
 
 const WAV_HEADER_BYTES = 44;
 const SILENCE_CHUNK = 64 * 1024;
@@ -58,17 +58,29 @@ export function ffmpegAvailable(ffmpegPath: string): Promise<boolean> {
 
 /**
  * The recording as mono 16-bit PCM (s16le) of exactly sampleCount(duration, sampleRate) samples. A local blob
- * is opened by path (MP4 needs seeking); another store's blob is piped in. Destroying the stream stops ffmpeg.
+ * is opened by path; another store's blob is piped in, except MP4, which ffmpeg must seek in: it is spooled into
+ * `tempDir` first, and the copy removed when the stream closes (read to the end, destroyed, or failed).
+ * Destroying the stream stops ffmpeg.
  */
 export async function openPcm(
   blobs: BlobStore,
   source: WavSource,
   sampleRate: number,
   ffmpegPath: string,
+  tempDir: string,
 ): Promise<Readable> {
   const samples = sampleCount(source.durationSeconds, sampleRate);
-  const local = blobs.localPath(source.sha256);
-  const piped = local ? null : (await blobs.open(source.sha256)).stream;
+  const file = decodingNeedsSeeking(source.mimeType)
+    ? await seekableBlobFile(blobs, source.sha256, tempDir)
+    : null;
+  const local = file?.path ?? blobs.localPath(source.sha256);
+  let piped: Readable | null = null;
+  try {
+    piped = local ? null : (await blobs.open(source.sha256)).stream;
+  } catch (error) {
+    await file?.done();
+    throw error;
+  }
   const demuxer = storedAudioDemuxer(source.mimeType);
   const args = [
     '-hide_banner',
@@ -125,7 +137,10 @@ export async function openPcm(
       piped?.destroy();
     }
   }
-  return Readable.from(generate(), { objectMode: false });
+  const pcm = Readable.from(generate(), { objectMode: false });
+  // 'close' comes on every way out, also for a stream destroyed before it was read (its generator never ran).
+  if (file) pcm.once('close', () => void file.done());
+  return pcm;
 }
 
 /** The recording as a WAV stream of exactly wavSize(duration, sampleRate) bytes. */
@@ -134,8 +149,9 @@ export async function openWav(
   source: WavSource,
   sampleRate: number,
   ffmpegPath: string,
+  tempDir: string,
 ): Promise<Readable> {
-  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath);
+  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath, tempDir);
   async function* generate(): AsyncGenerator<Buffer> {
     try {
       yield wavHeader(sampleRate, sampleCount(source.durationSeconds, sampleRate));
@@ -144,7 +160,10 @@ export async function openWav(
       pcm.destroy();
     }
   }
-  return Readable.from(generate(), { objectMode: false });
+  const wav = Readable.from(generate(), { objectMode: false });
+  // Destroyed before it was read, its generator never runs: ffmpeg and a spooled copy end with it all the same.
+  wav.once('close', () => pcm.destroy());
+  return wav;
 }
 
 /**
@@ -157,9 +176,10 @@ export async function writeFlac(
   sampleRate: number,
   ffmpegPath: string,
   spool: Spool,
+  tempDir: string,
 ): Promise<void> {
   await spool.close();
-  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath);
+  const pcm = await openPcm(blobs, source, sampleRate, ffmpegPath, tempDir);
   const child = spawn(
     ffmpegPath,
     [

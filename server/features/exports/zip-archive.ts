@@ -21,7 +21,7 @@ export class ZipArchive {
   /** `mtime` of every entry (the export's creation time); temporary files go under `tempRoot`. */
   constructor(
     private readonly mtime: Date,
-    private readonly tempRoot: string,
+    readonly tempRoot: string,
   ) {
     this.zip.on('error', (error: Error) => this.fail(error));
   }

@@ -26,6 +26,12 @@ const STORED_TYPES = new Map(Object.values(FAMILIES).map((family) => [family.mim
 export const storedAudioExtension = (mimeType: string): string | undefined =>
   STORED_TYPES.get(mimeType)?.extension;
 
+/**
+ * Whether ffmpeg must seek to read a stored audio type, so it cannot read it from a pipe: MP4/M4A, whose index
+ * (moov) a phone's recorder may write at the end of the file.
+ */
+export const decodingNeedsSeeking = (mimeType: string): boolean => mimeType === FAMILIES.mp4.mimeType;
+
 /** The ffmpeg demuxer to force for a stored audio type (undefined for a type the upload never stores). */
 export const storedAudioDemuxer = (mimeType: string): string | undefined =>
   STORED_TYPES.get(mimeType)?.demuxer;

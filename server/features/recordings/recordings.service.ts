@@ -7,11 +7,8 @@
 // (inspection-worker.ts), and the recording says 'inspecting' until its verdict is written. Putting a blob and
 // committing its row happen under a per-SHA-256 lock, and a deletion checks for other rows under the same lock,
 // so a blob is never removed while a row that names it is being committed (in this process).
-import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { User } from '../../../core/api/auth.ts';
 import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
@@ -25,7 +22,7 @@ import { TELL_ACCEPTED_SECONDS, TELL_MAX_SECONDS } from '../../../core/constants
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
 import { AppError, itemGone, notFound } from '../../errors.ts';
-import { type BlobStore, blobStoreOf, hashFile } from '../../lib/blob-store.ts';
+import { type BlobStore, blobStoreOf, hashFile, spoolBlob } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
 import { inspectAudio, sniffAudio, type AudioInspection, type SniffedAudio } from './inspect-audio.ts';
@@ -175,13 +172,11 @@ export class RecordingService {
    * read), into a temporary file removed afterwards.
    */
   async withStoredFile<T>(sha256: string, use: (filePath: string) => Promise<T>): Promise<T> {
-    const copy = await this.tempPath(`stored-${crypto.randomUUID()}`);
+    const copy = await spoolBlob(this.blobs, sha256, this.tempDir);
     try {
-      const { stream } = await this.blobs.open(sha256);
-      await pipeline(stream, createWriteStream(copy, { mode: 0o600 }));
-      return await use(copy);
+      return await use(copy.path);
     } finally {
-      await fsp.rm(copy, { force: true });
+      await copy.done();
     }
   }
 

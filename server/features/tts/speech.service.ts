@@ -11,7 +11,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/driver.ts';
 import { speakerLabeller } from '../../lib/speaker-pseudonyms.ts';
 import { AppError } from '../../errors.ts';
-import { storageArea, type BlobStore } from '../../lib/blob-store.ts';
+import { spoolBlob, storageArea, type BlobStore } from '../../lib/blob-store.ts';
+import { uploadTempDir } from '../../lib/temp-files.ts';
+import { decodingNeedsSeeking } from '../recordings/audio-types.ts';
 import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
 import { toWav, type Clip } from './audio-clip.ts';
 import { canDecode, decodeToClip } from './audio-decode.ts';
@@ -206,6 +208,15 @@ export class SpeechService {
     };
     const local = this.blobs.localPath(recording.sha256);
     if (local) return decodeToClip({ path: local }, recording.mimeType, options);
+    if (decodingNeedsSeeking(recording.mimeType)) {
+      // ffmpeg cannot seek in a pipe: a copy, removed however the decoding ends.
+      const file = await spoolBlob(this.blobs, recording.sha256, uploadTempDir(this.config));
+      try {
+        return await decodeToClip({ path: file.path }, recording.mimeType, options);
+      } finally {
+        await file.done();
+      }
+    }
     const { stream } = await this.blobs.open(recording.sha256);
     return decodeToClip({ stream }, recording.mimeType, options);
   }
