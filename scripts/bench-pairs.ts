@@ -8,7 +8,7 @@
 // With --rates (no browser, no build): what the server answers per second of the pages a phone reads to get
 // ready, against a Fastify hello world in a process of its own in the same run: pairs pages of PAIRS_PAGE_SIZE
 // and translation-memory pages of MEMORY_PAGE_SIZE, each phone walking the pages in order by cursor, with the
-// Accept-Encoding a browser sends; and a pairs page's size in brotli at the per-request and the cached quality.
+// Accept-Encoding a browser sends; and a pairs page's size in brotli at the quality answers are made with and at 9.
 // Usage: npm run bench:pairs -- --rates [pairs=10000] [--seconds 15] [--connections 8]
 //   [--database-url postgres://...   (a scratch database made from it; else embedded PGlite)]
 //   [--server-dir DIR                (run the server of another checkout there, e.g. the commit before)]

@@ -94,7 +94,7 @@ export async function measureRates(options: RatesOptions): Promise<void> {
       `Server (${scratch ? 'PostgreSQL' : 'PGlite'}${options.serverDir ? `, code of ${options.serverDir}` : ''}) holds ${options.target} pairs: ${pairPages.length} pairs pages of ${PAIRS_PAGE_SIZE}, ${memoryPages.length} memory pages of ${MEMORY_PAGE_SIZE}.`,
     );
 
-    // A pairs page's size in brotli: at the per-request quality (plugins/compression.ts) and the cached one.
+    // A pairs page's size in brotli: at the quality answers are made with (plugins/compression.ts), and at 9.
     const plain = Buffer.from(
       await (
         await fetch(pairPages[0]!, { headers: { authorization: `Bearer ${admin.token}` } })

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DYNAMIC_BROTLI_QUALITY, GZIP_LEVEL } from '../plugins/compression.ts';
 
 /** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -29,11 +30,12 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * Brotli quality of a cached page. It is compressed once per page and change, in the thread pool, not per request
- * on the event loop, so it can afford more than the per-request quality 5 (plugins/compression.ts measured 9 and
- * up at 6 to 50 times the time of 5); `npm run bench:pairs -- --rates` prints a page's size at 5 and at this.
+ * A cached page is compressed as the answers made per request are (plugins/compression.ts), only once per page and
+ * change, and off the event loop. A higher brotli quality does not pay even so: a pairs page of 1,000 (216 kB of
+ * JSON) was 30.8 kB at quality 5 in 9-21 ms and 30.0 kB at quality 9 in 126-189 ms
+ * (`npm run bench:pairs -- --rates`, 10,000 pairs, PostgreSQL).
  */
-export const CACHED_BROTLI_QUALITY = 9;
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY };
 
 export type PageCoding = 'br' | 'gzip';
 
@@ -58,12 +60,9 @@ export class CachedPage {
       bytes =
         coding === 'br'
           ? brotliAsync(this.plain, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length,
-              },
+              params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length },
             })
-          : gzipAsync(this.plain, { level: 9 });
+          : gzipAsync(this.plain, { level: GZIP_LEVEL });
       this.coded.set(coding, bytes);
       // A failure is not kept: the next request tries again.
       bytes.catch(() => this.coded.delete(coding));

@@ -23,6 +23,8 @@ export const COMPRESSIBLE_TYPES =
  * 1-3 % larger than gzip. Quality 6 saves 1-2 % more for a third more time; 9 and up cost 6 to 50 times as much.
  */
 export const DYNAMIC_BROTLI_QUALITY = 5;
+/** zlib's default level: what gzip answers are made with, per request or cached (lib/precompressed.ts). */
+export const GZIP_LEVEL = 6;
 
 export default fp(
   async function compressionPlugin(app: FastifyInstance) {
@@ -32,7 +34,7 @@ export default fp(
       encodings: ['br', 'gzip'],
       customTypes: COMPRESSIBLE_TYPES,
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
-      zlibOptions: { level: 6 },
+      zlibOptions: { level: GZIP_LEVEL },
       // Request bodies are never decompressed: a small gzip body must not become a huge one past the limits.
       globalDecompression: false,
     });
