@@ -3,6 +3,7 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DYNAMIC_BROTLI_QUALITY, GZIP_LEVEL } from '../lib/precompressed.ts';
 import zlib from 'node:zlib';
 
 /** Answers smaller than this go as they are: the headers would cost more than the saving. */
@@ -16,15 +17,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export const COMPRESSIBLE_TYPES =
   /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|^application\/javascript|^application\/x-lopit-memory(?:;|$)/;
 
-/**
- * Brotli quality for answers made per request. Measured on verse-length pairs (10,000 of them, in pages as the
- * API sends them): quality 5 is 3-8 % smaller than gzip level 6 and no slower (memory pages of 500: 864 kB in
- * 3.9 ms a page against 887 kB in 5.4 ms; pairs pages of 1,000: 946 kB against 1,024 kB), where quality 4 was
- * 1-3 % larger than gzip. Quality 6 saves 1-2 % more for a third more time; 9 and up cost 6 to 50 times as much.
- */
-export const DYNAMIC_BROTLI_QUALITY = 5;
-/** zlib's default level: what gzip answers are made with, per request or cached (lib/precompressed.ts). */
-export const GZIP_LEVEL = 6;
+// The codings' settings are the cached pages' too (lib/precompressed.ts), so they are named there.
+export { DYNAMIC_BROTLI_QUALITY, GZIP_LEVEL };
 
 export default fp(
   async function compressionPlugin(app: FastifyInstance) {
