@@ -35,6 +35,7 @@ import {
   transcriptSaveSchema,
 } from './transcripts.ts';
 import { pairResponseSchema, saveTranslationSchema } from './translation.ts';
+import { RECORDING_STORE_ERRORS } from './recordings.ts';
 import {
   sentenceIdParamsSchema,
   sentenceProposeSchema,
@@ -220,18 +221,18 @@ export const MUTATIONS = {
     body: z.object({ recordingId: z.string().min(1) }),
     // tus answers with headers only; the sender confirms once the server holds the recording.
     response: z.null(),
+    // Every answer of the tus endpoint's methods (the published contract's, server/features/recordings/
+    // recordings-contract.ts): storing's refusals, then the protocol's (460: a bytes' checksum mismatch).
     errors: [
-      { status: 403, code: ERROR_CODES.consentRequired },
-      { status: 409, code: ERROR_CODES.recordingIdTaken },
+      ...RECORDING_STORE_ERRORS,
+      { status: 400, code: ERROR_CODES.uploadProtocol },
       { status: 409, code: ERROR_CODES.uploadOffsetConflict },
       { status: 410, code: ERROR_CODES.uploadGone },
-      { status: 400, code: ERROR_CODES.uploadProtocol },
-      { status: 413, code: ERROR_CODES.fileTooLarge },
-      { status: 415, code: ERROR_CODES.unsupportedAudio },
-      { status: 422, code: ERROR_CODES.checksumMismatch },
+      { status: 412, code: ERROR_CODES.uploadProtocol },
+      { status: 413, code: ERROR_CODES.uploadProtocol },
+      { status: 460, code: ERROR_CODES.uploadProtocol },
+      // Only when an upload is created: the account's unfinished uploads are at their quota.
       { status: 429, code: ERROR_CODES.uploadQuota },
-      // A repetition (Repeat) of a clip that is gone: removed, or its speaker withdrew consent.
-      gone,
     ],
     phase: 1,
     subject: ({ body }) => subjects.recording(body.recordingId),

@@ -4,6 +4,28 @@ import { z } from 'zod';
 import { validationText } from './texts.ts';
 import { RECORDINGS_MAX_PAGE_SIZE, RECORDINGS_PAGE_SIZE, TRANSLATION_CATEGORIES } from '../constants.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
+import { ERROR_CODES, type ErrorAnswer } from './errors.ts';
+
+/**
+ * What storing a recording can refuse, however it arrives (the tus upload of the outbox's `recording.upload`,
+ * core/api/mutations.ts, or the one-request multipart upload): server/features/recordings/recordings.service.ts,
+ * audio-types.ts and inspect-audio.ts.
+ */
+export const RECORDING_STORE_ERRORS: readonly ErrorAnswer[] = [
+  { status: 400, code: ERROR_CODES.emptyFile },
+  { status: 403, code: ERROR_CODES.consentRequired },
+  { status: 404, code: ERROR_CODES.notFound },
+  // A repetition of a clip that is gone (server/features/recordings/recordings.service.ts checkRepeats).
+  { status: 404, code: ERROR_CODES.itemGone },
+  { status: 409, code: ERROR_CODES.recordingIdTaken },
+  { status: 409, code: ERROR_CODES.conflict },
+  { status: 413, code: ERROR_CODES.fileTooLarge },
+  { status: 415, code: ERROR_CODES.unsupportedAudio },
+  { status: 422, code: ERROR_CODES.truncatedAudio },
+  { status: 422, code: ERROR_CODES.unreadableAudio },
+  { status: 422, code: ERROR_CODES.audioTooLong },
+  { status: 422, code: ERROR_CODES.checksumMismatch },
+];
 
 export const RECORDING_LANGUAGES = ['lpx', 'en'] as const;
 /**

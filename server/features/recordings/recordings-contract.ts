@@ -1,12 +1,13 @@
 // What the recording routes tell the published contract beyond their zod schemas (server/lib/route-contract.ts):
-// the multipart upload's body, the audio file answers, and the tus 1.0 protocol's requests and answers, with
-// the refusals of storing a recording (recordings.service.ts, audio-types.ts, inspect-audio.ts).
+// the multipart upload's body, the audio file answers, and the tus 1.0 protocol's requests and answers. What
+// either upload can refuse is declared in core (RECORDING_STORE_ERRORS, and the `recording.upload` kind).
 import type { HTTPMethods } from 'fastify';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { mutation } from '../../../core/api/mutations.ts';
 import {
   multipartUploadMetadataSchema,
   RECORDING_ID_HEADER,
+  RECORDING_STORE_ERRORS,
   recordingResponseSchema,
 } from '../../../core/api/recordings.ts';
 import { IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
@@ -20,27 +21,10 @@ import {
   type RouteContractConfig,
 } from '../../lib/route-contract.ts';
 
-/** What storing a recording can refuse, however it arrived. */
-const STORE_ERRORS = [
-  { status: 400, code: ERROR_CODES.emptyFile },
-  { status: 403, code: ERROR_CODES.consentRequired },
-  { status: 404, code: ERROR_CODES.notFound },
-  // A repetition of a clip that is gone (recordings.service.ts checkRepeats).
-  { status: 404, code: ERROR_CODES.itemGone },
-  { status: 409, code: ERROR_CODES.recordingIdTaken },
-  { status: 409, code: ERROR_CODES.conflict },
-  { status: 413, code: ERROR_CODES.fileTooLarge },
-  { status: 415, code: ERROR_CODES.unsupportedAudio },
-  { status: 422, code: ERROR_CODES.truncatedAudio },
-  { status: 422, code: ERROR_CODES.unreadableAudio },
-  { status: 422, code: ERROR_CODES.audioTooLong },
-  { status: 422, code: ERROR_CODES.checksumMismatch },
-];
-
 /** POST /api/audio/upload: the file and its metadata in one multipart/form-data request. */
 export const MULTIPART_UPLOAD: RouteContractConfig = {
   requestHeaders: IDEMPOTENT_CONTRACT.requestHeaders,
-  errors: [...IDEMPOTENT_CONTRACT.errors, ...STORE_ERRORS],
+  errors: [...IDEMPOTENT_CONTRACT.errors, ...RECORDING_STORE_ERRORS],
   requestBody: multipartBody({
     description:
       'The recording in the field "file" and, optionally, its metadata as JSON in the field "metadata". 201: stored now; 200: already stored under this recordingId.',
@@ -99,22 +83,14 @@ const STORED: MediaAnswer = {
   ),
   headers: { [RECORDING_ID_HEADER]: { description: "The stored recording's id." }, ...OFFSET_HEADERS },
 };
-/** The phone's resumable upload as the outbox declares it (core/api/mutations.ts): what it must be ready for. */
+/**
+ * The phone's resumable upload as the outbox declares it (core/api/mutations.ts): its summary and every error
+ * answer of the tus endpoint come from that one declaration.
+ */
 const UPLOAD = mutation('recording.upload');
 /** Refusals of creating an upload only (the uploader's quota); every method may give the others. */
 const CREATE_ONLY_CODES: readonly string[] = [ERROR_CODES.uploadQuota];
-const TUS_ERRORS = [
-  ...UPLOAD.errors.filter(({ code }) => !CREATE_ONLY_CODES.includes(code)),
-  ...STORE_ERRORS,
-  { status: 400, code: ERROR_CODES.validation },
-  { status: 400, code: ERROR_CODES.uploadProtocol },
-  { status: 404, code: ERROR_CODES.notFound },
-  { status: 409, code: ERROR_CODES.uploadOffsetConflict },
-  { status: 410, code: ERROR_CODES.uploadGone },
-  { status: 412, code: ERROR_CODES.uploadProtocol },
-  { status: 413, code: ERROR_CODES.uploadProtocol },
-  { status: 460, code: ERROR_CODES.uploadProtocol },
-];
+const TUS_ERRORS = UPLOAD.errors.filter(({ code }) => !CREATE_ONLY_CODES.includes(code));
 
 type TusMethod = 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -154,7 +130,7 @@ export function tusContract(
             },
             STORED,
           ],
-          errors: [...TUS_ERRORS, ...UPLOAD.errors],
+          errors: UPLOAD.errors,
         },
       };
     case 'HEAD':
