@@ -71,6 +71,15 @@ export const ERROR_CODES = {
    * consent, no longer open): nobody can fix it, so the phone's outbox drops it with a notice (issue 29).
    */
   itemGone: 'ITEM_GONE',
+  /**
+   * 400: the body is not what its Content-Type says (JSON that does not parse, or a Content-Length its bytes do
+   * not match). Fastify's own refusals are answered with this and the two codes below (server/plugins/errors.ts).
+   */
+  malformedBody: 'MALFORMED_BODY',
+  /** 413: the body is larger than the address takes (a JSON body: 1 MB, 16 KB for sign-in and sign-up). */
+  bodyTooLarge: 'BODY_TOO_LARGE',
+  /** 415: the body's Content-Type is not one the address takes. */
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
 } as const;
 
 export { CLIENT_ERROR_CODES, CLIENT_ERROR_TEXTS } from './client-errors.ts';

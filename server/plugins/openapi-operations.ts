@@ -9,13 +9,6 @@ import { apiErrorSchema, ERROR_CODES, type ErrorAnswer } from '../../core/api/er
 import { TRAINING_ERROR_CODES } from '../../core/api/training.ts';
 import type { BodyContract, HeaderContract, JsonSchema, MediaAnswer } from '../lib/route-contract.ts';
 
-/** Fastify's own answers to a body it cannot take (server/plugins/errors.ts passes their codes through). */
-export const FRAMEWORK_ERROR_CODES = {
-  invalidMediaType: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
-  bodyTooLarge: 'FST_ERR_CTP_BODY_TOO_LARGE',
-  invalidJson: 'FST_ERR_CTP_INVALID_JSON_BODY',
-} as const;
-
 /** What each error status means, as the operation's response description says it. */
 const STATUS_MEANING: Record<number, string> = {
   400: 'The request is not valid: the details say which field and why.',
@@ -76,9 +69,10 @@ export function defaultErrors(route: RouteOptions, url: string): ErrorAnswer[] {
     add(414, ERROR_CODES.validation);
   }
   if (methods.some((method) => BODY_METHODS.has(method))) {
-    add(400, FRAMEWORK_ERROR_CODES.invalidJson);
-    add(413, FRAMEWORK_ERROR_CODES.bodyTooLarge);
-    add(415, FRAMEWORK_ERROR_CODES.invalidMediaType);
+    // Fastify's own refusals of such a body, in the API's codes (server/plugins/errors.ts).
+    add(400, ERROR_CODES.malformedBody);
+    add(413, ERROR_CODES.bodyTooLarge);
+    add(415, ERROR_CODES.unsupportedMediaType);
   }
   if (config.rateLimit) add(429, ERROR_CODES.rateLimited);
   add(500, ERROR_CODES.internal);

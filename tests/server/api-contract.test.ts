@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_BODY_LIMIT_BYTES } from '../../server/plugins/security.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
 
 const CONTRIBUTOR_ENDPOINTS = [
@@ -71,15 +72,46 @@ describe.each(DATABASE_KINDS)('API contract on %s', (kind) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers malformed JSON with 400 in the error shape', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toHaveProperty('message');
+  it("answers Fastify's own refusals of a body in the error shape, with the API's codes", async () => {
+    const { auth } = await signUp(t.app);
+    const send = (url: string, contentType: string, payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
+    const login = JSON.stringify({ email: 'someone@example.org', password: 'correct horse battery' });
+
+    const malformed = await send('/api/auth/login', 'application/json', '{"email":');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The body is not valid JSON.', code: 'MALFORMED_BODY' });
+
+    // An empty body labelled JSON is no body (fetch sends one so): a route that needs one says what is missing.
+    const empty = await send('/api/auth/login', 'application/json', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: expect.any(String), code: 'VALIDATION_FAILED' });
+    expect(Object.keys(empty.json<object>()).sort()).toEqual(['code', 'details', 'message']);
+
+    for (const type of ['application/xml', 'application/x-www-form-urlencoded']) {
+      const wrongType = await send('/api/auth/login', type, login);
+      expect(wrongType.statusCode, type).toBe(415);
+      expect(wrongType.json(), type).toEqual({
+        message: "The body's Content-Type is not one this address takes.",
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+
+    // Sign-in takes 16 KB; a contribution 1 MB. The answer says how much.
+    const padding = (bytes: number) =>
+      JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(bytes) });
+    for (const [url, headers, maxBytes] of [
+      ['/api/auth/login', {}, AUTH_BODY_LIMIT_BYTES],
+      ['/api/translation/save', auth, 1024 * 1024],
+    ] as const) {
+      const tooLarge = await send(url, 'application/json', padding(maxBytes + 1), headers);
+      expect(tooLarge.statusCode, url).toBe(413);
+      expect(tooLarge.json(), url).toEqual({
+        message: 'The body is larger than this address takes.',
+        code: 'BODY_TOO_LARGE',
+        details: { maxBytes },
+      });
+    }
   });
 
   it('keeps public endpoints public but rate-limited', async () => {

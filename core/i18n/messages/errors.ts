@@ -167,6 +167,15 @@ const CODE_SOURCES: Record<ErrorCodeKey, MessageSource> = {
     message: 'This is no longer available.',
     note: 'Review and Transcribe: the clip or text was removed, or its speaker withdrew consent',
   },
+  malformedBody: {
+    message: 'The app sent something the server cannot read. Please try again.',
+    note: 'Rare: a request whose content was damaged on the way',
+  },
+  bodyTooLarge: { message: 'What was sent is too large.', note: 'Any form: too much text at once' },
+  unsupportedMediaType: {
+    message: 'The app sent something in a form the server does not take.',
+    note: 'Rare: app bug',
+  },
 };
 
 /** One message per server error code, keyed by the code's name in ERROR_CODES. */

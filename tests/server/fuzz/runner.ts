@@ -3,6 +3,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../../core/api/errors.ts';
 import { signUp, type TestApp } from '../test-app.ts';
 import {
   describeRequest,
@@ -244,7 +245,8 @@ export class Fuzzer {
     }
     if (status < 400 && request.mustReject)
       this.fail(route, identity, request, 'accepted an input a right server refuses', answer, code);
-    if (status === 400 && code === 'FST_ERR_CTP_EMPTY_JSON_BODY' && request.emptyBodyAllowed)
+    const emptyPayload = request.payload === undefined || request.payload.length === 0;
+    if (status === 400 && code === ERROR_CODES.malformedBody && emptyPayload && request.emptyBodyAllowed)
       this.fail(
         route,
         identity,
