@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: unknown,
+    /** Headers the answer carries (a 416's Content-Range). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

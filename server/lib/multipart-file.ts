@@ -10,7 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../core/api/errors.ts';
+import { AppError } from '../errors.ts';
 
 export interface MultipartLimits {
   fileSize: number;
@@ -165,3 +169,70 @@ export function receiveMultipartFile(
     request.pipe(bb);
   });
 }
+
+/** How a route words the refusals of its form (each 400 VALIDATION_FAILED but the two named). */
+export interface FormFileAnswers {
+  /** 415: the body is not multipart/form-data; its code is the route's (what it takes is audio, or a form). */
+  notMultipart: { message: string; code: string };
+  /** 413 FILE_TOO_LARGE: the file is over `limits.fileSize`. */
+  tooLarge: string;
+  /** The form has no file in its field. */
+  missing: string;
+  /** A body that ended before the whole file arrived; the parser's own words when left out. */
+  truncated?: string;
+}
+
+export interface FormFileOptions<T> {
+  /** Where the file is written: a new name in this folder (made when missing). */
+  tempDir: string;
+  /** The temporary file's name ends with it (`.upload`, `.evidence`). */
+  suffix: string;
+  /** The form field that holds the file. */
+  field: string;
+  limits: MultipartLimits;
+  answers: FormFileAnswers;
+  /** Reads the text fields (a refusal removes the file); the form's fields as they are when left out. */
+  fields?: (fields: Map<string, string>) => T;
+  /** Read the fields before the file is required: what must be refused anyway is refused first. */
+  fieldsFirst?: boolean;
+}
+
+/**
+ * Receives one file of a multipart/form-data request (receiveMultipartFile) with the route's answers to every
+ * way the form can be refused. On a refusal nothing is left on disk; on success the caller removes `file.path`.
+ */
+export async function receiveFormFile<T = Map<string, string>>(
+  request: FastifyRequest,
+  options: FormFileOptions<T>,
+): Promise<{ file: ReceivedFile; fields: Map<string, string>; read: T }> {
+  const { answers } = options;
+  if (!request.isMultipart())
+    throw new AppError(415, answers.notMultipart.message, answers.notMultipart.code);
+  await fsp.mkdir(options.tempDir, { recursive: true, mode: 0o700 });
+  const target = path.join(options.tempDir, `${crypto.randomUUID()}${options.suffix}`);
+  let received: ReceivedMultipart;
+  try {
+    received = await receiveMultipartFile(request.raw, target, options.limits, options.field);
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    if (error.reason === 'file-too-large')
+      throw new AppError(413, answers.tooLarge, ERROR_CODES.fileTooLarge);
+    const ended = error.reason === 'truncated' || error.reason === 'gone';
+    throw badForm(ended && answers.truncated ? answers.truncated : error.message);
+  }
+  try {
+    const readFields = () => (options.fields ? options.fields(received.fields) : (received.fields as T));
+    const first = options.fieldsFirst ? readFields() : undefined;
+    if (!received.file) throw badForm(answers.missing);
+    return {
+      file: received.file,
+      fields: received.fields,
+      read: options.fieldsFirst ? (first as T) : readFields(),
+    };
+  } catch (error) {
+    await fsp.rm(target, { force: true });
+    throw error;
+  }
+}
+
+const badForm = (message: string) => new AppError(400, message, ERROR_CODES.validation);

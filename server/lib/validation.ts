@@ -33,6 +33,27 @@ export function parseInput<S extends z.ZodType>(
   return parsed.data;
 }
 
+/**
+ * Parses a form's text field that holds JSON (multipart metadata) with a zod schema: `notJson` is the 400's
+ * message when it is not JSON; a blank or absent field is `whenBlank` when given (else it is not JSON).
+ */
+export function parseJsonField<S extends z.ZodType>(
+  raw: string | undefined,
+  schema: S,
+  notJson: string,
+  whenBlank?: unknown,
+): z.infer<S> {
+  let value: unknown = whenBlank;
+  if (whenBlank === undefined || (raw !== undefined && raw.trim() !== '')) {
+    try {
+      value = JSON.parse(raw ?? '');
+    } catch {
+      throw new AppError(400, notJson, ERROR_CODES.validation);
+    }
+  }
+  return parseInput(schema, value);
+}
+
 /** The parts of a request inputRulesHook checks on every route, before the compiler's schemas see them. */
 const CHECKED_BY_HOOK = new Set(['body', 'querystring', 'params']);
 

@@ -2,9 +2,7 @@
 // "image", its description, credit and licence as text fields), list every picture, and retire one.
 // /api/pictures: the pack of active pictures the phone keeps offline, and each picture's image.
 // The image kept is the server's re-encoding (picture-image.ts), in the store's pictures area named by its SHA-256 only.
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,22 +17,18 @@ import {
   picturePackSchema,
 } from '../../../core/api/pictures.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
 import { blobStoreOf, type StorageConfig } from '../../lib/blob-store.ts';
 import { idempotent, IDEMPOTENT_CONTRACT, idempotentContract } from '../../lib/idempotency.ts';
-import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
+import { receiveFormFile } from '../../lib/multipart-file.ts';
 import { fileAnswer, multipartBody } from '../../lib/route-contract.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { preparePicture } from './picture-image.ts';
+import { keepPicture, pictureImage, retirePicture } from './pictures.service.ts';
 
 /** Where the served images are kept: apart from recordings and consent evidence. */
 export const pictureStoreOf = (config: StorageConfig) => blobStoreOf(config, 'pictures');
 
-const PICTURE_NOT_FOUND = 'This picture was not found.';
-const notFound = () => new AppError(404, PICTURE_NOT_FOUND, ERROR_CODES.notFound);
-const badUpload = (message: string) => new AppError(400, message, ERROR_CODES.validation);
 const MULTIPART_LIMITS = {
   fileSize: PICTURE_UPLOAD_MAX_BYTES,
   fields: 3,
@@ -87,66 +81,36 @@ export async function adminPicturesRoutes(instance: FastifyInstance, { config }:
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(
-          415,
-          'Send the picture as multipart/form-data with the image in the field "image".',
-          ERROR_CODES.validation,
-        );
       const user = currentUser(request);
-      await fsp.mkdir(tempDir, { recursive: true });
-      const uploadPath = path.join(tempDir, `${crypto.randomUUID()}.picture`);
-      const servedPath = path.join(tempDir, `${crypto.randomUUID()}.jpg`);
-      try {
-        let received;
-        try {
-          received = await receiveMultipartFile(request.raw, uploadPath, MULTIPART_LIMITS, 'image');
-        } catch (error) {
-          if (!(error instanceof MultipartError)) throw error;
-          if (error.reason === 'file-too-large')
-            throw new AppError(
-              413,
-              `This image is too large; upload at most ${PICTURE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-              ERROR_CODES.fileTooLarge,
-            );
-          throw badUpload(error.message);
-        }
-        const { file, fields } = received;
+      const { file, read: text } = await receiveFormFile(request, {
+        tempDir,
+        suffix: '.picture',
+        field: 'image',
+        limits: MULTIPART_LIMITS,
+        answers: {
+          notMultipart: {
+            message: 'Send the picture as multipart/form-data with the image in the field "image".',
+            code: ERROR_CODES.validation,
+          },
+          tooLarge: `This image is too large; upload at most ${PICTURE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+          missing: 'Attach the picture in the field "image".',
+        },
         // The rights and the description first: nothing is decoded for an upload that must be refused anyway.
-        const text = parseInput(pictureFieldsSchema, Object.fromEntries(fields));
-        if (!file) throw badUpload('Attach the picture in the field "image".');
-        const prepared = await preparePicture(file.path, file.size, servedPath, {
-          ffmpegPath: config.FFMPEG_PATH,
-        });
-        const blob = await store.put(servedPath, { keepSource: true });
-        try {
-          const picture = await idempotent(
-            request,
-            reply,
-            async (repositories) => {
-              const id = await repositories.pictures.insert({
-                ...text,
-                sha256: blob.sha256,
-                mimeType: prepared.mimeType,
-                width: prepared.width,
-                height: prepared.height,
-                sizeBytes: blob.size,
-                uploadedBy: user.id,
-              });
-              const [made] = await repositories.pictures.adminList(id);
-              return { picture: made! };
-            },
-            { fingerprint: { sha256: file.sha256, fields: text } },
-          );
-          return reply.code(201).send(picture);
-        } catch (error) {
-          if (!(await app.repositories.pictures.usesImage(blob.sha256)))
-            await store.delete(blob.sha256).catch(() => undefined);
-          throw error;
-        }
+        fields: (fields) => parseInput(pictureFieldsSchema, Object.fromEntries(fields)),
+        fieldsFirst: true,
+      });
+      try {
+        const picture = await keepPicture(
+          file,
+          text,
+          user,
+          { store, repositories: app.repositories, tempDir, ffmpegPath: config.FFMPEG_PATH },
+          (effect) =>
+            idempotent(request, reply, effect, { fingerprint: { sha256: file.sha256, fields: text } }),
+        );
+        return reply.code(201).send(picture);
       } finally {
-        await fsp.rm(uploadPath, { force: true });
-        await fsp.rm(servedPath, { force: true });
+        await fsp.rm(file.path, { force: true });
       }
     },
   );
@@ -162,12 +126,9 @@ export async function adminPicturesRoutes(instance: FastifyInstance, { config }:
       },
     },
     (request, reply) =>
-      idempotent(request, reply, async (repositories) => {
-        if (!(await repositories.pictures.retire(request.params.id, currentUser(request).id)))
-          throw notFound();
-        const [picture] = await repositories.pictures.adminList(request.params.id);
-        return { picture: picture! };
-      }),
+      idempotent(request, reply, (repositories) =>
+        retirePicture(repositories, request.params.id, currentUser(request)),
+      ),
   );
 }
 
@@ -198,8 +159,7 @@ export function picturesRoutes(instance: FastifyInstance, { config }: { config: 
       schema: { summary: "A picture prompt's image", params: pictureIdParamsSchema },
     },
     async (request, reply) => {
-      const found = await app.repositories.pictures.image(request.params.id);
-      if (!found) throw notFound();
+      const found = await pictureImage(app.repositories, request.params.id);
       const { stream, size } = await store.open(found.sha256);
       return (
         reply

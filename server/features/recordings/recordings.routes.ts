@@ -1,6 +1,5 @@
 // /api/audio: field recordings of signed-in contributors. Uploads (tus at /tus, multipart at /upload) need
 // recording consent; listing, playing, deleting and transcribing need the owner or an admin.
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,29 +12,23 @@ import {
   recordingListSchema,
   recordingResponseSchema,
   recordingsQuerySchema,
-  sanitiseFileName,
   transcribeRequestSchema,
 } from '../../../core/api/recordings.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
-import { BlobNotFoundError, type BlobRange } from '../../lib/blob-store.ts';
+import type { BlobRange } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
-import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { receiveFormFile } from '../../lib/multipart-file.ts';
+import { parseJsonField } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { storedAudioExtension } from './audio-types.ts';
-import { RECORDING_NOT_FOUND, RecordingService, type RecordingFields } from './recordings.service.ts';
-import { toRecording } from './recordings.repository.ts';
+import { multipartFields, RecordingService } from './recordings.service.ts';
 import { audioJobs } from './audio-jobs.ts';
 import tusUploads, { fileTooLargeMessage } from './tus-uploads.ts';
 import { MULTIPART_UPLOAD, RECORDING_AUDIO } from './recordings-contract.ts';
 import { emptyAnswer } from '../../lib/route-contract.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
-
-const NOT_TRAINED_MESSAGE =
-  'No speech recogniser for Lopit has been trained yet. Recordings like yours are how one will be trained.';
 
 export default async function recordingsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -77,45 +70,13 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       },
       async (request, reply) => {
         const user = currentUser(request);
-        if (!request.isMultipart()) {
-          throw new AppError(
-            415,
-            'Send the recording as multipart/form-data with the file in the field "file".',
-            ERROR_CODES.unsupportedAudio,
-          );
-        }
         const upload = await receiveUpload(request, service, config);
         try {
-          const meta = upload.metadata;
-          const fields: RecordingFields = {
-            id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
-            fileName: sanitiseFileName(meta.fileName ?? upload.fileName),
-            title: meta.title ?? null,
-            transcript: meta.transcript ?? null,
-            language: meta.language ?? null,
-            promptPairId: meta.promptPairId ?? null,
-            promptSentenceId: meta.promptSentenceId ?? null,
-            clientMimeType: meta.mimeType ?? null,
-            clientDuration: meta.duration ?? null,
-            recordedAt: meta.recordedAt ?? null,
-            // The spec's speakerId: a field speaker's UUID attributes the clip; other values are ignored.
-            speakerId:
-              typeof meta.speakerId === 'string' && UUID.test(meta.speakerId)
-                ? meta.speakerId.toLowerCase()
-                : null,
-            sourcePairId: meta.sourcePairId ?? null,
-            kind: meta.kind ?? 'clip',
-            repeatsId: meta.repeatsId?.toLowerCase() ?? null,
-            pictureId: meta.pictureId?.toLowerCase() ?? null,
-          };
-          await service.checkPrompt(fields.promptPairId);
-          await service.checkPrompt(fields.sourcePairId);
-          await service.checkPromptSentence(fields.promptSentenceId, fields.promptPairId);
-          await service.checkRepeats(fields.repeatsId, user, fields.kind);
-          await service.checkPicture(fields.pictureId);
-          const { recording } = await service.store(upload.path, fields, user, {
-            knownSha256: upload.sha256,
-            expectedSha256: meta.sha256,
+          const fields = multipartFields(upload.metadata, upload.file.fileName);
+          await service.checkReferences(fields, user);
+          const { recording } = await service.store(upload.file.path, fields, user, {
+            knownSha256: upload.file.sha256,
+            expectedSha256: upload.metadata.sha256,
             within: (effect) =>
               idempotent(
                 request,
@@ -125,12 +86,12 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
                   void reply.status(result.created ? 201 : 200);
                   return result;
                 },
-                { fingerprint: { sha256: upload.sha256, metadata: upload.rawMetadata } },
+                { fingerprint: { sha256: upload.file.sha256, metadata: upload.rawMetadata } },
               ),
           });
           return { recording };
         } finally {
-          await fsp.rm(upload.path, { force: true });
+          await fsp.rm(upload.file.path, { force: true });
         }
       },
     );
@@ -146,26 +107,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       },
       config: { errors: [{ status: 403, code: ERROR_CODES.forbidden }] },
     },
-    async (request) => {
-      const { page, limit, owner, all } = request.query;
-      const user = currentUser(request);
-      if ((all || (owner && owner !== user.id)) && user.role !== 'admin') {
-        throw forbidden("Only community admins can list other contributors' recordings.");
-      }
-      const ownerId = owner ?? (all ? null : user.id);
-      const { rows, total } = await app.repositories.recordings.list(ownerId, page, limit);
-      const stories = await app.repositories.stories.counts(
-        rows.filter(({ row }) => row.kind === 'story').map(({ row }) => row.id),
-      );
-      return {
-        recordings: rows.map(({ row, ownerName }) => ({
-          ...toRecording(row, ownerName),
-          story: stories.get(row.id) ?? null,
-        })),
-        total,
-        page,
-      };
-    },
+    (request) => service.list(currentUser(request), request.query),
   );
 
   app.get(
@@ -189,11 +131,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
   app.get(
     '/recordings/:id',
     { schema: { summary: 'One recording', params: idParams, response: { 200: recordingResponseSchema } } },
-    async (request) => {
-      const recording = await service.findVisible(request.params.id, currentUser(request));
-      if (!recording) throw notFound(RECORDING_NOT_FOUND);
-      return { recording };
-    },
+    async (request) => ({ recording: await service.requireVisible(request.params.id, currentUser(request)) }),
   );
 
   app.get(
@@ -203,8 +141,7 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       config: RECORDING_AUDIO,
     },
     async (request, reply) => {
-      const row = await service.findAudibleRow(request.params.id, currentUser(request));
-      if (!row) throw notFound(RECORDING_NOT_FOUND);
+      const row = await service.requireAudibleRow(request.params.id, currentUser(request));
       const etag = `"${row.sha256}"`;
       // A person's voice must not outlive their consent in a browser's cache: every play asks again, and this
       // route re-checks who may hear it (an unchanged clip costs a 304 by its content hash, a withdrawn one a 404).
@@ -216,27 +153,10 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
       if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
 
       const range = parseRange(request.headers.range, row.sizeBytes);
-      if (range === 'unsatisfiable') {
-        void reply.header('Content-Range', `bytes */${row.sizeBytes}`);
-        throw new AppError(
-          416,
-          `The requested range is outside the recording (${row.sizeBytes} bytes).`,
-          ERROR_CODES.rangeNotSatisfiable,
-        );
-      }
-      let opened;
-      try {
-        opened = await service.blobs.open(row.sha256, range ?? undefined);
-      } catch (error) {
-        if (error instanceof BlobNotFoundError) {
-          request.log.error({ recording: row.id }, 'the audio of a recording is missing from the blob store');
-          throw notFound('The audio of this recording is missing.');
-        }
-        throw error;
-      }
+      const opened = await service.openAudio(row, range, request.log);
       const { stream, size } = opened;
       void reply.type(row.mimeType);
-      if (range) {
+      if (range && range !== 'unsatisfiable') {
         return reply
           .status(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
@@ -273,22 +193,8 @@ export default async function recordingsRoutes(instance: FastifyInstance, { conf
         ],
       },
     },
-    async (request) => {
-      const recording = await service.findVisible(request.body.audioId, currentUser(request));
-      if (!recording) throw notFound(RECORDING_NOT_FOUND);
-      throw new AppError(501, NOT_TRAINED_MESSAGE, ERROR_CODES.notTrained);
-    },
+    (request) => service.transcribe(request.body.audioId, currentUser(request)),
   );
-}
-
-interface ReceivedUpload {
-  path: string;
-  sha256: string;
-  size: number;
-  fileName: string | undefined;
-  metadata: z.infer<typeof multipartUploadMetadataSchema>;
-  /** The metadata as sent (identifies the request for Idempotency-Key). */
-  rawMetadata: unknown;
 }
 
 /**
@@ -296,59 +202,33 @@ interface ReceivedUpload {
  * field (JSON). Refuses what is not valid before anything is stored, and answers every truncated or oversized
  * body (the temporary file is gone by then); the caller removes the file of a successful one.
  */
-async function receiveUpload(
-  request: FastifyRequest,
-  service: RecordingService,
-  config: Config,
-): Promise<ReceivedUpload> {
-  const tempPath = await service.tempPath(`${crypto.randomUUID()}.upload`);
-  let received;
-  try {
-    received = await receiveMultipartFile(request.raw, tempPath, {
-      fileSize: config.AUDIO_MAX_BYTES,
-      fields: 10,
-      fieldSize: 64 * 1024,
-      parts: 12,
-    });
-  } catch (error) {
-    if (!(error instanceof MultipartError)) throw error;
-    if (error.reason === 'file-too-large') throw tooLarge(config);
-    throw badUpload(
-      error.reason === 'truncated' || error.reason === 'gone'
-        ? 'The upload could not be read: it ended before the whole file arrived. Choose the recording and try again.'
-        : error.message,
-    );
-  }
-  const { file, fields } = received;
-  try {
-    if (!file) throw badUpload('Choose a recording to upload, in the form field named "file".');
-    const rawMetadata = fields.get('metadata');
-    return { ...file, rawMetadata, metadata: parseMultipartMetadata(rawMetadata) };
-  } catch (error) {
-    await fsp.rm(tempPath, { force: true });
-    throw error;
-  }
+async function receiveUpload(request: FastifyRequest, service: RecordingService, config: Config) {
+  const { file, fields, read } = await receiveFormFile(request, {
+    tempDir: service.tempDir,
+    suffix: '.upload',
+    field: 'file',
+    limits: { fileSize: config.AUDIO_MAX_BYTES, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    answers: {
+      notMultipart: {
+        message: 'Send the recording as multipart/form-data with the file in the field "file".',
+        code: ERROR_CODES.unsupportedAudio,
+      },
+      tooLarge: fileTooLargeMessage(config.AUDIO_MAX_BYTES),
+      missing: 'Choose a recording to upload, in the form field named "file".',
+      truncated:
+        'The upload could not be read: it ended before the whole file arrived. Choose the recording and try again.',
+    },
+    fields: (form) =>
+      parseJsonField(
+        form.get('metadata'),
+        multipartUploadMetadataSchema,
+        'The field "metadata" must be JSON.',
+        {},
+      ),
+  });
+  // The metadata as sent identifies the request for Idempotency-Key.
+  return { file, metadata: read, rawMetadata: fields.get('metadata') };
 }
-
-function parseMultipartMetadata(raw: unknown): z.infer<typeof multipartUploadMetadataSchema> {
-  let value: unknown = raw ?? {};
-  if (typeof raw === 'string') {
-    if (!raw.trim()) value = {};
-    else {
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        throw badUpload('The field "metadata" must be JSON.');
-      }
-    }
-  }
-  return parseInput(multipartUploadMetadataSchema, value);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const badUpload = (message: string) => new AppError(400, message, ERROR_CODES.validation);
-const tooLarge = (config: Config) =>
-  new AppError(413, fileTooLargeMessage(config.AUDIO_MAX_BYTES), ERROR_CODES.fileTooLarge);
 
 /**
  * A single byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; null to send everything (no header, several

@@ -14,15 +14,27 @@ import type { ClipReviewState } from '../../../core/review/rules.ts';
 import {
   plausibleRecordedAt,
   type InspectionState,
+  sanitiseFileName,
+  type multipartUploadMetadataSchema,
   type Recording,
   type RecordingKind,
   type RecordingLanguage,
+  type recordingsQuerySchema,
 } from '../../../core/api/recordings.ts';
 import { TELL_ACCEPTED_SECONDS, TELL_MAX_SECONDS } from '../../../core/constants.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { Config } from '../../config.ts';
-import { AppError, itemGone, notFound } from '../../errors.ts';
-import { type BlobStore, blobStoreOf, hashFile, spoolBlob } from '../../lib/blob-store.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError, forbidden, itemGone, notFound } from '../../errors.ts';
+import {
+  type BlobRange,
+  BlobNotFoundError,
+  type BlobStore,
+  blobStoreOf,
+  hashFile,
+  spoolBlob,
+} from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import { LOCK_NAMESPACES, ProcessLocks, type SharedLocks } from '../../lib/shared-locks.ts';
 import { inspectAudio, sniffAudio, type AudioInspection, type SniffedAudio } from './inspect-audio.ts';
@@ -63,6 +75,41 @@ export interface RecordingFields {
   /** A clip said from a picture prompt (issue 32): the picture it answers. */
   pictureId: string | null;
 }
+
+/** What the one-request multipart upload says of its recording (its JSON field "metadata"). */
+export type MultipartMetadata = z.infer<typeof multipartUploadMetadataSchema>;
+
+/** The fields of a recording sent in one multipart request, from its metadata and the file's own name. */
+export function multipartFields(meta: MultipartMetadata, fileName: string | undefined): RecordingFields {
+  return {
+    id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
+    fileName: sanitiseFileName(meta.fileName ?? fileName),
+    title: meta.title ?? null,
+    transcript: meta.transcript ?? null,
+    language: meta.language ?? null,
+    promptPairId: meta.promptPairId ?? null,
+    promptSentenceId: meta.promptSentenceId ?? null,
+    clientMimeType: meta.mimeType ?? null,
+    clientDuration: meta.duration ?? null,
+    recordedAt: meta.recordedAt ?? null,
+    // The spec's speakerId: a field speaker's UUID attributes the clip; other values are ignored.
+    speakerId:
+      typeof meta.speakerId === 'string' && isUuid(meta.speakerId) ? meta.speakerId.toLowerCase() : null,
+    sourcePairId: meta.sourcePairId ?? null,
+    kind: meta.kind ?? 'clip',
+    repeatsId: meta.repeatsId?.toLowerCase() ?? null,
+    pictureId: meta.pictureId?.toLowerCase() ?? null,
+  };
+}
+
+/** What a recording refers to, checked before anything is stored. */
+export type RecordingReferences = Pick<
+  RecordingFields,
+  'promptPairId' | 'promptSentenceId' | 'sourcePairId' | 'repeatsId' | 'kind' | 'pictureId'
+>;
+
+export const NOT_TRAINED_MESSAGE =
+  'No speech recogniser for Lopit has been trained yet. Recordings like yours are how one will be trained.';
 
 export interface StoreResult {
   /** false: a recording with this id was already stored for this owner; nothing new was stored. */
@@ -117,6 +164,43 @@ export class RecordingService {
     return toRecording(found.row, found.ownerName);
   }
 
+  /** The recording the user may see (findVisible), or 404. */
+  async requireVisible(id: string, user: User): Promise<Recording> {
+    const recording = await this.findVisible(id, user);
+    if (!recording) throw notFound(RECORDING_NOT_FOUND);
+    return recording;
+  }
+
+  /**
+   * A page of recordings: the user's own, or (admins only) another contributor's (`owner`) or everyone's
+   * (`all`), with each story's segment counts.
+   */
+  async list(user: User, query: z.infer<typeof recordingsQuerySchema>) {
+    const { page, limit, owner, all } = query;
+    if ((all || (owner && owner !== user.id)) && user.role !== 'admin') {
+      throw forbidden("Only community admins can list other contributors' recordings.");
+    }
+    const ownerId = owner ?? (all ? null : user.id);
+    const { rows, total } = await this.repositories.recordings.list(ownerId, page, limit);
+    const stories = await this.repositories.stories.counts(
+      rows.filter(({ row }) => row.kind === 'story').map(({ row }) => row.id),
+    );
+    return {
+      recordings: rows.map(({ row, ownerName }) => ({
+        ...toRecording(row, ownerName),
+        story: stories.get(row.id) ?? null,
+      })),
+      total,
+      page,
+    };
+  }
+
+  /** Transcribing a recording the user may see: not available until a recogniser is trained (501). */
+  async transcribe(audioId: string, user: User): Promise<never> {
+    await this.requireVisible(audioId, user);
+    throw new AppError(501, NOT_TRAINED_MESSAGE, ERROR_CODES.notTrained);
+  }
+
   async findVisibleRow(id: string, user: User) {
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
@@ -137,6 +221,36 @@ export class RecordingService {
     if (!found || found.row.inspection !== INSPECTED || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState))
       return null;
     return (await this.repositories.consent.clipStatus(found.row)).recording ? found.row : null;
+  }
+
+  /** The row of a recording whose audio the user may hear (findAudibleRow), or 404. */
+  async requireAudibleRow(id: string, user: User): Promise<RecordingRow> {
+    const row = await this.findAudibleRow(id, user);
+    if (!row) throw notFound(RECORDING_NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * The stored audio of a row, whole or the asked range (null: whole): 416 for a range past its end, 404 when
+   * the blob store lost it (logged: that is the server's fault, not the caller's).
+   */
+  async openAudio(row: RecordingRow, range: BlobRange | null | 'unsatisfiable', log: FastifyBaseLogger) {
+    if (range === 'unsatisfiable') {
+      throw new AppError(
+        416,
+        `The requested range is outside the recording (${row.sizeBytes} bytes).`,
+        ERROR_CODES.rangeNotSatisfiable,
+        undefined,
+        { 'Content-Range': `bytes */${row.sizeBytes}` },
+      );
+    }
+    try {
+      return await this.blobs.open(row.sha256, range ?? undefined);
+    } catch (error) {
+      if (!(error instanceof BlobNotFoundError)) throw error;
+      log.error({ recording: row.id }, 'the audio of a recording is missing from the blob store');
+      throw notFound('The audio of this recording is missing.');
+    }
   }
 
   /**
@@ -218,6 +332,15 @@ export class RecordingService {
         [{ path: 'promptPairId', message: 'Unknown translation pair' }],
       );
     }
+  }
+
+  /** Refuses, before anything is stored, a recording whose prompts, original or picture are unknown (400). */
+  async checkReferences(fields: RecordingReferences, user: User): Promise<void> {
+    await this.checkPrompt(fields.promptPairId);
+    await this.checkPrompt(fields.sourcePairId);
+    await this.checkPromptSentence(fields.promptSentenceId, fields.promptPairId);
+    await this.checkRepeats(fields.repeatsId, user, fields.kind);
+    await this.checkPicture(fields.pictureId);
   }
 
   /**

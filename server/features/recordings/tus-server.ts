@@ -80,11 +80,17 @@ export function createTusServer({
             ERROR_CODES.emptyFile,
           );
         const meta = parseMetadata(upload.metadata);
-        await service.checkPrompt(meta.promptPairId ?? null);
-        await service.checkPrompt(meta.sourcePairId ?? null);
-        await service.checkPromptSentence(meta.promptSentenceId ?? null, meta.promptPairId ?? null);
-        await service.checkRepeats(meta.repeatsId ?? null, user, meta.kind ?? 'clip');
-        await service.checkPicture(meta.pictureId ?? null);
+        await service.checkReferences(
+          {
+            promptPairId: meta.promptPairId ?? null,
+            promptSentenceId: meta.promptSentenceId ?? null,
+            sourcePairId: meta.sourcePairId ?? null,
+            repeatsId: meta.repeatsId ?? null,
+            kind: meta.kind ?? 'clip',
+            pictureId: meta.pictureId ?? null,
+          },
+          user,
+        );
         return { metadata: storedMetadata(meta, user.id) };
       } catch (error) {
         throw error instanceof AppError ? hookError(error) : error;

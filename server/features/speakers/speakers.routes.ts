@@ -4,10 +4,8 @@
 // Idempotency-Key, so the phone's outbox replays it safely. Only who added a speaker (or an admin) uses them.
 // /api/admin/speakers: every speaker with who added them, and the evidence files, for admins only. Evidence
 // files live apart from recordings (the store's consent-evidence area): no dataset, export or player can reach them.
-import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
@@ -21,11 +19,10 @@ import {
   type ConsentEvidenceKind,
 } from '../../../core/api/speakers.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
 import { blobStoreOf } from '../../lib/blob-store.ts';
 import { idempotent } from '../../lib/idempotency.ts';
-import { MultipartError, receiveMultipartFile } from '../../lib/multipart-file.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { receiveFormFile } from '../../lib/multipart-file.ts';
+import { parseJsonField } from '../../lib/validation.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TransactionRepositories } from '../../lib/repositories.ts';
 import { uploadTempDir } from '../../lib/temp-files.ts';
@@ -33,8 +30,8 @@ import {
   addConsentEvidence,
   addSpeaker,
   evidenceOf,
-  evidenceType,
   grantConsent,
+  keepEvidence,
   speakerFor,
   withdrawSpeaker,
   type ConsentAnswer,
@@ -47,8 +44,6 @@ const EVIDENCE_MAX_BYTES = Math.max(CONSENT_EVIDENCE_AUDIO_MAX_BYTES, CONSENT_EV
 
 /** Where consent evidence is kept: apart from recordings, so no dataset, export or player reaches it. */
 const evidenceStoreOf = (config: Config) => blobStoreOf(config, 'consent-evidence');
-
-const badEvidence = (message: string) => new AppError(400, message, ERROR_CODES.validation);
 
 export default async function speakersRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -95,50 +90,37 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
       fields: Map<string, string>,
     ) => Promise<ConsentAnswer>,
   ) {
-    if (!request.isMultipart())
-      throw new AppError(
-        415,
-        'Send the evidence as multipart/form-data in the field "evidence".',
-        ERROR_CODES.validation,
-      );
-    await fsp.mkdir(tempDir, { recursive: true });
-    const tempPath = path.join(tempDir, `${crypto.randomUUID()}.evidence`);
-    let received;
+    const {
+      file,
+      fields,
+      read: kind,
+    } = await receiveFormFile(request, {
+      tempDir,
+      suffix: '.evidence',
+      field: 'evidence',
+      limits: { fileSize: EVIDENCE_MAX_BYTES, fields: 4, fieldSize: 4096, parts: 6 },
+      answers: {
+        notMultipart: {
+          message: 'Send the evidence as multipart/form-data in the field "evidence".',
+          code: ERROR_CODES.validation,
+        },
+        tooLarge: 'This file is too large to keep as evidence.',
+        missing: 'Attach the spoken consent or the photo in the field "evidence".',
+      },
+      fields: kindOf,
+    });
     try {
-      received = await receiveMultipartFile(
-        request.raw,
-        tempPath,
-        { fileSize: EVIDENCE_MAX_BYTES, fields: 4, fieldSize: 4096, parts: 6 },
-        'evidence',
-      );
-    } catch (error) {
-      if (!(error instanceof MultipartError)) throw error;
-      if (error.reason === 'file-too-large')
-        throw new AppError(413, 'This file is too large to keep as evidence.', ERROR_CODES.fileTooLarge);
-      throw badEvidence(error.message);
-    }
-    try {
-      const { file, fields } = received;
-      if (!file) throw badEvidence('Attach the spoken consent or the photo in the field "evidence".');
-      const kind = kindOf(fields);
-      const mimeType = await evidenceType(file.path, file.size, kind, config);
-      await evidenceStore.put(file.path, { keepSource: true });
-      try {
-        return await idempotent(
-          request,
-          reply,
-          (repositories) => record(repositories, { sha256: file.sha256, size: file.size, mimeType }, fields),
-          {
+      return await keepEvidence(
+        file,
+        kind,
+        { config, store: evidenceStore, repositories: app.repositories },
+        (evidence) =>
+          idempotent(request, reply, (repositories) => record(repositories, evidence, fields), {
             fingerprint: { sha256: file.sha256, fields: Object.fromEntries(fields), params: request.params },
-          },
-        );
-      } catch (error) {
-        if (!(await app.repositories.speakers.evidenceUsesFile(file.sha256)))
-          await evidenceStore.delete(file.sha256).catch(() => undefined);
-        throw error;
-      }
+          }),
+      );
     } finally {
-      await fsp.rm(tempPath, { force: true });
+      await fsp.rm(file.path, { force: true });
     }
   }
 
@@ -151,17 +133,12 @@ export default async function speakersRoutes(instance: FastifyInstance, { config
       const user = currentUser(request);
       await speakerFor(app.repositories, request.params.id, user);
       let consent: ReturnType<typeof speakerConsentFieldsSchema.parse> | null = null;
-      const parse = (fields: Map<string, string>) => {
-        if (consent) return consent;
-        let value: unknown;
-        try {
-          value = JSON.parse(fields.get('consent') ?? '');
-        } catch {
-          throw badEvidence('The field "consent" must be JSON with id, consentType and kind.');
-        }
-        consent = parseInput(speakerConsentFieldsSchema, value);
-        return consent;
-      };
+      const parse = (fields: Map<string, string>) =>
+        (consent ??= parseJsonField(
+          fields.get('consent'),
+          speakerConsentFieldsSchema,
+          'The field "consent" must be JSON with id, consentType and kind.',
+        ));
       return receiveEvidence(
         request,
         reply,

@@ -15,6 +15,7 @@ import {
 } from '../../../core/api/speakers.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
 import { decoders } from '../../lib/concurrency.ts';
 import type { Repositories, TransactionRepositories } from '../../lib/repositories.ts';
 import { inspectAudio } from '../recordings/inspect-audio.ts';
@@ -150,6 +151,28 @@ export async function evidenceType(
     inspectAudio(filePath, { ffmpegPath: config.FFMPEG_PATH, maxSeconds: config.AUDIO_MAX_SECONDS }),
   );
   return inspection.mimeType;
+}
+
+/**
+ * Checks a received evidence file by its bytes (evidenceType), keeps it in the evidence store and runs `record`
+ * with it (the rows, in the caller's idempotent transaction). A kept file no row names is removed again when
+ * `record` fails; the received file stays where it is (the caller removes it).
+ */
+export async function keepEvidence<T>(
+  received: { path: string; sha256: string; size: number },
+  kind: ConsentEvidenceKind,
+  context: { config: Config; store: BlobStore; repositories: Repositories },
+  record: (file: EvidenceFile) => Promise<T>,
+): Promise<T> {
+  const mimeType = await evidenceType(received.path, received.size, kind, context.config);
+  await context.store.put(received.path, { keepSource: true });
+  try {
+    return await record({ sha256: received.sha256, size: received.size, mimeType });
+  } catch (error) {
+    if (!(await context.repositories.speakers.evidenceUsesFile(received.sha256)))
+      await context.store.delete(received.sha256).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** One kept piece of evidence of a speaker's consent, for an admin. */
