@@ -5,6 +5,7 @@
 // query); triggers bump them in the same transaction as any change to pairs, consent, lexicon or models
 // (migration 0005), so a process never answers from data older than what it can read.
 import type { FastifyBaseLogger } from 'fastify';
+import { NO_TRANSLATION_CODE, NO_TRANSLATION_MESSAGE } from '../../../core/api/chat.ts';
 import {
   Lexicon,
   MtModel,
@@ -18,6 +19,7 @@ import {
 } from '../../../core/mt/index.ts';
 import type { Db } from '../../db/driver.ts';
 import { readDataRevisions, type DataRevisions } from '../../lib/data-revisions.ts';
+import { AppError } from '../../errors.ts';
 import type { Repositories } from '../../lib/repositories.ts';
 import type { ArtifactStore } from '../models/artifact-store.ts';
 import { inMemory, type TranslationRepository } from '../translation/translation.repository.ts';
@@ -59,6 +61,13 @@ export class EngineService {
   /** Translates with the current engine; null when nothing is known about the text. */
   async translate(text: string, direction: Direction): Promise<TranslationAnswer | null> {
     return translate(await this.state(), text, direction);
+  }
+
+  /** The engine's answer, or 404 NO_TRANSLATION when nothing is known about the text. */
+  async answer(text: string, direction: Direction): Promise<TranslationAnswer> {
+    const answer = await this.translate(text, direction);
+    if (!answer) throw new AppError(404, NO_TRANSLATION_MESSAGE, NO_TRANSLATION_CODE);
+    return answer;
   }
 
   /** The engine for the data as it is now (rebuilt first when the revision counters moved). */

@@ -17,7 +17,6 @@ import {
   workerTokenCreatedSchema,
   workerTokenListSchema,
 } from '../../../core/api/training.ts';
-import { notFound } from '../../errors.ts';
 import { emptyAnswer } from '../../lib/route-contract.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { TrainingService } from './training.service.ts';
@@ -120,7 +119,7 @@ function userRoutes(instance: FastifyInstance) {
       schema: { summary: 'Revoke a worker token', params: z.object({ id: serialIdTextSchema() }) },
     },
     async (request, reply) => {
-      if (!(await app.training.tokens.revoke(request.params.id))) throw notFound('No such worker token.');
+      await service.revokeWorkerToken(request.params.id);
       return reply.status(204).send();
     },
   );

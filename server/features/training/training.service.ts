@@ -16,7 +16,7 @@ import {
   type UsableSpeech,
 } from '../../../core/api/data.ts';
 import { MODEL_TYPES, TRAINING_REQUIREMENTS, type ModelType } from '../../../core/constants.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { ERROR_CODES } from '../../../core/api/errors.ts';
 import type { TrainingServices } from './training-plugin.ts';
 
@@ -189,5 +189,10 @@ export class TrainingService {
     const job = await this.training.queue.requestStop(modelType);
     this.training.notify();
     return job;
+  }
+
+  /** Revokes a worker token (404 when there is none): its worker's requests are refused from now on. */
+  async revokeWorkerToken(id: number): Promise<void> {
+    if (!(await this.training.tokens.revoke(id))) throw notFound('No such worker token.');
   }
 }

@@ -25,18 +25,10 @@ import {
   workerHeartbeatSchema,
   type WorkerToken,
 } from '../../../core/api/training.ts';
-import {
-  TRAINING_HEARTBEAT_MS,
-  TRAINING_HEARTBEAT_TIMEOUT_MS,
-  type ModelType,
-} from '../../../core/constants.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
-import { BlobNotFoundError } from '../../lib/blob-store.ts';
-import type { Lease } from './job-queue.ts';
 import { fileAnswer, textAnswer } from '../../lib/route-contract.ts';
 import { guardWorkerRoutes } from '../../plugins/auth.ts';
 import { rawBytesOnly, receiveArtifact } from './worker-artifact.ts';
-import { workerDataset } from './worker-dataset.ts';
+import { WorkerJobsService } from './worker-jobs.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,48 +36,22 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 const jobParams = z.object({ id: serialIdTextSchema() });
 const audioParams = jobParams.extend({ recordingId: z.uuid() });
 const artifactQuery = z.object({ file_name: z.string().max(300).optional() });
 
-const notHeld = () =>
-  conflict(
-    'This job is no longer held by this worker: it was stopped, requeued after missed heartbeats, or finished. Claim a new job.',
-    TRAINING_ERROR_CODES.jobNotHeld,
-  );
-
 export default function workerRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { queue, tokens, data, blobs, tempDir } = app.training;
+  const { blobs, tempDir } = app.training;
+  const jobs = new WorkerJobsService(app.training);
 
   app.decorateRequest('workerToken', null);
   guardWorkerRoutes(app, async (request) => {
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const worker = token ? await tokens.authenticate(token) : null;
-    if (!worker) {
-      throw new AppError(
-        401,
-        'This worker token is not valid (unknown or revoked). An admin creates worker tokens on the training page.',
-        TRAINING_ERROR_CODES.invalidWorkerToken,
-      );
-    }
-    request.workerToken = worker;
+    request.workerToken = await jobs.authenticate(request.headers.authorization);
   });
   // The artifact arrives as raw bytes, streamed to disk by its route.
   app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
-
-  const workerOf = (request: FastifyRequest): WorkerToken => {
-    if (!request.workerToken)
-      throw new AppError(401, 'Worker token missing.', TRAINING_ERROR_CODES.invalidWorkerToken);
-    return request.workerToken;
-  };
-  const dataset = workerDataset(queue, data);
-  const held = async (request: FastifyRequest, jobId: number): Promise<Lease & { modelType: ModelType }> => {
-    const lease = await queue.heldByToken(jobId, workerOf(request).id);
-    if (!lease) throw notHeld();
-    return lease;
-  };
+  const workerOf = (request: FastifyRequest) => jobs.workerOf(request.workerToken);
 
   app.post(
     '/claim',
@@ -96,31 +62,7 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: workerClaimResponseSchema },
       },
     },
-    async (request) => {
-      const worker = workerOf(request);
-      const wanted = request.body?.model_types ?? worker.modelTypes;
-      const modelTypes = wanted.filter((type) => worker.modelTypes.includes(type));
-      const name = request.body?.worker_name ? `/${request.body.worker_name}` : '';
-      const job = await queue.claim({
-        workerId: `external:${worker.name}#${worker.id}${name}`.slice(0, 200),
-        modelTypes,
-        external: true,
-        workerTokenId: worker.id,
-      });
-      if (!job) return { job: null };
-      return {
-        job: {
-          id: job.jobId,
-          modelType: job.modelType,
-          attempt: job.attempt,
-          params: job.params,
-          metrics: job.metrics,
-          datasetPath: `jobs/${job.jobId}/dataset`,
-          heartbeatSeconds: TRAINING_HEARTBEAT_MS / 1000,
-          timeoutSeconds: TRAINING_HEARTBEAT_TIMEOUT_MS / 1000,
-        },
-      };
-    },
+    (request) => jobs.claim(workerOf(request), request.body),
   );
 
   app.post(
@@ -134,12 +76,7 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: workerHeartbeatResponseSchema },
       },
     },
-    async (request) => {
-      const lease = await held(request, request.params.id);
-      const answer = await queue.heartbeat(lease, request.body ?? {});
-      if (!answer.held) throw notHeld();
-      return { stopRequested: answer.stopRequested };
-    },
+    (request) => jobs.heartbeat(workerOf(request), request.params.id, request.body ?? {}),
   );
 
   app.get(
@@ -152,15 +89,11 @@ export default function workerRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const lease = await held(request, request.params.id);
-      const entries = await dataset.entries(lease.jobId, lease.modelType);
-      const body = entries.map(({ recording, split }) =>
-        JSON.stringify(dataset.line(lease.jobId, recording, split)),
-      );
+      const lines = await jobs.datasetLines(workerOf(request), request.params.id);
       return reply
         .type('application/x-ndjson; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(body.length > 0 ? `${body.join('\n')}\n` : '');
+        .send(lines);
     },
   );
 
@@ -174,21 +107,9 @@ export default function workerRoutes(instance: FastifyInstance) {
       schema: { summary: "The audio of a recording in a held job's dataset", params: audioParams },
     },
     async (request, reply) => {
-      const lease = await held(request, request.params.id);
-      const recording = await dataset.recording(
-        lease.jobId,
-        lease.modelType,
-        request.params.recordingId.toLowerCase(),
-      );
-      if (!recording)
-        throw notFound('This recording is not in the job’s data set (or its speaker withdrew consent).');
-      try {
-        const { stream, size } = await blobs.open(recording.sha256);
-        return reply.type(recording.mimeType).header('Content-Length', String(size)).send(stream);
-      } catch (error) {
-        if (error instanceof BlobNotFoundError) throw notFound('The audio of this recording is missing.');
-        throw error;
-      }
+      const { recordingId, id } = request.params;
+      const { stream, size, mimeType } = await jobs.recordingAudio(workerOf(request), id, recordingId);
+      return reply.type(mimeType).header('Content-Length', String(size)).send(stream);
     },
   );
 
@@ -216,13 +137,13 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: workerArtifactResponseSchema },
       },
     },
-    async (request) => {
-      const lease = await held(request, request.params.id);
-      const stored = await receiveArtifact(request, tempDir, blobs);
-      const fileName = request.query.file_name ? sanitiseFileName(request.query.file_name, 'model') : null;
-      if (!(await queue.setArtifact(lease, { ...stored, fileName }))) throw notHeld();
-      return stored;
-    },
+    (request) =>
+      jobs.storeArtifact(
+        workerOf(request),
+        request.params.id,
+        () => receiveArtifact(request, tempDir, blobs),
+        request.query.file_name ? sanitiseFileName(request.query.file_name, 'model') : null,
+      ),
   );
 
   app.post(
@@ -241,22 +162,7 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: okSchema },
       },
     },
-    async (request) => {
-      const lease = await held(request, request.params.id);
-      const run = await queue.find(lease.jobId);
-      const expected = request.body.artifact_sha256;
-      if (expected && run?.artifact?.sha256 !== expected) {
-        throw new AppError(
-          400,
-          run?.artifact
-            ? 'artifact_sha256 does not match the uploaded artifact. Upload it again.'
-            : 'No artifact was uploaded for this job: PUT it to .../artifact first.',
-          ERROR_CODES.checksumMismatch,
-        );
-      }
-      if (!(await queue.complete(lease, { metrics: request.body.metrics }))) throw notHeld();
-      return { ok: true as const };
-    },
+    (request) => jobs.complete(workerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -270,11 +176,7 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: okSchema },
       },
     },
-    async (request) => {
-      const lease = await held(request, request.params.id);
-      if (!(await queue.fail(lease, request.body.error))) throw notHeld();
-      return { ok: true as const };
-    },
+    (request) => jobs.fail(workerOf(request), request.params.id, request.body.error),
   );
 
   app.post(
@@ -287,10 +189,6 @@ export default function workerRoutes(instance: FastifyInstance) {
         response: { 200: okSchema },
       },
     },
-    async (request) => {
-      const lease = await held(request, request.params.id);
-      if (!(await queue.markStopped(lease))) throw notHeld();
-      return { ok: true as const };
-    },
+    (request) => jobs.stopped(workerOf(request), request.params.id),
   );
 }
