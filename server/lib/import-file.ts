@@ -159,3 +159,23 @@ export async function readUploadedFile(
     );
   return text;
 }
+
+/**
+ * What an import route received: the file of its multipart field `file` read by `fromFile`, or its JSON `body`
+ * (as the route's schema parsed it) by `fromJson`; 400 INVALID_IMPORT saying `neither` when there is neither.
+ */
+export async function importedRows<B, T>(
+  request: FastifyRequest,
+  body: B | null | undefined,
+  options: {
+    fromFile: (text: string) => T;
+    fromJson: (body: B) => T;
+    neither: string;
+    /** What a form without a file is told (readUploadedFile's own words when left out). */
+    noFile?: string;
+  },
+): Promise<T> {
+  if (request.isMultipart()) return options.fromFile(await readUploadedFile(request, options.noFile));
+  if (body == null) throw invalidImport(options.neither);
+  return options.fromJson(body);
+}

@@ -12,8 +12,8 @@ import {
 } from '../../../core/api/exports.ts';
 import type { Config } from '../../config.ts';
 import { fileAnswer } from '../../lib/route-contract.ts';
-import { AppError } from '../../errors.ts';
 import { buildAsrExport } from './asr-export.ts';
+import { buildArchive, requireFfmpeg } from './exports.service.ts';
 import type { BuiltExport, ExportContext } from './export-format.ts';
 import { buildMtExport } from './mt-export.ts';
 import { buildTtsExport } from './tts-export.ts';
@@ -29,9 +29,6 @@ const FFMPEG_ERROR = { status: 503, code: ERROR_CODES.unavailable };
 /** Spool files older than this are left from a crash. */
 const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const FFMPEG_MISSING =
-  'Converting recordings to WAV or FLAC needs ffmpeg on the server (on Debian: apt-get install ffmpeg, or set FFMPEG_PATH). The speech recognition export with the audio as recorded (audio=original) works without it.';
-
 export default function exportsRoutes(instance: FastifyInstance, { config }: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { exports: repository } = app.repositories;
@@ -42,12 +39,6 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
     const removed = await removeOldSpools(tempRoot, SPOOL_MAX_AGE_MS);
     if (removed > 0) app.log.info({ removed }, 'old export spool files removed');
   });
-
-  const requireFfmpeg = async () => {
-    if (!(await ffmpegAvailable(config.FFMPEG_PATH))) {
-      throw new AppError(503, FFMPEG_MISSING, ERROR_CODES.unavailable);
-    }
-  };
 
   /** Builds the archive's entry list, then sends it as a stream of known size. */
   async function sendArchive(
@@ -62,31 +53,28 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
       if (!reply.raw.writableFinished) cancel.abort();
       void archive.dispose();
     });
-    try {
-      const { fileName } = await build({
+    const { fileName, stream, size } = await buildArchive(
+      {
         repository,
         blobs,
         archive,
         createdAt,
         ffmpegPath: config.FFMPEG_PATH,
         signal: cancel.signal,
-      });
-      const { stream, size } = await archive.finish();
-      stream.once('error', (error: Error) => {
-        request.log.error({ err: error }, 'dataset export stopped while streaming');
-      });
-      stream.once('close', () => void archive.dispose());
-      request.log.info({ fileName, size, entries: archive.entries }, 'dataset export started');
-      return reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Length', size)
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .send(stream);
-    } catch (error) {
-      await archive.dispose();
-      throw error;
-    }
+      },
+      build,
+    );
+    stream.once('error', (error: Error) => {
+      request.log.error({ err: error }, 'dataset export stopped while streaming');
+    });
+    stream.once('close', () => void archive.dispose());
+    request.log.info({ fileName, size, entries: archive.entries }, 'dataset export started');
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Length', size)
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Cache-Control', 'no-store')
+      .send(stream);
   }
 
   app.get(
@@ -110,7 +98,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
       config: { answers: [ZIP], errors: [FFMPEG_ERROR] },
     },
     async (request, reply) => {
-      if (request.query.audio !== 'original') await requireFfmpeg();
+      if (request.query.audio !== 'original') await requireFfmpeg(config.FFMPEG_PATH);
       return sendArchive(request, reply, (context) => buildAsrExport(context, request.query));
     },
   );
@@ -125,7 +113,7 @@ export default function exportsRoutes(instance: FastifyInstance, { config }: { c
       config: { answers: [ZIP], errors: [FFMPEG_ERROR, { status: 404, code: ERROR_CODES.notFound }] },
     },
     async (request, reply) => {
-      await requireFfmpeg();
+      await requireFfmpeg(config.FFMPEG_PATH);
       return sendArchive(request, reply, (context) => buildTtsExport(context, request.query.speaker));
     },
   );

@@ -6,7 +6,7 @@ import { importPairsQuerySchema, importReportSchema } from '../../../core/api/tr
 import { currentUser } from '../../plugins/auth.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
 import { textAnswer } from '../../lib/route-contract.ts';
-import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, importedRows, withImportUploads } from '../../lib/import-file.ts';
 import { importLexicon, lexiconExport, lexiconJsonCandidates, parseLexiconFile } from './lexicon-import.ts';
 
 export default async function lexiconRoutes(instance: FastifyInstance) {
@@ -32,18 +32,14 @@ export default async function lexiconRoutes(instance: FastifyInstance) {
       },
       async (request) => {
         const options = { importedBy: currentUser(request).id, review: request.query.review === 'true' };
-        if (request.isMultipart())
-          return importLexicon(
-            lexicon,
-            parseLexiconFile(await readUploadedFile(request, 'Choose a CSV, TSV or JSON file to import.')),
-            options,
-          );
-        if (request.body == null) {
-          throw invalidImport(
+        const candidates = await importedRows(request, request.body, {
+          fromFile: parseLexiconFile,
+          fromJson: lexiconJsonCandidates,
+          neither:
             'Send a CSV, TSV or JSON file in the form field "file", or JSON [{ "lopit", "english", "part_of_speech" }].',
-          );
-        }
-        return importLexicon(lexicon, lexiconJsonCandidates(request.body), options);
+          noFile: 'Choose a CSV, TSV or JSON file to import.',
+        });
+        return importLexicon(lexicon, candidates, options);
       },
     );
   });

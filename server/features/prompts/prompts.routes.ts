@@ -13,7 +13,7 @@ import {
   retirePromptSchema,
 } from '../../../core/api/prompts.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, importedRows, withImportUploads } from '../../lib/import-file.ts';
 import { jsonCandidates, parseDelimited } from '../translation/pairs-import.ts';
 import { importPrompts } from './prompts-import.ts';
 import { idempotent, IDEMPOTENT_CONTRACT } from '../../lib/idempotency.ts';
@@ -108,15 +108,12 @@ export async function adminPromptsRoutes(instance: FastifyInstance) {
       async (request) => {
         const { readLimits } = request.query;
         const pairs = app.repositories.translation;
-        if (request.isMultipart()) {
-          return importPrompts(pairs, parseDelimited(await readUploadedFile(request)), readLimits);
-        }
-        if (request.body == null) {
-          throw invalidImport(
-            'Send a CSV or TSV file in the form field "file", or JSON { "prompts": [...] }.',
-          );
-        }
-        return importPrompts(pairs, jsonCandidates(request.body), readLimits);
+        const candidates = await importedRows(request, request.body, {
+          fromFile: parseDelimited,
+          fromJson: jsonCandidates,
+          neither: 'Send a CSV or TSV file in the form field "file", or JSON { "prompts": [...] }.',
+        });
+        return importPrompts(pairs, candidates, readLimits);
       },
     );
   });

@@ -7,7 +7,7 @@ import {
   importReportSchema,
 } from '../../../core/api/translation.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/constants.ts';
-import { importContract, invalidImport, readUploadedFile, withImportUploads } from '../../lib/import-file.ts';
+import { importContract, importedRows, withImportUploads } from '../../lib/import-file.ts';
 import { importPairs, jsonCandidates, parseDelimited } from './pairs-import.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
@@ -33,13 +33,12 @@ export default async function pairsImportRoutes(instance: FastifyInstance) {
       },
       async (request) => {
         const options = { importedBy: currentUser(request).id, review: request.query.review === 'true' };
-        if (request.isMultipart()) {
-          return importPairs(pairs, parseDelimited(await readUploadedFile(request)), options);
-        }
-        if (request.body == null) {
-          throw invalidImport('Send a CSV or TSV file in the form field "file", or JSON { "pairs": [...] }.');
-        }
-        return importPairs(pairs, jsonCandidates(request.body), options);
+        const candidates = await importedRows(request, request.body, {
+          fromFile: parseDelimited,
+          fromJson: jsonCandidates,
+          neither: 'Send a CSV or TSV file in the form field "file", or JSON { "pairs": [...] }.',
+        });
+        return importPairs(pairs, candidates, options);
       },
     );
   });
