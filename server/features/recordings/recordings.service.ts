@@ -79,27 +79,56 @@ export interface RecordingFields {
 /** What the one-request multipart upload says of its recording (its JSON field "metadata"). */
 export type MultipartMetadata = z.infer<typeof multipartUploadMetadataSchema>;
 
-/** The fields of a recording sent in one multipart request, from its metadata and the file's own name. */
-export function multipartFields(meta: MultipartMetadata, fileName: string | undefined): RecordingFields {
+/** What a client says of a recording, by either upload path, validated (ids in any case). */
+export interface RecordingMetadata {
+  recordingId: string;
+  fileName: string;
+  title?: string | null | undefined;
+  transcript?: string | null | undefined;
+  language?: RecordingLanguage | null | undefined;
+  promptPairId?: number | null | undefined;
+  promptSentenceId?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  durationSeconds?: number | null | undefined;
+  recordedAt?: string | null | undefined;
+  speakerId?: string | null | undefined;
+  sourcePairId?: number | null | undefined;
+  kind?: RecordingKind | null | undefined;
+  repeatsId?: string | null | undefined;
+  pictureId?: string | null | undefined;
+}
+
+/** The fields of a recording from its validated metadata (tus Upload-Metadata, or the multipart metadata). */
+export function recordingFields(meta: RecordingMetadata): RecordingFields {
   return {
-    id: (meta.recordingId ?? crypto.randomUUID()).toLowerCase(),
-    fileName: sanitiseFileName(meta.fileName ?? fileName),
+    id: meta.recordingId.toLowerCase(),
+    fileName: meta.fileName,
     title: meta.title ?? null,
     transcript: meta.transcript ?? null,
     language: meta.language ?? null,
     promptPairId: meta.promptPairId ?? null,
     promptSentenceId: meta.promptSentenceId ?? null,
     clientMimeType: meta.mimeType ?? null,
-    clientDuration: meta.duration ?? null,
+    clientDuration: meta.durationSeconds ?? null,
     recordedAt: meta.recordedAt ?? null,
-    // The spec's speakerId: a field speaker's UUID attributes the clip; other values are ignored.
-    speakerId:
-      typeof meta.speakerId === 'string' && isUuid(meta.speakerId) ? meta.speakerId.toLowerCase() : null,
+    speakerId: meta.speakerId?.toLowerCase() ?? null,
     sourcePairId: meta.sourcePairId ?? null,
     kind: meta.kind ?? 'clip',
     repeatsId: meta.repeatsId?.toLowerCase() ?? null,
     pictureId: meta.pictureId?.toLowerCase() ?? null,
   };
+}
+
+/** The fields of a recording sent in one multipart request, from its metadata and the file's own name. */
+export function multipartFields(meta: MultipartMetadata, fileName: string | undefined): RecordingFields {
+  return recordingFields({
+    ...meta,
+    recordingId: meta.recordingId ?? crypto.randomUUID(),
+    fileName: sanitiseFileName(meta.fileName ?? fileName),
+    durationSeconds: meta.duration,
+    // The spec's speakerId: a field speaker's UUID attributes the clip; other values are ignored.
+    speakerId: typeof meta.speakerId === 'string' && isUuid(meta.speakerId) ? meta.speakerId : null,
+  });
 }
 
 /** What a recording refers to, checked before anything is stored. */

@@ -15,7 +15,7 @@ import { hookError } from './tus-answers.ts';
 import { UploadQuota, type QuotaLimits } from './tus-quota.ts';
 import {
   RECORDING_NOT_FOUND,
-  type RecordingFields,
+  recordingFields,
   type RecordingService,
   type StoreResult,
 } from './recordings.service.ts';
@@ -52,26 +52,6 @@ export function parseMetadata(metadata: Record<string, string | null> | undefine
 }
 
 type ParsedMetadata = ReturnType<typeof parseMetadata>;
-
-function fieldsOf(meta: ParsedMetadata): RecordingFields {
-  return {
-    id: meta.recordingId.toLowerCase(),
-    fileName: meta.fileName,
-    title: meta.title ?? null,
-    transcript: meta.transcript ?? null,
-    language: meta.language ?? null,
-    promptPairId: meta.promptPairId ?? null,
-    promptSentenceId: meta.promptSentenceId ?? null,
-    clientMimeType: meta.mimeType ?? null,
-    clientDuration: meta.durationSeconds ?? null,
-    recordedAt: meta.recordedAt ?? null,
-    speakerId: meta.speakerId?.toLowerCase() ?? null,
-    sourcePairId: meta.sourcePairId ?? null,
-    kind: meta.kind ?? 'clip',
-    repeatsId: meta.repeatsId?.toLowerCase() ?? null,
-    pictureId: meta.pictureId?.toLowerCase() ?? null,
-  };
-}
 
 /** The metadata kept with a partial upload: the validated fields as text, and the owner. */
 export function storedMetadata(meta: ParsedMetadata, ownerId: string): Record<string, string | null> {
@@ -233,7 +213,7 @@ export class UploadFinisher {
     const file = await this.store.partials.localFile(upload.id);
     try {
       const meta = parseMetadata(upload.metadata);
-      const fields = fieldsOf(meta);
+      const fields = recordingFields(meta);
       const result = await this.service.store(file.path, fields, user, { expectedSha256: meta.sha256 });
       await this.remove(upload.id);
       return result;
