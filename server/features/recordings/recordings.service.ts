@@ -354,11 +354,10 @@ export class RecordingService {
     recordings: RecordingsRepository = this.repositories.recordings,
   ): Promise<void> {
     if (promptPairId !== null && !(await recordings.pairExists(promptPairId))) {
-      throw new AppError(
-        400,
+      throw unknownReference(
+        'promptPairId',
         'The prompt of this recording is not a known translation pair.',
-        ERROR_CODES.validation,
-        [{ path: 'promptPairId', message: 'Unknown translation pair' }],
+        'Unknown translation pair',
       );
     }
   }
@@ -391,11 +390,10 @@ export class RecordingService {
       );
     }
     if ((await repositories.sentences.approvedText(promptSentenceId)) === null) {
-      throw new AppError(
-        400,
+      throw unknownReference(
+        'promptSentenceId',
         'The sentence this recording reads is not a written sentence the community approved. Record another sentence.',
-        ERROR_CODES.validation,
-        [{ path: 'promptSentenceId', message: 'Unknown or unapproved sentence' }],
+        'Unknown or unapproved sentence',
       );
     }
   }
@@ -431,11 +429,10 @@ export class RecordingService {
     repositories: TransactionRepositories = this.repositories,
   ): Promise<void> {
     if (pictureId !== null && !(await repositories.pictures.exists(pictureId))) {
-      throw new AppError(
-        400,
+      throw unknownReference(
+        'pictureId',
         'The picture of this recording is not a known picture prompt.',
-        ERROR_CODES.validation,
-        [{ path: 'pictureId', message: 'Unknown picture' }],
+        'Unknown picture',
       );
     }
   }
@@ -594,6 +591,10 @@ export class RecordingService {
 /** Review states whose clips every signed-in contributor may hear (reviewing them, or hearing a prompt read). */
 const AUDIBLE_TO_REVIEWERS: readonly ClipReviewState[] = ['pending', 'validated'];
 const INSPECTED: InspectionState = 'inspected';
+
+/** 400 of a reference (`field`) that names nothing the uploader may use; nothing is stored. */
+const unknownReference = (field: string, message: string, problem: string) =>
+  new AppError(400, message, ERROR_CODES.validation, [{ path: field, message: problem }]);
 
 export const checksumMismatch = () =>
   new AppError(

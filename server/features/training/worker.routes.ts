@@ -36,6 +36,8 @@ declare module 'fastify' {
   }
 }
 
+/** Every job route's refusal when the worker no longer holds the job (worker-jobs.service.ts). */
+const NOT_HELD = { status: 409, code: TRAINING_ERROR_CODES.jobNotHeld };
 const jobParams = z.object({ id: serialIdTextSchema() });
 const audioParams = jobParams.extend({ recordingId: z.uuid() });
 const artifactQuery = z.object({ file_name: z.string().max(300).optional() });
@@ -68,7 +70,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/heartbeat',
     {
-      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
+      config: { errors: [NOT_HELD] },
       schema: {
         summary: 'Report progress on a held job and keep its lease',
         params: jobParams,
@@ -85,7 +87,7 @@ export default function workerRoutes(instance: FastifyInstance) {
       schema: { summary: "A held job's dataset (JSON lines)", params: jobParams },
       config: {
         answers: [textAnswer('One JSON object per line (datasetLineSchema).', ['application/x-ndjson'])],
-        errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }],
+        errors: [NOT_HELD],
       },
     },
     async (request, reply) => {
@@ -102,7 +104,7 @@ export default function workerRoutes(instance: FastifyInstance) {
     {
       config: {
         answers: [fileAnswer('The recording as stored.', ['audio/*'])],
-        errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }],
+        errors: [NOT_HELD],
       },
       schema: { summary: "The audio of a recording in a held job's dataset", params: audioParams },
     },
@@ -124,7 +126,7 @@ export default function workerRoutes(instance: FastifyInstance) {
           content: { 'application/octet-stream': { type: 'string', format: 'binary' } },
         },
         errors: [
-          { status: 409, code: TRAINING_ERROR_CODES.jobNotHeld },
+          NOT_HELD,
           { status: 400, code: ERROR_CODES.emptyFile },
           { status: 413, code: TRAINING_ERROR_CODES.artifactTooLarge },
           { status: 415, code: TRAINING_ERROR_CODES.unsupportedArtifact },
@@ -150,10 +152,7 @@ export default function workerRoutes(instance: FastifyInstance) {
     '/jobs/:id/complete',
     {
       config: {
-        errors: [
-          { status: 409, code: TRAINING_ERROR_CODES.jobNotHeld },
-          { status: 400, code: ERROR_CODES.checksumMismatch },
-        ],
+        errors: [NOT_HELD, { status: 400, code: ERROR_CODES.checksumMismatch }],
       },
       schema: {
         summary: 'Report a held job finished',
@@ -168,7 +167,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/fail',
     {
-      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
+      config: { errors: [NOT_HELD] },
       schema: {
         summary: 'Report a held job failed',
         params: jobParams,
@@ -182,7 +181,7 @@ export default function workerRoutes(instance: FastifyInstance) {
   app.post(
     '/jobs/:id/stopped',
     {
-      config: { errors: [{ status: 409, code: TRAINING_ERROR_CODES.jobNotHeld }] },
+      config: { errors: [NOT_HELD] },
       schema: {
         summary: 'Confirm a held job stopped as an admin asked',
         params: jobParams,
