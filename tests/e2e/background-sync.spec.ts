@@ -388,6 +388,14 @@ test('with the app closed, Background Sync sends every kind of waiting work once
         body: { verdict: 'approve' },
         label: 'Review of a sentence',
       },
+      // A report of the same sentence, after the review that approves it (one subject: they go in this order).
+      {
+        kind: 'sentence.report',
+        subject: `sentence:${written.sentence.id}`,
+        params: { id: written.sentence.id },
+        body: { reason: 'spelling' },
+        label: 'Report of a sentence',
+      },
       {
         kind: 'ui.review',
         subject: `ui-proposal:${uiProposal.proposal.id}`,
@@ -491,6 +499,13 @@ test('with the app closed, Background Sync sends every kind of waiting work once
     sentences: { id: number; text: string; state: string; approvals: number }[];
   }>(request, writer.token, 'sentences/mine');
   expect(others.sentences).toMatchObject([{ id: written.sentence.id, state: 'approved', approvals: 1 }]);
+  // The report of it arrived: the sentence left the reporter's pack of sentences to read, not the writer's.
+  const sentencesToRead = async (token: string) =>
+    (
+      await apiGet<{ sentences?: { id: number }[] }>(request, token, 'audio/prompts?limit=500')
+    ).sentences?.map((one) => one.id) ?? [];
+  expect(await sentencesToRead(me.token)).not.toContain(written.sentence.id);
+  expect(await sentencesToRead(writer.token)).toContain(written.sentence.id);
   // One vote and one report, each on its clip; two reviews of translations (the proposal, the word) and one of
   // a transcript, and one transcript written.
   const { clips } = await apiGet<{
