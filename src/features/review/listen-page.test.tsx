@@ -40,16 +40,20 @@ afterEach(() => {
 
 const votes = async () => (await entriesOf(localDb(), USER)).filter((entry) => entry.kind === 'clip.vote');
 
-function renderCard() {
-  render(
+function card(clip: PackedClip) {
+  return (
     <ClipCard
-      clip={CLIP}
+      clip={clip}
       userId={USER}
       position="Clip 1 of 1 on this phone"
       autoPlay={false}
       onAnswered={() => undefined}
-    />,
+    />
   );
+}
+
+function renderCard() {
+  return render(card(CLIP));
 }
 
 describe('the vote on a clip', () => {
@@ -86,5 +90,20 @@ describe('the vote on a clip', () => {
     await userEvent.click(screen.getByRole('button', { name: /Skip/ }));
     await waitFor(async () => expect(await localDb().reviewSkips.count()).toBe(1));
     expect(await votes()).toEqual([]);
+  });
+
+  it('keeps playing the same audio when the pack hands it the same clip anew', async () => {
+    const { rerender } = renderCard();
+    const audio = (await screen.findByTestId('clip-audio')) as HTMLAudioElement;
+    const url = audio.getAttribute('src');
+    fireEvent.play(audio);
+    expect(screen.getByRole('button', { name: /Pause/ })).toBeTruthy();
+    // The pack's live query gives a new object for the same clip whenever the pack changes.
+    rerender(card({ ...CLIP, upVotes: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('clip-audio').getAttribute('src')).toBe(url);
+    // Should the audio be reloaded anyway, the button does not go on saying Pause.
+    fireEvent.emptied(audio);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Play/ })).toBeTruthy());
   });
 });

@@ -77,13 +77,21 @@ const clock = (seconds: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-/** The object URL of a packed clip's audio (the phone's copy, never the network): null until read. */
-function useClipUrl(clip: PackedClip): { url: string | null; missing: boolean } {
+/**
+ * The object URL of a packed clip's audio (the phone's copy, never the network): null until read. Made once per
+ * clip: the pack's live query hands the card a new object for the same clip whenever the pack changes (a vote
+ * sent, a refill), and a new URL would reload the audio element, which stops it without a pause event (the
+ * button said Pause over a silent clip that could no longer be played).
+ */
+function useClipUrl({ id, mimeType }: Pick<PackedClip, 'id' | 'mimeType'>): {
+  url: string | null;
+  missing: boolean;
+} {
   const [state, setState] = useState<{ url: string | null; missing: boolean }>({ url: null, missing: false });
   useEffect(() => {
     let made: string | null = null;
     let current = true;
-    void clipAudio(localDb(), clip).then((blob) => {
+    void clipAudio(localDb(), { id, mimeType }).then((blob) => {
       if (!current) return;
       made = blob ? URL.createObjectURL(blob) : null;
       setState({ url: made, missing: !blob });
@@ -92,7 +100,7 @@ function useClipUrl(clip: PackedClip): { url: string | null; missing: boolean } 
       current = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [clip]);
+  }, [id, mimeType]);
   return state;
 }
 
@@ -173,6 +181,8 @@ export function ClipCard({ clip, userId, position, autoPlay, onAnswered }: ClipC
           data-testid="clip-audio"
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
+          // A reload of the audio stops it without a pause event.
+          onEmptied={() => setPlaying(false)}
           onTimeUpdate={(event) => setPlayed(event.currentTarget.currentTime)}
           onEnded={() => {
             setPlaying(false);
