@@ -94,7 +94,7 @@ describe('the vote on a clip', () => {
 
   it('keeps playing the same audio when the pack hands it the same clip anew', async () => {
     const { rerender } = renderCard();
-    const audio = (await screen.findByTestId('clip-audio')) as HTMLAudioElement;
+    const audio = await screen.findByTestId('clip-audio');
     const url = audio.getAttribute('src');
     fireEvent.play(audio);
     expect(screen.getByRole('button', { name: /Pause/ })).toBeTruthy();

@@ -78,30 +78,39 @@ const clock = (seconds: number) => {
 };
 
 /**
- * The object URL of a packed clip's audio (the phone's copy, never the network): null until read. Made once per
- * clip: the pack's live query hands the card a new object for the same clip whenever the pack changes (a vote
- * sent, a refill), and a new URL would reload the audio element, which stops it without a pause event (the
- * button said Pause over a silent clip that could no longer be played).
+ * The object URL of a packed clip's audio (the phone's copy, never the network): null until read. The pack's
+ * live query hands the card a new object for the same clip whenever the pack changes (a vote sent, a refill).
+ * Once this clip's audio is read its URL stays: a new URL would reload the audio element, which stops it without
+ * a pause event (the button said Pause over a silent clip that could no longer be played). While it is not read
+ * (its chunks not yet on the phone), each new object of the clip reads it again.
  */
-function useClipUrl({ id, mimeType }: Pick<PackedClip, 'id' | 'mimeType'>): {
-  url: string | null;
-  missing: boolean;
-} {
-  const [state, setState] = useState<{ url: string | null; missing: boolean }>({ url: null, missing: false });
+function useClipUrl(clip: PackedClip): { url: string | null; missing: boolean } {
+  const [state, setState] = useState<{ id: string; url: string | null; missing: boolean } | null>(null);
+  const read = state !== null && state.id === clip.id && state.url !== null;
   useEffect(() => {
-    let made: string | null = null;
+    if (read) return;
     let current = true;
-    void clipAudio(localDb(), { id, mimeType }).then((blob) => {
-      if (!current) return;
-      made = blob ? URL.createObjectURL(blob) : null;
-      setState({ url: made, missing: !blob });
+    void clipAudio(localDb(), clip).then((blob) => {
+      const made = blob ? URL.createObjectURL(blob) : null;
+      if (!current) {
+        if (made) URL.revokeObjectURL(made);
+        return;
+      }
+      setState({ id: clip.id, url: made, missing: !blob });
     });
     return () => {
       current = false;
-      if (made) URL.revokeObjectURL(made);
     };
-  }, [id, mimeType]);
-  return state;
+  }, [clip, read]);
+  // Each URL is let go once another replaces it or the card goes.
+  const url = state?.url ?? null;
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return state?.id === clip.id ? { url: state.url, missing: state.missing } : { url: null, missing: false };
 }
 
 /** Exported for its client test; the page shows it. */
