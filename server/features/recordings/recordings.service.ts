@@ -189,7 +189,7 @@ export class RecordingService {
   async findVisible(id: string, user: User): Promise<Recording | null> {
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
-    if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
+    if (!found || !visibleTo(found.row, user)) return null;
     return toRecording(found.row, found.ownerName);
   }
 
@@ -233,8 +233,7 @@ export class RecordingService {
   async findVisibleRow(id: string, user: User) {
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
-    if (!found || (found.row.ownerId !== user.id && user.role !== 'admin')) return null;
-    return found.row;
+    return found && visibleTo(found.row, user) ? found.row : null;
   }
 
   /**
@@ -243,11 +242,11 @@ export class RecordingService {
    * clip whose sound is still being checked (or failed the check) is in no review yet, so no one else hears it.
    */
   async findAudibleRow(id: string, user: User) {
-    const row = await this.findVisibleRow(id, user);
-    if (row) return row;
     if (!isUuid(id)) return null;
     const found = await this.repositories.recordings.findById(id);
-    if (!found || found.row.inspection !== INSPECTED || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState))
+    if (!found) return null;
+    if (visibleTo(found.row, user)) return found.row;
+    if (found.row.inspection !== INSPECTED || !AUDIBLE_TO_REVIEWERS.includes(found.row.reviewState))
       return null;
     return (await this.repositories.consent.clipStatus(found.row)).recording ? found.row : null;
   }
@@ -591,6 +590,9 @@ export class RecordingService {
 /** Review states whose clips every signed-in contributor may hear (reviewing them, or hearing a prompt read). */
 const AUDIBLE_TO_REVIEWERS: readonly ClipReviewState[] = ['pending', 'validated'];
 const INSPECTED: InspectionState = 'inspected';
+
+/** Whether the user sees the recording whatever its state: its owner, or an admin. */
+const visibleTo = (row: RecordingRow, user: User) => row.ownerId === user.id || user.role === 'admin';
 
 /** 400 of a reference (`field`) that names nothing the uploader may use; nothing is stored. */
 const unknownReference = (field: string, message: string, problem: string) =>
