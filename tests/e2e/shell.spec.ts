@@ -31,6 +31,28 @@ test.describe('navigation bar', () => {
   });
 });
 
+test('the skip link stays out of sight until the keyboard reaches it, however tall, and leads to the content', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  // A translation longer than the English wraps it to several lines: it must still be out of sight.
+  await skip.evaluate((link: HTMLElement) => (link.style.maxWidth = '4rem'));
+  const hidden = (await skip.boundingBox())!;
+  expect(hidden.height).toBeGreaterThan(60);
+  expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = (await skip.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(740);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(skip).not.toBeFocused();
+  expect((await skip.boundingBox())!.y + hidden.height).toBeLessThanOrEqual(0);
+});
+
 test('theme is dark by default, toggles, and persists across a reload', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'light');
