@@ -21,7 +21,7 @@ import pairsImportRoutes from './features/translation/pairs-import.routes.ts';
 import reviewRoutes from './features/review/review.routes.ts';
 import i18nRoutes, { adminI18nRoutes } from './features/i18n/i18n.routes.ts';
 import adminReviewRoutes from './features/review/admin-review.routes.ts';
-import sentencesRoutes from './features/sentences/sentences.routes.ts';
+import sentencesRoutes, { adminSentencesRoutes } from './features/sentences/sentences.routes.ts';
 import transcriptsRoutes from './features/transcripts/transcripts.routes.ts';
 import translationRoutes from './features/translation/translation.routes.ts';
 import ttsRoutes from './features/tts/tts.routes.ts';
@@ -205,6 +205,7 @@ export async function buildApp({
       await api.register(speakersRoutes, { prefix: '/speakers', config });
       await api.register(adminSpeakersRoutes, { prefix: '/admin/speakers', config });
       await api.register(sentencesRoutes, { prefix: '/sentences' });
+      await api.register(adminSentencesRoutes, { prefix: '/admin/sentences' });
       await api.register(transcriptsRoutes, { prefix: '/transcripts' });
       await api.register(trainingRoutes, { prefix: '/training' });
       await api.register(ttsRoutes, { prefix: '/tts', config });

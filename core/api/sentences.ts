@@ -9,7 +9,12 @@
 import { z } from 'zod';
 import { validationText, type ValidationTextKey } from './texts.ts';
 import { integerTextSchema, serialIdTextSchema } from './input.ts';
-import { PROMPT_MAX_WORDS, promptReadProblems, type PromptReadProblem } from './prompts.ts';
+import {
+  PROMPT_MAX_WORDS,
+  PROMPT_REPORT_REASONS,
+  promptReadProblems,
+  type PromptReadProblem,
+} from './prompts.ts';
 import { proposalVerdictSchema } from './review.ts';
 import { PROPOSAL_STATES } from '../review/rules.ts';
 
@@ -140,3 +145,32 @@ export const reviewSentencesQuerySchema = z.object({
   limit: integerTextSchema(1, SENTENCE_LIST_MAX).default(SENTENCE_REVIEW_PACK),
 });
 export const reviewSentencesSchema = z.object({ sentences: z.array(reviewSentenceSchema) });
+
+// --- Admins: reported sentences --------------------------------------------------------------------------------
+
+/**
+ * A written sentence as the admins' list shows it (GET /api/admin/sentences, the query of the pairs' list:
+ * adminPromptsQuerySchema): who wrote it, how often it was read, the open reports by reason, and whether it is
+ * retired (out of every reader's pack, exported as not in use). Retiring and restoring take
+ * retirePromptSchema's body and answer { sentence }.
+ */
+export const adminWrittenSentenceSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  source: z.string().nullable(),
+  state: z.enum(PROPOSAL_STATES),
+  authorName: z.string().nullable(),
+  recordings: z.number().int(),
+  openReports: z.number().int(),
+  /** Open reports by reason (only the reasons given). */
+  reasons: z.partialRecord(z.enum(PROMPT_REPORT_REASONS), z.number().int()),
+  retiredAt: z.string().nullable(),
+  retiredReason: z.string().nullable(),
+});
+export type AdminWrittenSentence = z.infer<typeof adminWrittenSentenceSchema>;
+export const adminWrittenSentencesSchema = z.object({
+  sentences: z.array(adminWrittenSentenceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export const adminWrittenSentenceResponseSchema = z.object({ sentence: adminWrittenSentenceSchema });

@@ -3,8 +3,10 @@
 // by a quality flag, listens to one and settles it with a reason (refused without one); approves two proposals
 // at once from the list, beside a rejection reason a reviewer gave; a contributor's editor on a phone shows their
 // own proposal waiting for review, the approved text labelled, and another person's proposal beside it; and an
-// import sends its texts to review, or approves them, as the admin chose. Texts are in an obviously made-up
+// import sends its texts to review, or approves them, as the admin chose; reported prompt and written sentences
+// are retired with a reason and restored. Texts are in an obviously made-up
 // language. REVIEW_ADMIN_SHOTS=1 also writes screenshots to .tmp/shots/editor-*.png and admin-review-*.png.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -401,4 +403,68 @@ test('an admin sees a reported prompt sentence with its reasons, retires it with
   expect(await layoutProblems(page)).toEqual([]);
   await page.context().close();
   await shoot(browser, admin, '/admin#review', 'admin-prompts', '[data-testid="review-prompts"]');
+});
+
+test('an admin sees a reported written sentence with who wrote it and the reasons, retires it from reading, and restores it', async ({
+  browser,
+  request,
+}) => {
+  const headers = (account: Account) => ({ ...auth(account), 'Idempotency-Key': crypto.randomUUID() });
+  const text = 'Zq kelmora vintasi';
+  const written = await request.post(`${server.url}/api/sentences`, {
+    headers: headers(bee),
+    data: { text },
+  });
+  expect(written.ok(), await written.text()).toBe(true);
+  const { sentence } = (await written.json()) as { sentence: { id: number } };
+  const approved = await request.post(`${server.url}/api/sentences/${sentence.id}/review`, {
+    headers: headers(admin),
+    data: { verdict: 'approve' },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  const reported = await request.post(`${server.url}/api/sentences/${sentence.id}/report`, {
+    headers: headers(cee),
+    data: { reason: 'wrong-language' },
+  });
+  expect(reported.ok(), await reported.text()).toBe(true);
+  const offered = async () => {
+    const pack = await request.get(`${server.url}/api/audio/prompts?limit=1000`, { headers: auth(admin) });
+    return ((await pack.json()) as { sentences: { id: number }[] }).sentences.some(
+      (item) => item.id === sentence.id,
+    );
+  };
+  expect(await offered()).toBe(true);
+
+  const page = await pageOf(browser, admin);
+  await page.goto(`${server.url}/admin#review`);
+  const panel = page.getByTestId('review-written-sentences');
+  await expect(panel.getByRole('heading', { name: 'Written sentences' })).toBeVisible();
+  const row = panel.getByTestId('review-written-row').filter({ hasText: text });
+  await expect(row).toContainText('Written by Beezorbel');
+  await expect(row).toContainText(`${PROMPT_REPORT_REASON_LABELS['wrong-language']}: 1`);
+  await expect(row).toContainText('0 recordings');
+  await expect(row.getByTestId('written-state')).toHaveText('✓ In use');
+  expect(await layoutProblems(page)).toEqual([]);
+  await shoot(browser, admin, '/admin#review', 'admin-written', '[data-testid="review-written-sentences"]');
+
+  await row.getByRole('button', { name: 'Retire' }).click();
+  await row.getByRole('button', { name: 'Retire sentence' }).click();
+  await expect(row.locator('.field-error')).toHaveText('Say why you retire this sentence');
+  await row.getByLabel('Why retire it?').fill('Zq not in the language');
+  await row.getByRole('button', { name: 'Retire sentence' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'is retired' })).toContainText(
+    'Reason kept: Zq not in the language',
+  );
+  // Out of every reader's pack; its report closed, it shows among all the written sentences.
+  expect(await offered()).toBe(false);
+  await expect(panel.getByTestId('review-written-row').filter({ hasText: text })).toHaveCount(0);
+  await panel.getByLabel('Show').selectOption('');
+  const retired = panel.getByTestId('review-written-row').filter({ hasText: text });
+  await expect(retired.getByTestId('written-state')).toHaveText('✗ Retired');
+  await expect(retired).toContainText('Decided: Zq not in the language');
+  expect(await layoutProblems(page)).toEqual([]);
+  await retired.getByRole('button', { name: 'Restore' }).click();
+  await expect(retired.getByTestId('written-state')).toHaveText('✓ In use');
+  expect(await offered()).toBe(true);
+  await page.context().close();
 });

@@ -87,6 +87,9 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/prompts/:id/retire': 'admin',
   'POST /api/admin/prompts/:id/restore': 'admin',
   'POST /api/admin/prompts/import': 'admin',
+  'GET /api/admin/sentences': 'admin',
+  'POST /api/admin/sentences/:id/retire': 'admin',
+  'POST /api/admin/sentences/:id/restore': 'admin',
 
   // server/features/transcripts/transcripts.routes.ts (requireUser on the whole scope)
   'GET /api/transcripts/queue': 'user',

@@ -2,11 +2,14 @@
 // contributor is checked by Common Voice's rules (refused with field errors), reviewed by two others or an admin
 // (never its author), replayed by the outbox without a second effect, and once approved is offered to read in
 // the prompt pack and listed in the ASR export's validated_sentences.tsv (a proposed one in the full set's
-// unvalidated_sentences.tsv). Sentences use a made-up language.
-import { createHash } from 'node:crypto';
+// unvalidated_sentences.tsv); readers' reports reach the admins, who retire a sentence (out of every pack, exported
+// as not in use) or restore it. Sentences use a made-up language.
+import crypto, { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptPackSchema } from '../../core/api/recordings.ts';
 import {
+  adminWrittenSentenceResponseSchema,
+  adminWrittenSentencesSchema,
   reviewSentencesSchema,
   sentenceListSchema,
   sentenceResponseSchema,
@@ -228,5 +231,125 @@ describe.each(DATABASE_KINDS)('written sentences on %s', (kind) => {
       (r) => r.sentence,
     );
     expect(texts).not.toContain('Gorra nuvik telpa');
+  });
+
+  it('brings readers’ reports to the admins, who retire the sentence from every pack and can restore it', async () => {
+    const sentence = await written(writer.auth, 'Quelto marvi denas');
+    await reviewed(admin.auth, sentence.id, approve);
+    const reader = reviewers[2]!;
+    const inPack = async (who: Account) =>
+      answer(await get('/api/audio/prompts?limit=500', who.auth), promptPackSchema).sentences!.map(
+        (item) => item.id,
+      );
+    expect(await inPack(reviewers[0]!)).toContain(sentence.id);
+    for (const [who, reason] of [
+      [reader, 'spelling'],
+      [reviewers[1]!, 'spelling'],
+      [reviewers[0]!, 'offensive'],
+    ] as const) {
+      const reported = await post(
+        `/api/sentences/${sentence.id}/report`,
+        who.auth,
+        { reason },
+        crypto.randomUUID(),
+      );
+      expect(reported.statusCode, reported.body).toBe(200);
+    }
+
+    // Only admins see the list and act on it.
+    for (const who of [writer, reader]) {
+      expect((await get('/api/admin/sentences?reported=true', who.auth)).statusCode).toBe(403);
+      expect(
+        (
+          await post(
+            `/api/admin/sentences/${sentence.id}/retire`,
+            who.auth,
+            { reason: 'x' },
+            crypto.randomUUID(),
+          )
+        ).statusCode,
+      ).toBe(403);
+    }
+    const listed = answer(
+      await get('/api/admin/sentences?reported=true', admin.auth),
+      adminWrittenSentencesSchema,
+    );
+    expect(listed.sentences).toEqual([
+      {
+        id: sentence.id,
+        text: 'Quelto marvi denas',
+        source: null,
+        state: 'approved',
+        authorName: 'Wenda Plosk',
+        recordings: 0,
+        openReports: 3,
+        reasons: { spelling: 2, offensive: 1 },
+        retiredAt: null,
+        retiredReason: null,
+      },
+    ]);
+    expect(listed.total).toBe(1);
+    // The whole list holds the unreported ones too.
+    const all = answer(await get('/api/admin/sentences?limit=200', admin.auth), adminWrittenSentencesSchema);
+    expect(all.total).toBeGreaterThan(1);
+
+    // A reason is required; without one nothing changes.
+    const refused = await post(
+      `/api/admin/sentences/${sentence.id}/retire`,
+      admin.auth,
+      { reason: ' ' },
+      crypto.randomUUID(),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await inPack(reviewers[1]!)).not.toContain(sentence.id); // reported by them: out of their own pack
+    const unreported = await signUp(t.app, { name: 'Vel Oshka' });
+    await grantConsent(t.app, unreported.auth, 'full');
+    expect(await inPack(unreported)).toContain(sentence.id);
+
+    const retired = await post(
+      `/api/admin/sentences/${sentence.id}/retire`,
+      admin.auth,
+      { reason: 'Misspelt; to be written again' },
+      crypto.randomUUID(),
+    );
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(answer(retired, adminWrittenSentenceResponseSchema).sentence).toMatchObject({
+      openReports: 0,
+      reasons: {},
+      retiredReason: 'Misspelt; to be written again',
+    });
+    expect(await inPack(unreported)).not.toContain(sentence.id);
+    // Settled: no longer in the reported list; still validated, exported as not in use.
+    const after = answer(
+      await get('/api/admin/sentences?reported=true', admin.auth),
+      adminWrittenSentencesSchema,
+    );
+    expect(after.sentences.map((item) => item.id)).not.toContain(sentence.id);
+    const exported = await get('/api/admin/exports/asr.zip', admin.auth);
+    const entries = readZip(exported.rawPayload);
+    const folder = [...entries.keys()][0]!.split('/')[0]!;
+    const rows = tsvRows(entries.get(`${folder}/validated_sentences.tsv`)!.data.toString('utf8'));
+    expect(rows.find((row) => row.sentence === 'Quelto marvi denas')).toMatchObject({ is_used: '0' });
+    // reported.tsv keeps every report, settled or not, as Common Voice lists them.
+    const reportedRows = tsvRows(entries.get(`${folder}/reported.tsv`)!.data.toString('utf8'));
+    expect(reportedRows.filter((row) => row.sentence === 'Quelto marvi denas')).toHaveLength(3);
+
+    const restored = await post(
+      `/api/admin/sentences/${sentence.id}/restore`,
+      admin.auth,
+      {},
+      crypto.randomUUID(),
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(answer(restored, adminWrittenSentenceResponseSchema).sentence).toMatchObject({
+      retiredAt: null,
+      retiredReason: null,
+      openReports: 0,
+    });
+    expect(await inPack(unreported)).toContain(sentence.id);
+    expect(
+      (await post('/api/admin/sentences/999999/retire', admin.auth, { reason: 'Gone' }, crypto.randomUUID()))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -251,6 +251,22 @@ export const adminReview = defineMessages('admin-review', {
     message: 'Say why you retire this sentence',
     note: 'Admin, prompt sentences: error when no reason was given',
   },
+
+  writtenTitle: { message: 'Written sentences', note: 'Admin, written sentences: heading' },
+  writtenIntro: {
+    message:
+      "The Lopit sentences contributors wrote to be read aloud. Reported ones come first; a retired sentence leaves every phone's pack at its next update and its reports are closed, but it stays validated. Your reason is kept.",
+    note: 'Admin, written sentences: introduction',
+  },
+  writtenBy: { message: 'Written by {name}', note: 'Admin, written sentences: who wrote the sentence' },
+  writtenByNobody: {
+    message: 'Writer unknown (account deleted)',
+    note: 'Admin, written sentences: the writer’s account no longer exists',
+  },
+  writtenSource: {
+    message: 'Source: {source}',
+    note: 'Admin, written sentences: where the writer took it from',
+  },
 });
 
 const r = adminReview;

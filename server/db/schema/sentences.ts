@@ -1,5 +1,5 @@
 // The sentence collection (migration 0020, issue 32): Lopit sentences written by contributors to be read aloud,
-// their reviews (one per reviewer), and readers' reports of them (0023).
+// their reviews (one per reviewer), readers' reports of them (0023), and their retirement by an admin (0025).
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -35,8 +35,16 @@ export const lopitSentences = pgTable(
     decidedAt: timestamptz('decided_at'),
     ...timestamps,
     updatedAt: updatedAt(),
+    /** A retired sentence (0025) leaves every reader's pack and is exported as not in use; it stays validated. */
+    retiredAt: timestamptz('retired_at'),
+    retiredBy: uuid('retired_by').references(() => users.id, { onDelete: 'set null' }),
+    retiredReason: text('retired_reason'),
   },
   (table) => [
+    check(
+      'lopit_sentences_retired_check',
+      sql`(${table.retiredAt} is null) = (${table.retiredReason} is null) and char_length(coalesce(${table.retiredReason}, '')) <= 500`,
+    ),
     check(
       'lopit_sentences_text_check',
       sql`char_length(${table.text}) between 1 and 250 and ${table.text} = btrim(${table.text})`,
@@ -73,7 +81,10 @@ export const lopitSentenceReviews = pgTable(
   ],
 );
 
-/** A reader's report of a written sentence offered to read (0023), once per person and sentence. */
+/**
+ * A reader's report of a written sentence offered to read (0023), once per person and sentence; settled when an
+ * admin retires the sentence (0025).
+ */
 export const lopitSentenceReports = pgTable(
   'lopit_sentence_reports',
   {
@@ -85,10 +96,15 @@ export const lopitSentenceReports = pgTable(
     reason: text('reason', { enum: PROMPT_REPORT_REASONS }).notNull(),
     note: text('note'),
     ...timestamps,
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('lopit_sentence_reports_reason_check', oneOf(table.reason, PROMPT_REPORT_REASONS)),
     uniqueIndex('lopit_sentence_reports_reporter_key').on(table.sentenceId, table.reporterId),
     index('lopit_sentence_reports_reporter_idx').on(table.reporterId, table.createdAt),
+    index('lopit_sentence_reports_open_idx')
+      .on(table.sentenceId)
+      .where(sql`resolved_at is null`),
   ],
 );

@@ -259,8 +259,8 @@ export class ExportsRepository {
 
   /**
    * The Lopit sentences offered for reading, as Common Voice's sentence files list them: `validated`, the Lopit
-   * of approved English-Lopit pairs whose author consents (or that have no author), retired ones with inUse
-   * false; `unvalidated`, Lopit translations waiting for review by authors who consent now. Oldest first.
+   * of approved English-Lopit pairs and the approved written sentences whose author consents (or that have no
+   * author), retired ones with inUse false; `unvalidated`, Lopit translations waiting for review by authors who consent now. Oldest first.
    */
   async sentences(): Promise<{ validated: Sentence[]; unvalidated: Sentence[] }> {
     type Row = { text: string; in_use: boolean; source: SentenceSource };
@@ -270,7 +270,7 @@ export class ExportsRepository {
           select p.lopit as text, p.retired_at is null as in_use, ${translation}::text as source, 0 as kind, p.id
           from translation_pairs p where ${consentedPairCondition('p')}
           union all
-          select s.text, true, ${written}::text, 1, s.id
+          select s.text, s.retired_at is null, ${written}::text, 1, s.id
           from lopit_sentences s where ${consentedSentenceCondition('s', 'approved')}
         ) sentences order by kind, id`),
     );

@@ -2,11 +2,16 @@
 // aloud, and their review by the rule of translations and transcripts (core/review/rules.ts: two approvals or
 // two rejections by people other than the author, or an admin's word). Approved sentences of authors who consent
 // are offered to read (RecordingsRepository.promptPack) and exported (ExportsRepository.sentences).
-import { and, count, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { PROPOSAL_VERDICTS, type ProposalVerdict } from '../../../core/api/review.ts';
 import type { WrittenPrompt } from '../../../core/api/recordings.ts';
-import type { PromptReport } from '../../../core/api/prompts.ts';
-import type { ReviewSentence, SentenceReportResponse, SentenceStatus } from '../../../core/api/sentences.ts';
+import type { PromptReport, PromptReportReason } from '../../../core/api/prompts.ts';
+import type {
+  AdminWrittenSentence,
+  ReviewSentence,
+  SentenceReportResponse,
+  SentenceStatus,
+} from '../../../core/api/sentences.ts';
 import { proposalStateFromReviews, type ProposalState } from '../../../core/review/rules.ts';
 import type { DbOrTx } from '../../db/driver.ts';
 import {
@@ -58,6 +63,12 @@ function toStatus(row: SentenceRow, myVerdict: ProposalVerdict | null): Sentence
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+// Written out in full: Drizzle leaves the table's name off a column in a single-table select list.
+const openReports = sql<number>`(select count(*)::int from ${lopitSentenceReports} r
+  where r.sentence_id = lopit_sentences.id and r.resolved_at is null)`;
+const recordingCount = sql<number>`(select count(*)::int from ${recordings} c
+  where c.prompt_sentence_id = lopit_sentences.id)`;
 
 export class SentencesRepository {
   /** `db` may be a transaction (an idempotent request runs its effect on one). */
@@ -164,7 +175,7 @@ export class SentencesRepository {
    * do not start on the same sentence).
    */
   async toRead(readerId: string, limit: number): Promise<WrittenPrompt[]> {
-    // Those the reader reported stay out of their pack.
+    // Those the reader reported stay out of their pack, and retired ones out of everyone's.
     const reported = sql`exists (select 1 from ${lopitSentenceReports} sr
       where sr.sentence_id = ${lopitSentences.id} and sr.reporter_id = ${readerId})`;
     const clips = sql<number>`count(${recordings.id})::int`;
@@ -179,7 +190,13 @@ export class SentencesRepository {
       })
       .from(lopitSentences)
       .leftJoin(recordings, eq(recordings.promptSentenceId, lopitSentences.id))
-      .where(and(consentedSentenceCondition('lopit_sentences', 'approved'), not(reported)))
+      .where(
+        and(
+          consentedSentenceCondition('lopit_sentences', 'approved'),
+          isNull(lopitSentences.retiredAt),
+          not(reported),
+        ),
+      )
       .groupBy(lopitSentences.id)
       .orderBy(mine, clips, sql`md5(${lopitSentences.id}::text || ${readerId})`)
       .limit(limit);
@@ -244,6 +261,101 @@ export class SentencesRepository {
       authorName: authorName?.trim() || null,
     }));
   }
+
+  /** Written sentences for the admins, most reported first with `reported`, else in id order; with their counts. */
+  async adminList(
+    { reported }: { reported: boolean },
+    page: number,
+    limit: number,
+  ): Promise<{ sentences: AdminWrittenSentence[]; total: number }> {
+    const where = reported ? sql`${openReports} > 0` : undefined;
+    const rows = await this.db
+      .select({ sentence: lopitSentences, authorName: users.name, recordings: recordingCount, openReports })
+      .from(lopitSentences)
+      .leftJoin(users, eq(users.id, lopitSentences.authorId))
+      .where(where)
+      .orderBy(...(reported ? [desc(openReports)] : []), asc(lopitSentences.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [total] = await this.db.select({ total: count() }).from(lopitSentences).where(where);
+    const reasons = await this.openReasons(rows.map(({ sentence }) => sentence.id));
+    return { sentences: rows.map((row) => toAdminSentence(row, reasons)), total: total?.total ?? 0 };
+  }
+
+  /** One written sentence as the admins' list shows it (null when there is none). */
+  async adminSentence(sentenceId: number): Promise<AdminWrittenSentence | null> {
+    const [row] = await this.db
+      .select({ sentence: lopitSentences, authorName: users.name, recordings: recordingCount, openReports })
+      .from(lopitSentences)
+      .leftJoin(users, eq(users.id, lopitSentences.authorId))
+      .where(eq(lopitSentences.id, sentenceId));
+    return row ? toAdminSentence(row, await this.openReasons([sentenceId])) : null;
+  }
+
+  /** Retires a sentence with the admin's reason; its open reports are settled by that decision. */
+  async retire(sentenceId: number, adminId: string, reason: string): Promise<AdminWrittenSentence | null> {
+    const now = new Date();
+    const retired = await this.db
+      .update(lopitSentences)
+      .set({ retiredAt: now, retiredBy: adminId, retiredReason: reason })
+      .where(and(eq(lopitSentences.id, sentenceId), isNull(lopitSentences.retiredAt)))
+      .returning({ id: lopitSentences.id });
+    if (retired.length > 0)
+      await this.db
+        .update(lopitSentenceReports)
+        .set({ resolvedAt: now, resolvedBy: adminId })
+        .where(and(eq(lopitSentenceReports.sentenceId, sentenceId), isNull(lopitSentenceReports.resolvedAt)));
+    return this.adminSentence(sentenceId);
+  }
+
+  /** Brings a retired sentence back to the readers' packs (its settled reports stay settled). */
+  async restore(sentenceId: number): Promise<AdminWrittenSentence | null> {
+    await this.db
+      .update(lopitSentences)
+      .set({ retiredAt: null, retiredBy: null, retiredReason: null })
+      .where(and(eq(lopitSentences.id, sentenceId), isNotNull(lopitSentences.retiredAt)));
+    return this.adminSentence(sentenceId);
+  }
+
+  private async openReasons(
+    sentenceIds: number[],
+  ): Promise<Map<number, Partial<Record<PromptReportReason, number>>>> {
+    const bySentence = new Map<number, Partial<Record<PromptReportReason, number>>>();
+    if (sentenceIds.length === 0) return bySentence;
+    const rows = await this.db
+      .select({
+        sentenceId: lopitSentenceReports.sentenceId,
+        reason: lopitSentenceReports.reason,
+        total: count(),
+      })
+      .from(lopitSentenceReports)
+      .where(
+        and(inArray(lopitSentenceReports.sentenceId, sentenceIds), isNull(lopitSentenceReports.resolvedAt)),
+      )
+      .groupBy(lopitSentenceReports.sentenceId, lopitSentenceReports.reason);
+    for (const row of rows)
+      bySentence.set(row.sentenceId, { ...bySentence.get(row.sentenceId), [row.reason]: row.total });
+    return bySentence;
+  }
+}
+
+function toAdminSentence(
+  row: { sentence: SentenceRow; authorName: string | null; recordings: number; openReports: number },
+  reasons: Map<number, Partial<Record<PromptReportReason, number>>>,
+): AdminWrittenSentence {
+  const { sentence } = row;
+  return {
+    id: sentence.id,
+    text: sentence.text,
+    source: sentence.source,
+    state: sentence.state,
+    authorName: row.authorName?.trim() || null,
+    recordings: row.recordings,
+    openReports: row.openReports,
+    reasons: reasons.get(sentence.id) ?? {},
+    retiredAt: sentence.retiredAt?.toISOString() ?? null,
+    retiredReason: sentence.retiredReason,
+  };
 }
 
 declare module '../../lib/repositories.ts' {

@@ -1,7 +1,7 @@
 // The rules of the sentence collection as answers: a sentence already written is a conflict (409), nobody reviews
 // their own (403 OWN_CONTRIBUTION), an unknown sentence answers 404 ITEM_GONE (a report of one not offered to
-// read, 404 NOT_FOUND, as a pair's). The repository decides; this turns
-// its outcome into the answer or the error.
+// read, 404 NOT_FOUND, as a pair's); an admin retires or restores a written sentence that exists (else 404). The
+// repository decides; this turns its outcome into the answer or the error.
 import type { User } from '../../../core/api/auth.ts';
 import type { PromptReport } from '../../../core/api/prompts.ts';
 import type { ProposalReview } from '../../../core/api/review.ts';
@@ -49,4 +49,25 @@ export async function reportSentence(
   const result = await sentences.report(sentenceId, user.id, report);
   if (!result) throw notFound(SENTENCE_TO_READ_NOT_FOUND);
   return result;
+}
+
+export const WRITTEN_SENTENCE_NOT_FOUND = 'This written sentence does not exist.';
+
+/** An admin retires a written sentence from reading, with a reason that is kept (its open reports are settled). */
+export async function retireSentence(
+  { sentences }: TransactionRepositories,
+  sentenceId: number,
+  adminId: string,
+  reason: string,
+) {
+  const sentence = await sentences.retire(sentenceId, adminId, reason);
+  if (!sentence) throw notFound(WRITTEN_SENTENCE_NOT_FOUND);
+  return { sentence };
+}
+
+/** An admin brings a retired written sentence back to the readers' packs. */
+export async function restoreSentence({ sentences }: TransactionRepositories, sentenceId: number) {
+  const sentence = await sentences.restore(sentenceId);
+  if (!sentence) throw notFound(WRITTEN_SENTENCE_NOT_FOUND);
+  return { sentence };
 }

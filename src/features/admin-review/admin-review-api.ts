@@ -9,6 +9,10 @@ import {
   type ClipSettle,
 } from '../../../core/api/review.ts';
 import { adminPromptResponseSchema, adminPromptsSchema } from '../../../core/api/prompts.ts';
+import {
+  adminWrittenSentenceResponseSchema,
+  adminWrittenSentencesSchema,
+} from '../../../core/api/sentences.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import type { ClipReviewState, ProposalState } from '../../../core/review/rules.ts';
 import type { ProposalVerdict } from '../../../core/api/review.ts';
@@ -67,4 +71,20 @@ export const promptsApi = {
     ),
   restore: (id: number) =>
     requestJson(adminPromptResponseSchema, () => api.post(`admin/prompts/${id}/restore`)),
+};
+
+/** Calls of /api/admin/sentences: the written sentences with their use and reports; retiring and restoring one. */
+export const writtenSentencesApi = {
+  list: ({ reported, page }: { reported: boolean; page: number }) =>
+    requestJson(adminWrittenSentencesSchema, () =>
+      api.get('admin/sentences', {
+        searchParams: { reported: String(reported), page, limit: REVIEW_QUEUE_PAGE },
+      }),
+    ),
+  retire: (id: number, reason: string) =>
+    requestJson(adminWrittenSentenceResponseSchema, () =>
+      api.post(`admin/sentences/${id}/retire`, { json: { reason } }),
+    ),
+  restore: (id: number) =>
+    requestJson(adminWrittenSentenceResponseSchema, () => api.post(`admin/sentences/${id}/restore`)),
 };

@@ -16,6 +16,7 @@ import { PicturesPanel } from '../admin-pictures/pictures-panel.tsx';
 import { ReviewClipsPanel } from '../admin-review/review-clips-panel.tsx';
 import { ReviewProposalsPanel } from '../admin-review/review-proposals-panel.tsx';
 import { ReviewPromptsPanel } from '../admin-review/review-prompts-panel.tsx';
+import { ReviewWrittenSentencesPanel } from '../admin-review/review-written-sentences-panel.tsx';
 import { SpeakersPanel } from '../admin-users/speakers-panel.tsx';
 import { UsersPanel } from '../admin-users/users-panel.tsx';
 import './admin.css';
@@ -127,6 +128,7 @@ export function AdminPage() {
           <ReviewClipsPanel />
           <ReviewProposalsPanel />
           <ReviewPromptsPanel />
+          <ReviewWrittenSentencesPanel />
         </div>
       )}
     </div>
