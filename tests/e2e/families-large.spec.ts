@@ -111,6 +111,54 @@ for (const [name, make] of datasets) {
       });
     }
 
+    test('at 360 px the list holds a window of everyone, finds a person far down and moves by keyboard', async ({
+      page,
+    }) => {
+      const graph = buildFamilyGraph(data);
+      await page.setViewportSize(PHONE);
+      await page.goto(`${server.url}/families`);
+      await page.getByRole('button', { name: 'List view' }).click();
+      const list = page.getByTestId('families-list');
+      await expect(list).toHaveRole('listbox');
+      await expect(list).toHaveAccessibleName('Family members');
+      await expect(list).toHaveAttribute('data-persons', String(graph.nodes.length));
+      const options = list.getByRole('option');
+      await expect(options.first()).toHaveAttribute('aria-setsize', String(graph.nodes.length));
+      expect(await options.count()).toBeLessThan(100);
+      // Nothing wider than the screen, the list's rows included.
+      expect(await layoutProblems(page)).toEqual([]);
+      expect(await list.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+
+      // End goes to the last person of the list, which is drawn and scrolled into the box.
+      await list.focus();
+      await page.keyboard.press('End');
+      const last = await list.getAttribute('data-active-id');
+      const lastOption = list.locator(`[data-person-id="${last}"]`);
+      await expect(lastOption).toHaveAttribute('aria-posinset', String(graph.nodes.length));
+      await expect(lastOption).toBeInViewport();
+      await expect(list).toHaveAttribute(
+        'aria-activedescendant',
+        (await lastOption.getAttribute('id')) ?? '',
+      );
+      await page.keyboard.press('PageUp');
+      await expect(list.locator('.is-active')).toHaveAttribute(
+        'aria-posinset',
+        String(graph.nodes.length - 10),
+      );
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('families-person-card')).toContainText(
+        graph.nodeById.get((await list.getAttribute('data-active-id')) ?? '')?.name ?? '',
+      );
+
+      // Back at the top, a search finds a person far down the list, alone with their namesakes.
+      await page.keyboard.press('Home');
+      await expect(list.locator(`[data-person-id="${graph.rootId}"]`)).toBeInViewport();
+      const farDown = graph.nodeById.get(last ?? '');
+      await page.getByRole('combobox', { name: 'Search family members' }).fill(farDown?.name ?? '');
+      await expect(list.locator(`[data-person-id="${last}"]`)).toBeVisible();
+      expect(Number(await list.getAttribute('data-persons'))).toBeLessThan(graph.nodes.length);
+    });
+
     test('every tree of the data is reachable, and the whole lineage is drawn', async ({ page }) => {
       const graph = buildFamilyGraph(data);
       const trees = treesApart(data);

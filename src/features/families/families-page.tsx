@@ -26,7 +26,6 @@ import {
 import { FamiliesLegend } from './families-legend.tsx';
 import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
 import { FamiliesToolbar } from './families-toolbar.tsx';
-import { FamilyListView } from './family-list-view.tsx';
 import { kinMove } from './kin-navigation.ts';
 import { PersonCard } from './person-card.tsx';
 import { PersonSearch } from './person-search.tsx';
@@ -35,6 +34,10 @@ import { useReducedMotion } from './use-reduced-motion.ts';
 import './families.css';
 
 const LineageGraph = lazy(() => import('./lineage-graph.tsx'));
+// The windowed list and its virtualiser load when the list is first opened (most readers never open it).
+const FamilyListView = lazy(() =>
+  import('./family-list-view.tsx').then((module) => ({ default: module.FamilyListView })),
+);
 
 function Header() {
   const t = useT();
@@ -394,15 +397,17 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
         {t(display === 'family' ? messages.circleHelp : messages.help)}
       </p>
       {state.listOpen && (
-        <FamilyListView
-          graph={graph}
-          selectedId={state.selectedId}
-          highlightedIds={highlightedIds}
-          matchIds={matchIds}
-          filtered={state.query.trim() !== ''}
-          onSelect={(id) => selectAndFocus(id)}
-          onClear={clearSelection}
-        />
+        <Suspense fallback={null}>
+          <FamilyListView
+            graph={graph}
+            selectedId={state.selectedId}
+            highlightedIds={highlightedIds}
+            matchIds={matchIds}
+            filtered={state.query.trim() !== ''}
+            onSelect={(id) => selectAndFocus(id)}
+            onClear={clearSelection}
+          />
+        </Suspense>
       )}
       {(trees.length > 0 || graph.rootId !== families.data.rootPersonId) && (
         <section

@@ -1,11 +1,23 @@
-// List view of the same people, by generation: arrows move between relatives, Enter selects, Escape clears.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+// List view of the same people, by generation, windowed: only the rows in sight (and the active one) are in the page,
+// so 5,000 persons cost what 50 do. It stays one listbox: each option carries its place (aria-posinset/-setsize)
+// and its generation. Arrows move between relatives, Page Up/Down and End along the list, Enter selects, Escape
+// clears.
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FamilyGraph } from '../../../core/families/family-graph.ts';
-import { generationsOf } from '../../../core/families/generations.ts';
 import { families } from '../../../core/i18n/messages/families.ts';
 import { formatNumber, useT } from '../../i18n/i18n.tsx';
+import { generationGroups, listRows } from './family-list-rows.ts';
 import { kinMove } from './kin-navigation.ts';
 import './families-panels.css';
+
+/** Rows moved by Page Up and Page Down. */
+const PAGE_ROWS = 10;
+/** First guesses of a row's height in px (each row is measured once drawn; a long one wraps at 360 px). */
+const GENERATION_ROW_PX = 30;
+const PERSON_ROW_PX = 48;
+/** The list box's height before it is measured (28rem, families-panels.css). */
+const LIST_BOX_PX = 448;
 
 export interface FamilyListViewProps {
   graph: FamilyGraph;
@@ -33,34 +45,54 @@ export function FamilyListView({
   const listRef = useRef<HTMLDivElement>(null);
   const optionId = (id: string) => `${baseId}-${id}`;
 
-  const rows = useMemo(() => {
-    const generation = generationsOf(graph);
-    const byLevel = new Map<number, string[]>();
-    for (const node of graph.nodes) {
-      const level = generation.get(node.id) ?? 0;
-      const row = byLevel.get(level);
-      if (row) row.push(node.id);
-      else byLevel.set(level, [node.id]);
+  const groups = useMemo(() => generationGroups(graph), [graph]);
+  const { rows, persons, indexOf, order } = useMemo(
+    () => listRows(groups, filtered ? (id) => matchIds.has(id) : null),
+    [groups, filtered, matchIds],
+  );
+  const activeIndex = indexOf.get(activeId);
+
+  // Always drawn besides the rows in sight: the heading of the generation at the top (it sticks there) and the
+  // active row, which aria-activedescendant names.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (let index = Math.min(range.startIndex, rows.length - 1); index >= 0; index--) {
+        if (rows[index]?.kind === 'generation') {
+          indexes.add(index);
+          break;
+        }
+      }
+      if (activeIndex !== undefined) indexes.add(activeIndex);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [rows, activeIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'generation' ? GENERATION_ROW_PX : PERSON_ROW_PX),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    rangeExtractor,
+    initialRect: { width: 0, height: LIST_BOX_PX },
+  });
+  const items = virtualizer.getVirtualItems();
+  // The heading of the generation at the top of the box sticks there (families-panels.css).
+  let stuck = -1;
+  for (let index = Math.min(virtualizer.range?.startIndex ?? 0, rows.length - 1); index >= 0; index--)
+    if (rows[index]?.kind === 'generation') {
+      stuck = index;
+      break;
     }
-    let first = Infinity;
-    for (const level of byLevel.keys()) first = Math.min(first, level);
-    return [...byLevel.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([level, ids]) => ({
-        key: level,
-        label: t(families.generation, { number: level - first + 1 }),
-        ids,
-      }));
-  }, [graph, t]);
 
   // Kept in sync: a selection made on the graph or by search becomes the active row.
   useEffect(() => {
     if (selectedId) setActiveId(selectedId);
   }, [selectedId]);
   useEffect(() => {
-    document.getElementById(optionId(activeId))?.scrollIntoView({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId only depends on baseId
-  }, [activeId]);
+    if (activeIndex !== undefined) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
 
   const describe = (id: string) => {
     const node = graph.nodeById.get(id);
@@ -76,6 +108,12 @@ export function FamilyListView({
       .filter(Boolean)
       .join(' · ');
   };
+  const moveAlong = (step: number) => {
+    if (order.length === 0) return;
+    const at = order.indexOf(activeId);
+    const next = at < 0 ? 0 : Math.max(0, Math.min(order.length - 1, at + step));
+    setActiveId(order[next] ?? activeId);
+  };
 
   return (
     <section className="card families-list" aria-labelledby={`${baseId}-heading`}>
@@ -90,70 +128,98 @@ export function FamilyListView({
         className="families-list-box"
         aria-label={t(families.familyMembers)}
         aria-describedby={`${baseId}-help`}
-        aria-activedescendant={optionId(activeId)}
+        aria-activedescendant={activeIndex === undefined ? undefined : optionId(activeId)}
         data-testid="families-list"
         data-active-id={activeId}
+        data-persons={persons}
         onKeyDown={(event) => {
           const next = kinMove(graph, activeId, event.key);
+          const keys: Record<string, () => void> = {
+            Enter: () => onSelect(activeId),
+            ' ': () => onSelect(activeId),
+            Escape: onClear,
+            Home: () => setActiveId(graph.rootId),
+            End: () => setActiveId(order.at(-1) ?? activeId),
+            PageDown: () => moveAlong(PAGE_ROWS),
+            PageUp: () => moveAlong(-PAGE_ROWS),
+          };
           if (next) {
             event.preventDefault();
             setActiveId(next);
-          } else if (event.key === 'Enter' || event.key === ' ') {
+          } else if (keys[event.key]) {
             event.preventDefault();
-            onSelect(activeId);
-          } else if (event.key === 'Escape') {
-            event.preventDefault();
-            onClear();
-          } else if (event.key === 'Home') {
-            event.preventDefault();
-            setActiveId(graph.rootId);
+            keys[event.key]?.();
           } else if (event.key.startsWith('Arrow')) {
             event.preventDefault();
           }
         }}
       >
-        {rows.map((row) => {
-          const ids = filtered ? row.ids.filter((id) => matchIds.has(id)) : row.ids;
-          if (ids.length === 0) return null;
-          return (
-            <div key={row.key} role="group" aria-label={row.label}>
-              <div className="families-list-generation" aria-hidden="true">
-                {row.label}
+        <div
+          role="presentation"
+          className="families-list-window"
+          style={{ height: `${virtualizer.getTotalSize()}px` }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const place =
+              item.index === stuck
+                ? { className: 'is-stuck' }
+                : { style: { transform: `translateY(${item.start}px)` } };
+            if (row.kind === 'generation')
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className={`families-list-generation ${place.className ?? ''}`}
+                  style={place.style}
+                  aria-hidden="true"
+                >
+                  {t(families.generation, { number: row.number })}
+                </div>
+              );
+            const { id } = row;
+            const node = graph.nodeById.get(id);
+            const classes = [
+              'families-list-option',
+              id === activeId ? 'is-active' : '',
+              highlightedIds.has(id) ? 'is-highlighted' : '',
+              matchIds.has(id) ? 'is-match' : '',
+            ];
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                id={optionId(id)}
+                role="option"
+                aria-selected={id === selectedId}
+                aria-setsize={persons}
+                aria-posinset={row.position}
+                className={classes.filter(Boolean).join(' ')}
+                style={place.style}
+                data-person-id={id}
+                onClick={() => {
+                  setActiveId(id);
+                  onSelect(id);
+                }}
+              >
+                <span
+                  className={`families-gender-mark families-gender-${node?.gender ?? 'unknown'}`}
+                  aria-hidden="true"
+                />
+                <span className="families-option-name" translate="no">
+                  {node?.name}
+                </span>
+                <span className="families-option-meta">
+                  <span className="visually-hidden">{t(families.generation, { number: row.number })}, </span>
+                  {describe(id)}
+                </span>
               </div>
-              {ids.map((id) => {
-                const classes = [
-                  'families-list-option',
-                  id === activeId ? 'is-active' : '',
-                  highlightedIds.has(id) ? 'is-highlighted' : '',
-                  matchIds.has(id) ? 'is-match' : '',
-                ];
-                return (
-                  <div
-                    key={id}
-                    id={optionId(id)}
-                    role="option"
-                    aria-selected={id === selectedId}
-                    className={classes.filter(Boolean).join(' ')}
-                    data-person-id={id}
-                    onClick={() => {
-                      setActiveId(id);
-                      onSelect(id);
-                    }}
-                  >
-                    <span
-                      className={`families-gender-mark families-gender-${graph.nodeById.get(id)?.gender ?? 'unknown'}`}
-                      aria-hidden="true"
-                    />
-                    <span className="families-option-name" translate="no">
-                      {graph.nodeById.get(id)?.name}
-                    </span>
-                    <span className="families-option-meta">{describe(id)}</span>
-                  </div>
-                );
-              })}
-            </div>
-          );
-        })}
+            );
+          })}
+        </div>
       </div>
     </section>
   );
