@@ -115,7 +115,7 @@ function connectedToRoot(rootId: string, neighbours: ReadonlyMap<string, readonl
 }
 
 /** Every link of the data and every person's neighbours, read once per data (a graph per tree reuses them). */
-const wholeData = new WeakMap<FamilyData, { links: GraphLink[]; neighbours: Map<string, Neighbour[]> }>();
+const wholeData = new WeakMap<FamilyData, WholeGraph>();
 function whole(data: FamilyData) {
   let known = wholeData.get(data);
   if (!known) {
@@ -124,6 +124,17 @@ function whole(data: FamilyData) {
     wholeData.set(data, known);
   }
   return known;
+}
+
+/**
+ * Every link of the data and every person's neighbours (what the graph of any of its trees is cut from): computed
+ * once, where it is cheapest (the families page has a worker compute it and hand it over in parts).
+ */
+export type WholeGraph = { links: GraphLink[]; neighbours: Map<string, Neighbour[]> };
+export const wholeGraphOf = (data: FamilyData): WholeGraph => whole(data);
+/** Takes `known`, computed elsewhere from this very data (a worker), instead of computing it again. */
+export function adoptWholeGraph(data: FamilyData, known: WholeGraph): void {
+  wholeData.set(data, known);
 }
 
 /** The graph of the persons connected to `rootId` (the data's root unless the reader chose another tree). */

@@ -6,7 +6,7 @@ import type { FamilyCounters, FamilyGraph } from '../../../core/families/family-
 import { parseFamilyData } from '../../../core/families/family-schema.ts';
 import type { FamilyData } from '../../../core/families/family-schema.ts';
 import { QUEEN_ID } from '../../../core/families/lineage-generator.ts';
-import type { FamilyDataReply } from './family-data.worker.ts';
+import { FamilyDataAssembly, type FamilyDataReply } from './family-data-parts.ts';
 
 export interface Families {
   data: FamilyData;
@@ -45,10 +45,17 @@ function readOffThread(text: string): Promise<FamilyData> {
     return Promise.resolve(parseFamilyData(JSON.parse(text) as unknown));
   }
   return new Promise<FamilyData>((resolve, reject) => {
+    const assembly = new FamilyDataAssembly();
     worker.addEventListener('message', (event: MessageEvent<FamilyDataReply>) => {
-      worker.terminate();
-      if (event.data.ok) resolve(event.data.data);
-      else reject(new Error(event.data.message));
+      try {
+        const data = assembly.add(event.data);
+        if (!data) return;
+        worker.terminate();
+        resolve(data);
+      } catch (error) {
+        worker.terminate();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
     worker.addEventListener('error', () => {
       worker.terminate();
@@ -63,7 +70,13 @@ function readOffThread(text: string): Promise<FamilyData> {
   });
 }
 
+/** Lets the page paint and answer input before the next step (a task of its own). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export async function loadFamilies(): Promise<Families> {
   const text = await request(() => api.get('families').text());
-  return familiesOf(await readOffThread(text));
+  const data = await readOffThread(text);
+  // The graph is built in a task of its own, apart from reading the last part and from the first render.
+  await nextTask();
+  return familiesOf(data);
 }
