@@ -59,7 +59,9 @@ async function main() {
   const scores: number[] = [];
   const metrics = new Map<string, number[]>(METRICS.map(([id]) => [id, []]));
   try {
-    for (let run = 0; run < runs; run++) {
+    // A run Lighthouse could not finish (a protocol call timing out on a busy machine) is said and run again, at
+    // most `runs` times over.
+    for (let run = 0, failures = 0; run < runs;) {
       // A fresh browser (and profile) for each run: nothing cached, no service worker installed yet.
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -74,12 +76,17 @@ async function main() {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error('Lighthouse returned no result');
-        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          console.log(`  a run failed, run again: ${lhr.runtimeError.message}`);
+          if (++failures > runs) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+          continue;
+        }
+        run += 1;
         const score = (lhr.categories.performance?.score ?? NaN) * 100;
         scores.push(score);
         for (const [id] of METRICS) metrics.get(id)?.push(lhr.audits[id]?.numericValue ?? NaN);
         console.log(
-          `  run ${run + 1}: score ${score.toFixed(0)}, total blocking time ${(lhr.audits['total-blocking-time']?.numericValue ?? NaN).toFixed(0)} ms`,
+          `  run ${run}: score ${score.toFixed(0)}, total blocking time ${(lhr.audits['total-blocking-time']?.numericValue ?? NaN).toFixed(0)} ms`,
         );
       } finally {
         chrome.kill();
