@@ -39,11 +39,21 @@ const PROFILES = [
  * string, as tsx would wrap a function's inner functions in a helper the page does not have.
  */
 const OBSERVE = `(() => {
-  const state = { longest: 0, firstNamedAt: null };
+  const state = { longest: 0, longestFamilies: 0, firstNamedAt: null, pageShownAt: null };
   window.__bench = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longest = Math.max(state.longest, entry.duration);
+    for (const entry of list.getEntries()) {
+      state.longest = Math.max(state.longest, entry.duration);
+      if (state.pageShownAt !== null && entry.startTime >= state.pageShownAt)
+        state.longestFamilies = Math.max(state.longestFamilies, entry.duration);
+    }
   }).observe({ type: 'longtask', buffered: true });
+  // The app started and the families page shown (saying it loads the data): what follows is the families' own work.
+  const shown = () => {
+    if (document.querySelector('[data-testid="families-loading"]')) state.pageShownAt = performance.now();
+    else requestAnimationFrame(shown);
+  };
+  requestAnimationFrame(shown);
   const check = () => {
     if (state.firstNamedAt !== null) return;
     const width = document.documentElement.clientWidth;
@@ -64,6 +74,8 @@ const OBSERVE = `(() => {
 interface Figures {
   firstNamedMs: number;
   loadLongestMs: number;
+  /** The longest task once the families page was shown: reading the data, building the graph, the first view. */
+  familiesLongestMs: number;
   tapLongestMs: number;
   lineageLongestMs: number;
   lineageDrawnMs: number;
@@ -104,7 +116,17 @@ async function measure(browser: Browser, url: string, data: FamilyData, profile:
   await page.waitForTimeout(1500);
   const bench = () =>
     page.evaluate(
-      () => (window as unknown as { __bench: { longest: number; firstNamedAt: number } }).__bench,
+      () =>
+        (
+          window as unknown as {
+            __bench: {
+              longest: number;
+              longestFamilies: number;
+              firstNamedAt: number;
+              pageShownAt: number | null;
+            };
+          }
+        ).__bench,
     );
   const load = await bench();
   // The service worker installed: its precache is fetched.
@@ -158,6 +180,8 @@ async function measure(browser: Browser, url: string, data: FamilyData, profile:
   return {
     firstNamedMs: load.firstNamedAt,
     loadLongestMs: load.longest,
+    // Not seen saying it loads (the data came at once): no figure rather than a wrong one.
+    familiesLongestMs: load.pageShownAt === null ? NaN : load.longestFamilies,
     tapLongestMs,
     lineageLongestMs,
     lineageDrawnMs,
@@ -206,7 +230,7 @@ async function main() {
   });
   try {
     console.log(
-      `\nThe page (median of ${runs}): first named person visible | longest task loading | tapping a person | opening the whole lineage (drawn in) | bytes on the wire: the page + its service worker`,
+      `\nThe page (median of ${runs}): first named person visible | longest task loading (of it, after the app started) | tapping a person | opening the whole lineage (drawn in) | bytes on the wire: the page + its service worker`,
     );
     for (const [name, data] of laidOut) {
       const file = path.join(server.dataDir, 'families', 'family-data.json');
@@ -217,7 +241,7 @@ async function main() {
         for (let run = 0; run < runs; run++) results.push(await measure(browser, server.url, data, profile));
         const m = (key: keyof Figures) => median(results.map((result) => result[key]));
         console.log(
-          `  ${name}, ${profile.name}: ${ms(m('firstNamedMs'))} | ${ms(m('loadLongestMs'))} | ${Number.isNaN(m('tapLongestMs')) ? '-' : ms(m('tapLongestMs'))} | ${Number.isNaN(m('lineageLongestMs')) ? '(opens on it)' : `${ms(m('lineageLongestMs'))} (${ms(m('lineageDrawnMs'))})`} | ${kB(m('bytes'))} + ${kB(m('serviceWorkerBytes'))}`,
+          `  ${name}, ${profile.name}: ${ms(m('firstNamedMs'))} | ${ms(m('loadLongestMs'))} (${ms(m('familiesLongestMs'))}) | ${Number.isNaN(m('tapLongestMs')) ? '-' : ms(m('tapLongestMs'))} | ${Number.isNaN(m('lineageLongestMs')) ? '(opens on it)' : `${ms(m('lineageLongestMs'))} (${ms(m('lineageDrawnMs'))})`} | ${kB(m('bytes'))} + ${kB(m('serviceWorkerBytes'))}`,
         );
       }
     }
