@@ -153,6 +153,13 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
     [graph, state.query],
   );
   const highlightedIds = useMemo(() => new Set(state.highlight?.nodeIds ?? []), [state.highlight]);
+  // What lies below the first screen (the other trees, the relation finder) is drawn in a task after the first
+  // view, so a large tree's first render is not one long task.
+  const [belowShown, setBelowShown] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setBelowShown(true), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   // Selecting from the graph, the list, a dropdown or a relative: highlight, circle the relatives, fit them.
   const selectAndFocus = (id: string, query?: string) => {
@@ -409,7 +416,7 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
           />
         </Suspense>
       )}
-      {(trees.length > 0 || graph.rootId !== families.data.rootPersonId) && (
+      {belowShown && (trees.length > 0 || graph.rootId !== families.data.rootPersonId) && (
         <section
           className="card families-trees"
           aria-labelledby="families-trees-heading"
@@ -442,16 +449,18 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
           </ul>
         </section>
       )}
-      <RelationFinder
-        graph={graph}
-        defaultFromId={state.selectedId}
-        relation={state.relation}
-        onRelate={(fromId, toId) => {
-          dispatch({ type: 'relate', fromId, toId });
-          camera.fitNodes(shortestPath(graph, fromId, toId).nodeIds);
-        }}
-        onClear={clearSelection}
-      />
+      {belowShown && (
+        <RelationFinder
+          graph={graph}
+          defaultFromId={state.selectedId}
+          relation={state.relation}
+          onRelate={(fromId, toId) => {
+            dispatch({ type: 'relate', fromId, toId });
+            camera.fitNodes(shortestPath(graph, fromId, toId).nodeIds);
+          }}
+          onClear={clearSelection}
+        />
+      )}
       <p className="visually-hidden" aria-live="polite" data-testid="families-announcer">
         {state.announcement}
       </p>
