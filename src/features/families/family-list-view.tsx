@@ -74,6 +74,8 @@ export function FamilyListView({
     estimateSize: (index) => (rows[index]?.kind === 'generation' ? GENERATION_ROW_PX : PERSON_ROW_PX),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 8,
+    // A row scrolled to stops below the generation heading stuck at the top, not under it.
+    scrollPaddingStart: GENERATION_ROW_PX,
     rangeExtractor,
     initialRect: { width: 0, height: LIST_BOX_PX },
   });
