@@ -223,7 +223,7 @@ export const families = defineMessages('families', {
   },
   listHelp: {
     message:
-      'Up arrow: parent. Down arrow: first child. Left and right arrows: siblings and spouses. Enter selects, Escape clears.',
+      'Up arrow: parent. Down arrow: first child. Left and right arrows: siblings and spouses. Page Up and Page Down move ten people along the list, Home goes to the root person and End to the last person. Enter selects, Escape clears.',
     note: 'Families: list view, the keys that move in the list',
   },
   familyMembers: { message: 'Family members', note: 'Families: name of the list of people (screen readers)' },
