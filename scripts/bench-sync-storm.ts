@@ -5,12 +5,19 @@
 // clips, sent with the app's Idempotency-Keys, retry rules and 1 MiB tus chunks, one request at a time per
 // phone, edits and consent first and then the recordings (see sync-storm/phone.ts for why the phones share
 // one device database, each as its own account). The real server runs as a child process on a fresh
-// PGlite folder or a scratch PostgreSQL database. Afterwards every edit, consent change and recording is
-// checked against the database (and the audio through the API): nothing lost, nothing stored twice.
+// PGlite folder or a scratch PostgreSQL database; with --servers N, N server processes share the PostgreSQL
+// database and an S3-compatible store (s3rver in its own process: README's two-server deployment needs
+// BLOB_STORE, since with the local folder tus keeps its upload locks in each process), and the phones go to them
+// round-robin, as a proxy would send them; --workers M adds M `npm run worker -- --inspect-only` processes.
+// Afterwards every edit, consent change and recording is checked against the database (and the audio through
+// the API, each phone's from another server than its own): nothing lost, nothing stored twice.
 //
 // Usage: npx tsx scripts/bench-sync-storm.ts [--phones 200] [--database pglite|postgres|both]
 //          [--postgres-url postgres://postgres@127.0.0.1:5432/test] [--time-limit 15m] [--json] [--keep]
 //          [--trace requests.ndjson] [--server-log-level warn] [--server-node-options='--cpu-prof']
+//          [--servers 1] [--workers 0] [--store local|s3] [--server-inspection inline|off] [--port 3400]
+// --servers N (N > 1: PostgreSQL, --store s3); --workers M (PostgreSQL; the servers then leave inspection to them
+// unless --server-inspection inline); --port P: servers on P, P+1, ..., the store after them (default: free ports).
 // --json prints the figures as JSON on stdout (progress goes to stderr); --keep keeps the data folders;
 // --trace writes every request of the storms (database, phone, method, route, status, start, ms) and every
 // no-database probe (see ResponsivenessProbe) as NDJSON;
@@ -22,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readStormArgs } from './sync-storm/args.ts';
+import { fleetChoices, readStormArgs } from './sync-storm/args.ts';
 import {
   checkAudioThroughApi,
   checkDatabase,
@@ -42,15 +49,13 @@ import {
 } from './sync-storm/report.ts';
 import { isolatedInspectionCpu, waitForInspections } from './sync-storm/inspection.ts';
 import {
-  cpuSeconds,
   MemorySampler,
   readServerLog,
   ResponsivenessProbe,
   scratchPostgres,
-  startServer,
   type ScratchDatabase,
-  type ServerChild,
 } from './sync-storm/server.ts';
+import { Fleet, inspectionCpuFigures, serverCpuFigures } from './sync-storm/fleet.ts';
 import { EDITS_PER_PHONE, seedPairs, signUpAll } from './sync-storm/seed.ts';
 import { appendTrace, closePhoneConnections, phoneFetch, TrafficLog } from './sync-storm/traffic.ts';
 
@@ -70,6 +75,10 @@ const postgresUrl = values['postgres-url'];
 const postgresHost = URL.canParse(postgresUrl) ? new URL(postgresUrl).hostname : '';
 if (databases.includes('postgres') && !['127.0.0.1', 'localhost', '[::1]'].includes(postgresHost))
   usage('--postgres-url must point at the loopback interface');
+const { serverCount, workerCount, store, serverInspection, firstPort, fleetLabel } = fleetChoices(
+  values,
+  databases,
+);
 const timeLimitMs = parseDuration(values['time-limit']);
 const startedAt = performance.now();
 const hardDeadline = startedAt + timeLimitMs;
@@ -87,7 +96,10 @@ const cleanups = new Set<() => Promise<void>>();
 /** Cleans up (at most 15 s), prints what finished and exits. */
 async function finish(code: number): Promise<never> {
   await Promise.race([Promise.allSettled([...cleanups].map((cleanup) => cleanup())), sleep(15_000)]);
-  if (values.json) console.log(JSON.stringify({ phones: phoneCount, runs: finished, failures }, null, 2));
+  if (values.json)
+    console.log(
+      JSON.stringify({ phones: phoneCount, fleet: fleetLabel(), runs: finished, failures }, null, 2),
+    );
   else {
     console.log(formatReport(finished));
     for (const failure of failures) console.log(`${failure.database}: no report — ${failure.error}`);
@@ -123,14 +135,14 @@ async function runStorm(
   const runId = `${kind}-${Date.now().toString(36)}`;
   const notes: string[] = [];
   const setupBegun = performance.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lopit-sync-storm-${kind}-`));
-  const logFile = path.join(dataDir, 'server.log');
-  const removeDataDir = () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!values.keep) cleanups.add(removeDataDir);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `lopit-sync-storm-${kind}-`));
+  const removeRoot = () => Promise.resolve(fs.rmSync(root, { recursive: true, force: true }));
+  if (!values.keep) cleanups.add(removeRoot);
   let scratch: ScratchDatabase | null = null;
-  let server: ServerChild | null = null;
+  let fleet: Fleet | null = null;
+  let stopFleet: (() => Promise<void>) | null = null;
   const phones: Phone[] = [];
-  let sampler: MemorySampler | null = null;
+  let samplers: MemorySampler[] = [];
   let progress: NodeJS.Timeout | undefined;
   try {
     if (kind === 'postgres') {
@@ -138,24 +150,37 @@ async function runStorm(
       cleanups.add(scratch.drop);
       log(`postgres: scratch database ${scratch.name}`);
     }
-    server = await startServer({
-      dataDir: path.join(dataDir, 'data'),
+    fleet = new Fleet({
+      servers: serverCount,
+      workers: workerCount,
+      store,
+      serverInspection,
+      root,
       databaseUrl: scratch?.url ?? null,
-      logFile,
       logLevel: values['server-log-level'],
       nodeArgs: values['server-node-options'].split(' ').filter(Boolean),
+      firstPort,
     });
-    sampler = new MemorySampler(server.pid, 200);
-    sampler.start();
-    const memory = sampler;
-    const base = `${server.url}/api`;
-    log(`${kind}: server ${server.url} (pid ${server.pid}) ready; signing up ${phoneCount + 1} accounts`);
+    const running = fleet;
+    stopFleet = () => running.stop();
+    cleanups.add(stopFleet);
+    await fleet.start();
+    const servers = fleet.servers;
+    const first = servers[0]!;
+    samplers = servers.map((server) => new MemorySampler(server.pid, 200));
+    for (const sampler of samplers) sampler.start();
+    const bases = servers.map((server) => `${server.url}/api`);
+    const base = bases[0]!;
+    log(
+      `${kind}: ${fleetLabel()} ready (${servers.map((server) => `${server.url} pid ${server.pid}`).join(', ')}); signing up ${phoneCount + 1} accounts`,
+    );
     const { adminToken, accounts } = await signUpAll(originalFetch, base, runId, phoneCount);
     const pairsOf = await seedPairs(originalFetch, base, adminToken, runId, phoneCount);
     log(`${kind}: ${phoneCount * EDITS_PER_PHONE} prompt pairs seeded; filling ${phoneCount} phones`);
     const createdAt = Date.now() - 60 * 60_000;
     for (const account of accounts) {
-      const phone = new Phone(account, base);
+      // Phones go to the servers round-robin, as a proxy balancing connections would send them.
+      const phone = new Phone(account, bases[account.index % bases.length]!);
       await phone.prepare(
         pairsOf.get(account.index)!,
         clips.slice(account.index * CLIPS_PER_PHONE, account.index * CLIPS_PER_PHONE + CLIPS_PER_PHONE),
@@ -173,21 +198,20 @@ async function runStorm(
     traffic.instrumentTus();
     const timedFetch = traffic.fetch(phoneFetch);
     globalThis.fetch = timedFetch;
-    const rssBefore = sampler.latest()?.rssMiB ?? 0;
-    const serverCpuBefore = cpuSeconds(server.pid);
-    const serverChildCpuBefore = cpuSeconds(server.pid, true);
+    const rssBefore = Math.max(0, ...samplers.map((sampler) => sampler.latest()?.rssMiB ?? 0));
+    const cpuBefore = fleet.cpu();
     const clientCpuBefore = process.cpuUsage();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     log(
       `${kind}: releasing ${phoneCount} phones (storm ends by ${((stormDeadline - startedAt) / 1000).toFixed(0)} s)`,
     );
-    const probe = new ResponsivenessProbe(server.url);
+    const probe = new ResponsivenessProbe(first.url);
     traffic.start();
     probe.start();
     loopDelay.enable();
     const loadAtRelease = os.loadavg()[0] ?? 0;
     const release = performance.now();
-    const stormWindowStart = sampler.latest()?.atMs ?? 0;
+    const stormWindowStarts = samplers.map((sampler) => sampler.latest()?.atMs ?? 0);
     let done = 0;
     const outcomesPromise = Promise.all(
       phones.map((phone) =>
@@ -198,18 +222,17 @@ async function runStorm(
       ),
     );
     progress = setInterval(() => {
-      const rss = memory.latest()?.rssMiB ?? 0;
+      const rss = samplers.map((sampler) => (sampler.latest()?.rssMiB ?? 0).toFixed(0)).join(' + ');
       const retries = traffic.records.filter((record) => record.retry).length;
+      const dead = running.deaths();
       log(
-        `${kind}: ${done}/${phoneCount} phones settled, ${traffic.records.length} requests, ${retries} retries, server RSS ${rss.toFixed(0)} MiB${server?.exited ? ' — SERVER EXITED' : ''}`,
+        `${kind}: ${done}/${phoneCount} phones settled, ${traffic.records.length} requests, ${retries} retries, server RSS ${rss} MiB${dead.length ? ` — EXITED: ${dead.join(', ')}` : ''}`,
       );
     }, 5_000);
     const outcomes: PhoneOutcome[] = await outcomesPromise;
     clearInterval(progress);
     const stormSeconds = (performance.now() - release) / 1000;
-    notes.push(
-      `machine load average (1 min) ${loadAtRelease.toFixed(1)} at release, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores`,
-    );
+    const loadAtEnd = os.loadavg()[0] ?? 0;
     loopDelay.disable();
     traffic.stop();
     const probeFigures = await probe.stop();
@@ -220,21 +243,22 @@ async function runStorm(
     // Let requests still in flight (time limit) end before the server is questioned and stopped.
     await Promise.race([Promise.all(phones.map((phone) => phone.whenIdle())), sleep(30_000)]);
     const clientCpu = process.cpuUsage(clientCpuBefore);
-    const serverCpuAfter = cpuSeconds(server.pid);
-    const serverChildCpuAfter = cpuSeconds(server.pid, true);
+    const stormCpu = fleet.cpu(cpuBefore);
     // The inspections (after the answers since issue 33): until every clip has its verdict, at most 10 minutes.
     const inspectedAll =
-      !server.exited &&
+      fleet.deaths().length === 0 &&
       (await waitForInspections(base, adminToken, performance.now() + 600_000).catch(() => false));
     const allInspectedSeconds = inspectedAll ? (performance.now() - release) / 1000 : null;
-    const serverCpuInspected =
-      (cpuSeconds(server.pid) ?? Number.NaN) +
-      (cpuSeconds(server.pid, true) ?? Number.NaN) -
-      (serverCpuBefore ?? Number.NaN) -
-      (serverChildCpuBefore ?? Number.NaN);
-    const stormSamples = sampler.samples.filter((sample) => sample.atMs >= stormWindowStart);
+    const inspectedCpu = fleet.cpu(cpuBefore);
+    const loadAtInspected = os.loadavg()[0] ?? 0;
+    notes.push(
+      `machine load average (1 min) ${loadAtRelease.toFixed(1)} at release, ${loadAtEnd.toFixed(1)} when the phones were done, ${loadAtInspected.toFixed(1)} when all were inspected, on ${os.cpus().length} cores`,
+    );
+    const stormSamples = samplers.flatMap((sampler, index) =>
+      sampler.samples.filter((sample) => sample.atMs >= stormWindowStarts[index]!),
+    );
     const peakRss = Math.max(0, ...stormSamples.map((sample) => sample.rssMiB));
-    const hwm = sampler.latest()?.hwmMiB ?? 0;
+    const hwm = Math.max(0, ...samplers.map((sampler) => sampler.latest()?.hwmMiB ?? 0));
     const completes = outcomes.filter((outcome) => outcome.doneMs !== null);
     const allStoredSeconds =
       completes.length === outcomes.length
@@ -246,31 +270,33 @@ async function runStorm(
 
     const planned: PlannedPhone[] = phones.map((phone) => ({ account: phone.account, plan: phone.plan }));
     const checks: Check[] = [];
-    if (!server.exited) {
-      checks.push(...(await checkAudioThroughApi(base, adminToken, planned)));
+    const deaths = fleet.deaths();
+    if (deaths.length === 0) {
+      checks.push(...(await checkAudioThroughApi(bases, adminToken, planned)));
     } else {
-      notes.push(`the server exited during the storm (${server.exited.code ?? server.exited.signal})`);
+      notes.push(`exited during the storm: ${deaths.join(', ')}`);
     }
-    sampler.stop();
-    const exited = server.exited;
-    await server.stop();
-    server = null;
+    for (const sampler of samplers) sampler.stop();
+    const exited = servers.find((server) => server.exited)?.exited ?? null;
+    const leftovers = fleet.leftoverUploads();
+    await fleet.stop();
+    fleet = null;
     checks.push(
       ...(await checkDatabase(
-        scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'data', 'db') },
+        scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(root, 'data', 'db') },
         planned,
       )),
     );
     checks.push(checkPhones(outcomes, phoneCount));
-    const leftovers = fs.existsSync(path.join(dataDir, 'data', 'uploads', 'tus'))
-      ? fs.readdirSync(path.join(dataDir, 'data', 'uploads', 'tus')).length
-      : 0;
-    if (leftovers > 0) notes.push(`${leftovers} files left in DATA_DIR/uploads/tus (partial uploads)`);
+    if (leftovers > 0) notes.push(`${leftovers} partial uploads left in the store`);
 
-    const serverLog = readServerLog(logFile, 40);
+    const serverLogs = running.logFiles.map((file) => readServerLog(file, 40));
     const ignorable = (msg: string) => msg.startsWith('no built app found');
-    const problems = serverLog.problems.filter((problem) => !ignorable(problem.msg));
-    for (const line of serverLog.other.slice(0, 5)) notes.push(`server printed: ${line}`);
+    const problems = serverLogs.flatMap((serverLog) =>
+      serverLog.problems.filter((problem) => !ignorable(problem.msg)),
+    );
+    for (const line of serverLogs.flatMap((serverLog) => serverLog.other).slice(0, 5))
+      notes.push(`server printed: ${line}`);
     const figures = trafficFigures(traffic.records);
     if (values.trace) appendTrace(values.trace, kind, traffic.records, traffic.originMs, probe.timeline);
     const queuedRecordings = phones.reduce((sum, phone) => sum + phone.plan.recordings.length, 0);
@@ -279,9 +305,10 @@ async function runStorm(
         sum + phone.plan.recordings.reduce((total, recording) => total + recording.sizeBytes, 0),
       0,
     );
-    if (values.keep) notes.push(`data kept in ${dataDir}`);
-    const report: RunReport = {
+    if (values.keep) notes.push(`data kept in ${root}`);
+    return {
       database: kind,
+      fleet: { servers: serverCount, workers: workerCount, store, serverInspection },
       phones: phoneCount,
       queued: {
         edits: phones.reduce((sum, phone) => sum + phone.plan.edits.length, 0),
@@ -301,10 +328,7 @@ async function runStorm(
       finalPatchMs: finalPatchFigures(traffic.records),
       inspection: {
         allInspectedSeconds: allInspectedSeconds === null ? null : round(allInspectedSeconds, 2),
-        serverCpuSecondsPerClip:
-          allInspectedSeconds === null || !Number.isFinite(serverCpuInspected)
-            ? null
-            : round(serverCpuInspected / queuedRecordings, 3),
+        ...inspectionCpuFigures(allInspectedSeconds === null ? null : inspectedCpu, queuedRecordings),
         isolatedCpuSecondsPerClip: await isolatedInspectionCpu(clipsDir),
       },
       failedRounds: outcomes.reduce((sum, outcome) => sum + outcome.failedRounds, 0),
@@ -313,14 +337,7 @@ async function runStorm(
         rssBeforeMiB: round(rssBefore),
         peakRssMiB: round(peakRss),
         hwmMiB: round(hwm),
-        cpuSeconds:
-          serverCpuBefore === null || serverCpuAfter === null
-            ? null
-            : round(serverCpuAfter - serverCpuBefore),
-        childCpuSeconds:
-          serverChildCpuBefore === null || serverChildCpuAfter === null
-            ? null
-            : round(serverChildCpuAfter - serverChildCpuBefore),
+        ...serverCpuFigures(stormCpu),
         exited,
         errorsLogged: problems.filter((problem) => problem.level >= 50).length,
         warningsLogged: problems.filter((problem) => problem.level < 50).length,
@@ -333,24 +350,29 @@ async function runStorm(
         cpuSeconds: round((clientCpu.user + clientCpu.system) / 1e6),
       },
       setupSeconds: round(setupSeconds),
+      machineLoad: {
+        atRelease: round(loadAtRelease, 2),
+        atEnd: round(loadAtEnd, 2),
+        atInspected: round(loadAtInspected, 2),
+      },
       checks,
       ok: checks.every((item) => item.ok) && !timedOut,
       notes,
     };
-    return report;
   } finally {
     clearInterval(progress);
-    sampler?.stop();
+    for (const sampler of samplers) sampler.stop();
     globalThis.fetch = originalFetch;
     closePhoneConnections();
-    await server?.stop();
+    await fleet?.stop();
+    if (stopFleet) cleanups.delete(stopFleet);
     await clearDevice();
     if (scratch) cleanups.delete(scratch.drop);
     await scratch
       ?.drop()
       .catch((error: unknown) => log(`dropping ${scratch?.name} failed: ${String(error)}`));
-    cleanups.delete(removeDataDir);
-    if (!values.keep) await removeDataDir();
+    cleanups.delete(removeRoot);
+    if (!values.keep) await removeRoot();
   }
 }
 

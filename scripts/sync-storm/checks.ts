@@ -38,9 +38,13 @@ function check(name: string, expected: number, found: number, problems: string[]
   };
 }
 
-/** Downloads every planned recording as admin and compares the SHA-256 of the bytes the server serves. */
+/**
+ * Downloads every planned recording as admin and compares the SHA-256 of the bytes the server serves. With
+ * several servers (one API base each) a phone's recordings are fetched from the server after its own, so each
+ * recording is read through a server that did not receive it (phones go to servers round-robin).
+ */
 export async function checkAudioThroughApi(
-  apiBase: string,
+  apiBases: string | readonly string[],
   adminToken: string,
   phones: readonly PlannedPhone[],
   concurrency = 4,
@@ -48,6 +52,8 @@ export async function checkAudioThroughApi(
   const planned = phones.flatMap((phone) =>
     phone.plan.recordings.map((recording) => ({ ...recording, phone: phone.account.index })),
   );
+  const bases = typeof apiBases === 'string' ? [apiBases] : apiBases;
+  const apiBase = bases[0]!;
   const problems: string[] = [];
   let matching = 0;
   let next = 0;
@@ -56,7 +62,8 @@ export async function checkAudioThroughApi(
     while (next < planned.length) {
       const recording = planned[next++]!;
       try {
-        const response = await fetch(`${apiBase}/audio/recordings/${recording.id}/audio`, {
+        const base = bases[(recording.phone + 1) % bases.length]!;
+        const response = await fetch(`${base}/audio/recordings/${recording.id}/audio`, {
           headers,
           signal: AbortSignal.timeout(60_000),
         });

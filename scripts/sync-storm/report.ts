@@ -3,6 +3,9 @@ import type { Check } from './checks.ts';
 import type { PhoneOutcome } from './phone.ts';
 import type { LoggedProblem, ProbeFigures, ServerExit } from './server.ts';
 import type { RequestRecord } from './traffic.ts';
+import { busyFigures, type BusyFigures } from './busy.ts';
+
+export type { BusyFigures };
 
 export interface RouteFigures {
   route: string;
@@ -15,6 +18,8 @@ export interface RouteFigures {
 
 export interface RunReport {
   database: 'pglite' | 'postgres';
+  /** The processes of the run (issue 33): servers on one database, inspection workers, the store they share. */
+  fleet: { servers: number; workers: number; store: 'local' | 's3'; serverInspection: 'inline' | 'off' };
   phones: number;
   queued: { edits: number; consents: number; recordings: number; audioMiB: number };
   /** Seconds from release until the last item was confirmed; null when not everything was stored. */
@@ -50,6 +55,12 @@ export interface RunReport {
   inspection: {
     allInspectedSeconds: number | null;
     serverCpuSecondsPerClip: number | null;
+    /** The inspection workers' CPU (theirs and their ffmpeg's) from release until all inspected, per clip. */
+    workerCpuSecondsPerClip: number | null;
+    /** Servers' and workers' CPU together (each with its ffmpeg) from release until all inspected, per clip. */
+    cpuSecondsPerClip: number | null;
+    /** The S3 store's (s3rver's) CPU seconds from release until all inspected; null with the local store. */
+    storeCpuSeconds: number | null;
     /** The same inspection code run alone in the benchmark's process, one clip at a time: CPU s per clip. */
     isolatedCpuSecondsPerClip: { webm: number; wav: number } | null;
   };
@@ -69,60 +80,11 @@ export interface RunReport {
   };
   client: { eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number; cpuSeconds: number };
   setupSeconds: number;
+  /** The machine's 1-minute load average at release, when the phones were done, and when all were inspected. */
+  machineLoad: { atRelease: number; atEnd: number; atInspected: number };
   checks: Check[];
   ok: boolean;
   notes: string[];
-}
-
-/** 503 answers with Retry-After (admission control), and whether each phone waited that long before its next request. */
-export interface BusyFigures {
-  answers: number;
-  /** Busy answers after which the phone's next request came at least Retry-After later. */
-  honoured: number;
-  /** … and those after which it came sooner (the phone did not honour Retry-After). */
-  early: number;
-  /** Shortest and longest Retry-After the server asked for, in seconds. */
-  retryAfterS: { min: number; max: number } | null;
-  /** Shortest wait beyond Retry-After before a phone's next request, in seconds (negative: came back early). */
-  leastMarginS: number | null;
-}
-
-/** Clock slack allowed between the server's answer and the phone's timer (both in this process). */
-const RETRY_AFTER_SLACK_MS = 50;
-
-export function busyFigures(records: readonly RequestRecord[]): BusyFigures {
-  const byPhone = new Map<number, RequestRecord[]>();
-  for (const record of records) {
-    if (record.phone === null) continue;
-    byPhone.set(record.phone, [...(byPhone.get(record.phone) ?? []), record]);
-  }
-  let answers = 0;
-  let honoured = 0;
-  let early = 0;
-  let leastMarginMs: number | null = null;
-  const asked: number[] = [];
-  for (const list of byPhone.values()) {
-    list.sort((a, b) => a.startedMs - b.startedMs);
-    for (const [index, record] of list.entries()) {
-      if (record.retry !== '503-busy' || record.retryAfterS === null) continue;
-      answers += 1;
-      asked.push(record.retryAfterS);
-      const answeredAt = record.startedMs + record.durationMs;
-      const next = list.slice(index + 1).find((later) => later.startedMs >= answeredAt);
-      if (!next) continue;
-      const marginMs = next.startedMs - answeredAt - record.retryAfterS * 1000;
-      leastMarginMs = leastMarginMs === null ? marginMs : Math.min(leastMarginMs, marginMs);
-      if (marginMs >= -RETRY_AFTER_SLACK_MS) honoured += 1;
-      else early += 1;
-    }
-  }
-  return {
-    answers,
-    honoured,
-    early,
-    retryAfterS: asked.length > 0 ? { min: Math.min(...asked), max: Math.max(...asked) } : null,
-    leastMarginS: leastMarginMs === null ? null : round(leastMarginMs / 1000, 2),
-  };
 }
 
 export function percentile(sorted: readonly number[], fraction: number): number {
@@ -248,6 +210,18 @@ export function formatReport(runs: readonly RunReport[]): string {
   );
   const summary: string[][] = [['', ...runs.map((run) => run.database)]];
   const row = (label: string, value: (run: RunReport) => string) => summary.push([label, ...runs.map(value)]);
+  row('processes', ({ fleet }) =>
+    [
+      `${fleet.servers} server${fleet.servers > 1 ? 's' : ''}`,
+      fleet.store === 's3' ? 'S3 store (s3rver)' : 'local store',
+      `inspecting in ${fleet.serverInspection === 'inline' ? 'servers' : 'workers only'}`,
+      `${fleet.workers} worker${fleet.workers === 1 ? '' : 's'}`,
+    ].join(', '),
+  );
+  row(
+    'machine load (1 min): release / phones done / inspected',
+    ({ machineLoad }) => `${machineLoad.atRelease} / ${machineLoad.atEnd} / ${machineLoad.atInspected}`,
+  );
   row('time until everything is stored', (run) => seconds(run.allStoredSeconds));
   row('… edits and consent all confirmed', (run) => seconds(run.entriesStoredSeconds));
   row('… recordings all stored', (run) => seconds(run.recordingsStoredSeconds));
@@ -265,10 +239,25 @@ export function formatReport(runs: readonly RunReport[]): string {
       ? 'not all inspected'
       : `${run.inspection.allInspectedSeconds.toFixed(1)} s`,
   );
-  row('server CPU (with ffmpeg) until all inspected, per clip', (run) =>
-    run.inspection.serverCpuSecondsPerClip === null
-      ? '-'
-      : `${run.inspection.serverCpuSecondsPerClip.toFixed(3)} s`,
+  const perSecond = (clips: number, secondsTaken: number | null) =>
+    secondsTaken === null || secondsTaken === 0 ? '-' : `${(clips / secondsTaken).toFixed(1)}`;
+  row('clips stored per second (all clips / time until stored)', (run) =>
+    perSecond(run.queued.recordings, run.recordingsStoredSeconds),
+  );
+  row('clips inspected per second (all clips / time until inspected)', (run) =>
+    perSecond(run.queued.recordings, run.inspection.allInspectedSeconds),
+  );
+  const cpu = (value: number | null) => (value === null ? '-' : `${value.toFixed(3)} s`);
+  row('CPU per clip until all inspected: servers + workers (with ffmpeg)', (run) =>
+    cpu(run.inspection.cpuSecondsPerClip),
+  );
+  row(
+    '… servers (with ffmpeg) / workers (with ffmpeg)',
+    (run) =>
+      `${cpu(run.inspection.serverCpuSecondsPerClip)} / ${cpu(run.inspection.workerCpuSecondsPerClip)}`,
+  );
+  row('S3 store (s3rver) CPU until all inspected', (run) =>
+    run.inspection.storeCpuSeconds === null ? '-' : `${run.inspection.storeCpuSeconds.toFixed(1)} s`,
   );
   row('inspection alone, CPU per clip: WebM / WAV', (run) =>
     run.inspection.isolatedCpuSecondsPerClip === null

@@ -18,6 +18,12 @@ export interface ServerOptions {
   logLevel?: string;
   /** Extra arguments for the server's node, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: string[];
+  /** The port to listen on; a free one when absent. */
+  port?: number;
+  /** More environment (the store, the inspection's place). */
+  env?: Record<string, string>;
+  /** The checkout whose server runs (a benchmark's "before"); this one by default. */
+  cwd?: string;
 }
 
 export type ServerChild = ServerProcess;
@@ -29,13 +35,14 @@ export type { ServerExit };
  */
 export async function startServer(options: ServerOptions, timeoutMs = 180_000): Promise<ServerChild> {
   const server = serverProcess({
-    port: await freePort(),
+    port: options.port ?? (await freePort()),
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     logFile: options.logFile,
     logLevel: options.logLevel ?? 'warn',
     nodeArgs: options.nodeArgs ?? [],
-    env: { ...RAISED_RATE_LIMITS },
+    env: { ...RAISED_RATE_LIMITS, ...options.env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     startTimeoutMs: timeoutMs,
   });
   await server.start();
