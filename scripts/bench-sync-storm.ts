@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fleetChoices, readStormArgs } from './sync-storm/args.ts';
+import { databasesOf, fleetChoices, readStormArgs } from './sync-storm/args.ts';
 import {
   checkAudioThroughApi,
   checkDatabase,
@@ -42,6 +42,7 @@ import { clearDevice, Phone, type PhoneOutcome } from './sync-storm/phone.ts';
 import {
   finalPatchFigures,
   formatReport,
+  latestSeconds as latest,
   parkedOf,
   round,
   trafficFigures,
@@ -65,12 +66,7 @@ const clipsDir = path.resolve('.tmp', 'bench-sync-storm', 'clips');
 const { values, usage, parseDuration } = readStormArgs();
 const phoneCount = Number(values.phones);
 if (!Number.isInteger(phoneCount) || phoneCount < 1 || phoneCount > 2000) usage('--phones must be 1 to 2000');
-const databases: ('pglite' | 'postgres')[] =
-  values.database === 'both'
-    ? ['pglite', 'postgres']
-    : values.database === 'pglite' || values.database === 'postgres'
-      ? [values.database]
-      : usage('--database must be pglite, postgres or both');
+const databases = databasesOf(values.database);
 const postgresUrl = values['postgres-url'];
 const postgresHost = URL.canParse(postgresUrl) ? new URL(postgresUrl).hostname : '';
 if (databases.includes('postgres') && !['127.0.0.1', 'localhost', '[::1]'].includes(postgresHost))
@@ -80,6 +76,7 @@ const { serverCount, workerCount, store, serverInspection, firstPort, fleetLabel
   databases,
 );
 const timeLimitMs = parseDuration(values['time-limit']);
+const inspectionWaitMs = parseDuration(values['inspection-wait']);
 const startedAt = performance.now();
 const hardDeadline = startedAt + timeLimitMs;
 
@@ -120,12 +117,6 @@ setTimeout(() => {
   failures.push({ database: 'all', error: 'the time limit passed before the run wound down' });
   void finish(1);
 }, timeLimitMs + 120_000).unref();
-
-/** The latest of the phones' times in seconds, or null when a phone has none (it never got there). */
-function latest(times: readonly (number | null)[]): number | null {
-  if (times.some((time) => time === null)) return null;
-  return round(Math.max(0, ...(times as number[])) / 1000, 2);
-}
 
 async function runStorm(
   kind: 'pglite' | 'postgres',
@@ -244,11 +235,13 @@ async function runStorm(
     await Promise.race([Promise.all(phones.map((phone) => phone.whenIdle())), sleep(30_000)]);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const stormCpu = fleet.cpu(cpuBefore);
-    // The inspections (after the answers since issue 33): until every clip has its verdict, at most 10 minutes.
-    const inspectedAll =
-      fleet.deaths().length === 0 &&
-      (await waitForInspections(base, adminToken, performance.now() + 600_000).catch(() => false));
-    const allInspectedSeconds = inspectedAll ? (performance.now() - release) / 1000 : null;
+    // The inspections (after the answers since issue 33): until every clip has its verdict, at most --inspection-wait.
+    const leftInspecting =
+      fleet.deaths().length === 0
+        ? await waitForInspections(base, adminToken, performance.now() + inspectionWaitMs).catch(() => null)
+        : null;
+    const waitedSeconds = (performance.now() - release) / 1000;
+    const allInspectedSeconds = leftInspecting === 0 ? waitedSeconds : null;
     const inspectedCpu = fleet.cpu(cpuBefore);
     const loadAtInspected = os.loadavg()[0] ?? 0;
     notes.push(
@@ -328,7 +321,13 @@ async function runStorm(
       finalPatchMs: finalPatchFigures(traffic.records),
       inspection: {
         allInspectedSeconds: allInspectedSeconds === null ? null : round(allInspectedSeconds, 2),
-        ...inspectionCpuFigures(allInspectedSeconds === null ? null : inspectedCpu, queuedRecordings),
+        leftInspecting,
+        waitedSeconds: round(waitedSeconds, 1),
+        // Not all inspected within the wait: the CPU so far over the clips inspected so far.
+        ...inspectionCpuFigures(
+          leftInspecting === null ? null : inspectedCpu,
+          queuedRecordings - (leftInspecting ?? 0),
+        ),
         isolatedCpuSecondsPerClip: await isolatedInspectionCpu(clipsDir),
       },
       failedRounds: outcomes.reduce((sum, outcome) => sum + outcome.failedRounds, 0),

@@ -6,7 +6,7 @@ export function usage(problem: string): never {
 Usage: npx tsx scripts/bench-sync-storm.ts [--phones N] [--database pglite|postgres|both]
          [--postgres-url URL] [--time-limit 15m] [--json] [--keep] [--trace FILE] [--server-log-level LEVEL]
          [--server-node-options=FLAGS] [--servers N] [--workers M] [--store local|s3]
-         [--server-inspection inline|off] [--port FIRST]`);
+         [--server-inspection inline|off] [--port FIRST] [--inspection-wait 10m]`);
   process.exit(2);
 }
 
@@ -36,6 +36,7 @@ function readArgs() {
         store: { type: 'string' },
         'server-inspection': { type: 'string' },
         port: { type: 'string' },
+        'inspection-wait': { type: 'string', default: '10m' },
       },
     });
   } catch (error) {
@@ -46,6 +47,13 @@ function readArgs() {
 /** The parsed options, with the helpers the script uses to refuse a bad value the same way. */
 export function readStormArgs() {
   return { values: readArgs().values, usage, parseDuration };
+}
+
+/** The databases of --database: pglite, postgres or both (in that order). */
+export function databasesOf(value: string): ('pglite' | 'postgres')[] {
+  if (value === 'both') return ['pglite', 'postgres'];
+  if (value === 'pglite' || value === 'postgres') return [value];
+  return usage('--database must be pglite, postgres or both');
 }
 
 /** The processes a run starts (--servers, --workers, --store, --server-inspection, --port), checked. */

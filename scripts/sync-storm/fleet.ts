@@ -263,11 +263,13 @@ const finiteOrNull = (value: number, digits = 1) =>
   Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null;
 
 /**
- * CPU per clip from release until every clip was inspected (null when not all were): the servers', the workers'
- * (null without workers) and both together, each with its ffmpeg; and the store's CPU seconds (null without S3).
+ * CPU from release until the wait for the inspections ended, per clip inspected by then (null: not known or none):
+ * the servers', the workers' (null without workers) and both together, each with its ffmpeg; and the store's CPU
+ * seconds (null without S3).
  */
-export function inspectionCpuFigures(cpu: FleetCpu | null, clips: number) {
-  const perClip = (list: readonly ProcessCpu[]) => (cpu ? finiteOrNull(totalCpu(list) / clips, 3) : null);
+export function inspectionCpuFigures(cpu: FleetCpu | null, clipsInspected: number) {
+  const perClip = (list: readonly ProcessCpu[]) =>
+    cpu && clipsInspected > 0 ? finiteOrNull(totalCpu(list) / clipsInspected, 3) : null;
   return {
     serverCpuSecondsPerClip: perClip(cpu?.servers ?? []),
     workerCpuSecondsPerClip: cpu && cpu.workers.length > 0 ? perClip(cpu.workers) : null,

@@ -11,13 +11,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Waits until no recording of the admin's listing says 'inspecting' (a server from before issue 33 says nothing:
- * its recordings were inspected when stored). Resolves when done, or false at the deadline.
+ * its recordings were inspected when stored). Resolves with how many still say it: 0 when all are done, more
+ * when the deadline came first.
  */
 export async function waitForInspections(
   apiBase: string,
   adminToken: string,
   deadline: number,
-): Promise<boolean> {
+): Promise<number> {
   const headers = { Authorization: `Bearer ${adminToken}` };
   for (;;) {
     let inspecting = 0;
@@ -31,8 +32,7 @@ export async function waitForInspections(
       inspecting += recordings.filter((recording) => recording.inspection === 'inspecting').length;
       if (page * 100 >= total || recordings.length === 0) break;
     }
-    if (inspecting === 0) return true;
-    if (performance.now() > deadline) return false;
+    if (inspecting === 0 || performance.now() > deadline) return inspecting;
     await sleep(500);
   }
 }
