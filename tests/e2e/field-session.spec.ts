@@ -16,6 +16,7 @@ import {
   outboxRows,
   signInContext,
   signUpByApi,
+  waitForInspected,
   storeCount,
   test,
 } from './fixtures.ts';
@@ -240,6 +241,7 @@ test('a field session offline: a speaker without an account, their consent, thei
   await reopened.close();
 
   // --- A second contributor transcribes the spoken translation, online.
+  await waitForInspected(request, server.url, field);
   const other = await browser.newContext({
     viewport: PHONE,
     isMobile: true,

@@ -60,6 +60,32 @@ export async function getJsonAs<T>(
 }
 
 /**
+ * Waits until the server has inspected every recording `account` owns (issue 33: an upload is answered when its
+ * bytes are safe, and a clip enters review and transcription only once inspected, which takes longer on a busy
+ * machine). A screen that lists clips to review or write down is opened after this.
+ */
+export async function waitForInspected(
+  request: APIRequestContext,
+  base: string,
+  account: Pick<Account, 'token'>,
+) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await getJsonAs<{ recordings: { inspection: string }[] }>(
+            request,
+            base,
+            account,
+            '/api/audio/recordings?limit=100',
+          )
+        ).recordings.filter((recording) => recording.inspection === 'inspecting').length,
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(0);
+}
+
+/**
  * Signs up an account that is surely a contributor. A server's first account is its admin, whose translations are
  * approved at once; on the shared server whichever test signs up first gets that role, so a test about
  * contributors' proposals makes another account when it drew the first.

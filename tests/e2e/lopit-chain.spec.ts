@@ -27,6 +27,7 @@ import {
   signInContext,
   signUpByApi,
   test,
+  waitForInspected,
 } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
@@ -269,6 +270,8 @@ test('Lopit speech from every flow, offline, for a contributor and an elder with
       timeout: 120_000,
     })
     .toEqual(expect.arrayContaining(['cut']));
+  // Every clip inspected, so all of them are offered to write down.
+  await waitForInspected(request, server.url, field);
   const arrived = await recordingsOf();
   expect(arrived).toHaveLength(5);
   expect(arrived.map((recording) => recording.language)).toEqual(arrived.map(() => 'lpx'));

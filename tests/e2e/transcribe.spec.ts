@@ -18,6 +18,7 @@ import {
   signInContext,
   signUpByApi,
   test,
+  waitForInspected,
 } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { PHONE, shootThemes } from './screenshots.ts';
@@ -305,6 +306,7 @@ test('Repeat: a clip is repeated slowly on /repeat and /transcribe offers the re
     )
     .toEqual([clipId]);
   await expect(phoneR.getByTestId('transcribe-empty')).toBeVisible();
+  await waitForInspected(request, server.url, repeater);
 
   // --- The writer gets the original with its repetition to listen to (the repetition is a clip to write too).
   const phoneW = await phone(browser, writer);
