@@ -39,6 +39,21 @@ export function opusOf(wav: Buffer): Buffer {
   );
 }
 
+/**
+ * A long Ogg/Opus tone made by ffmpeg alone (no samples generated here), cheaply (low bitrate, least effort):
+ * for tests where only its length matters, e.g. a recording past its bound.
+ */
+export function longOpusTone(seconds: number): Buffer {
+  return execFileSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=8000:duration=${seconds}`],
+      ...['-c:a', 'libopus', '-b:a', '6k', '-compression_level', '0', '-f', 'ogg', 'pipe:1'],
+    ],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+}
+
 export const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 export interface AudioTestApp extends TestApp {

@@ -13,6 +13,11 @@ export interface DecodeOptions {
   /** ffmpeg executable. */
   ffmpegPath: string;
   decodeTimeoutMs?: number;
+  /**
+   * Decode no more than this many seconds: a file longer than its bound is known to be so once this much is
+   * decoded, and a hostile hour-long file costs no more than the bound's decoding.
+   */
+  maxDecodeSeconds?: number;
 }
 
 export type Decoded =
@@ -87,6 +92,7 @@ export function decodePcm(
     '1',
     '-ar',
     String(ANALYSIS_RATE),
+    ...(options.maxDecodeSeconds === undefined ? [] : ['-t', options.maxDecodeSeconds.toFixed(3)]),
     '-f',
     's16le',
     '-acodec',

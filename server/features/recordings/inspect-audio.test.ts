@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_RATE, decodeLevels } from './ffmpeg-levels.ts';
 import { inspectAudio, type InspectOptions } from './inspect-audio.ts';
 import { encodeWav, generateSamples } from './wav.ts';
 
@@ -236,6 +237,24 @@ describe.skipIf(!hasFfmpeg)('compressed audio made with ffmpeg', () => {
       statusCode: 422,
       code: 'TRUNCATED_AUDIO',
     });
+  });
+
+  it('decodes a file past its bound only a second beyond it, and refuses it', async () => {
+    const ogg = ffmpeg(source, path.join(dir, 'bounded.ogg'), '-c:a', 'libopus');
+    // The 3 s file decoded up to 1 s: about 1 s of samples, not 3 s.
+    const capped = await decodeLevels(ogg, 'ogg', { ffmpegPath: 'ffmpeg', maxDecodeSeconds: 1 });
+    expect(capped).toMatchObject({ status: 'decoded' });
+    if (capped.status !== 'decoded') return;
+    expect(capped.samples).toBeGreaterThan(0.9 * ANALYSIS_RATE);
+    expect(capped.samples).toBeLessThan(1.1 * ANALYSIS_RATE);
+    // Accepted at most 1 s (twice the flagged half second): refused, not taken for a truncated file.
+    await expect(inspectAudio(ogg, { ...WITH_FFMPEG, maxSeconds: 0.5 })).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'AUDIO_TOO_LONG',
+      message: expect.stringMatching(/longer than 1 s/) as unknown,
+    });
+    // Within its bound it is read whole.
+    expect((await inspectAudio(ogg, { ...WITH_FFMPEG, maxSeconds: 2 })).duration).toBeCloseTo(3, 1);
   });
 
   it('reads M4A/AAC, MP3 and FLAC', async () => {

@@ -30,6 +30,8 @@ import {
   type WavInfo,
 } from './wav.ts';
 
+/** How far past the longest accepted length a file is decoded, to know that it is longer. */
+const DECODED_PAST_BOUND_SECONDS = 1;
 /** A decoded stream shorter than this share of the declared duration (less a quarter second) is truncated. */
 const TRUNCATION_TOLERANCE = 0.9;
 
@@ -139,7 +141,11 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   }
   const declaredDuration = wavDuration ?? (isPositive(format.duration) ? format.duration : null);
 
-  const decoded = await decodeLevels(filePath, FAMILIES[family].demuxer, options);
+  // Decoding stops a second past the longest accepted: what lies beyond it is never needed.
+  const decoded = await decodeLevels(filePath, FAMILIES[family].demuxer, {
+    ...options,
+    maxDecodeSeconds: acceptedSecondsOf(options) + DECODED_PAST_BOUND_SECONDS,
+  });
   let duration: number;
   let levels: Levels | null = null;
   if (decoded.status === 'missing') {
@@ -148,6 +154,7 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
       declaredDuration ??
       (await scannedDuration(filePath)) ??
       (isPositive(options.clientDuration) ? options.clientDuration : 0);
+    refuseTooLong(duration, options);
   } else {
     if (decoded.hasVideo) throw unsupported('This file contains video.');
     if (decoded.samples === 0) {
@@ -155,6 +162,8 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
       throw unreadable('no sound could be decoded from it.');
     }
     duration = decoded.samples / ANALYSIS_RATE;
+    // Before the truncation check: a file decoded only up to the bound is shorter than its header says.
+    refuseTooLong(duration, options);
     if (declaredDuration !== null && duration < declaredDuration * TRUNCATION_TOLERANCE - 0.25) {
       throw truncated(
         `its header announces ${declaredDuration.toFixed(1)} s but only ${duration.toFixed(1)} s could be decoded.`,
@@ -164,8 +173,6 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   }
   duration = Math.round(duration * 1000) / 1000;
   const streamChannels = decoded.status === 'decoded' ? decoded.channels : null;
-
-  refuseTooLong(duration, options);
 
   return {
     mimeType: FAMILIES[family].mimeType,
@@ -180,13 +187,18 @@ export async function inspectAudio(filePath: string, options: InspectOptions): P
   };
 }
 
-/** Refuses a recording longer than it may be (twice the flagged length, or the kind's own bound). */
+/** The longest recording accepted: twice the flagged length, or the kind's own bound. */
+function acceptedSecondsOf(options: InspectOptions): number {
+  return options.acceptedSeconds ?? options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
+}
+
+/** Refuses a recording longer than it may be (a decoded one is known only up to a second past the bound). */
 function refuseTooLong(duration: number, options: InspectOptions): void {
-  const acceptedSeconds = options.acceptedSeconds ?? options.maxSeconds * RECORDING_ACCEPTED_LENGTH_FACTOR;
+  const acceptedSeconds = acceptedSecondsOf(options);
   if (duration > acceptedSeconds) {
     throw new AppError(
       422,
-      `The recording is ${Math.round(duration)} s long; recordings may be at most ${acceptedSeconds} s. Split it into shorter recordings.`,
+      `The recording is longer than ${acceptedSeconds} s; recordings may be at most ${acceptedSeconds} s. Split it into shorter recordings.`,
       ERROR_CODES.audioTooLong,
     );
   }
