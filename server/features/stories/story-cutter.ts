@@ -6,8 +6,8 @@
 //
 // A run decodes the story to 16 kHz PCM (the recordings' own decoder), plans the segments from 10 ms levels
 // (segment-plan.ts) and writes the plan once; then each segment not yet stored is re-encoded once to Opus in WebM
-// (what the phones' clips are), inspected like an upload and stored as a clip of its own, linked to the story,
-// with the story's owner, speaker and language. A segment's id comes from the story's and its index, and
+// (what the phones' clips are; up to SPANS_PER_ENCODING segments in one ffmpeg run), inspected like an upload and
+// stored as a clip of its own, linked to the story, with the story's owner, speaker and language. A segment's id comes from the story's and its index, and
 // (parent, index) is unique: a re-run, however interrupted, never makes a segment twice.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
@@ -68,47 +68,45 @@ function toDb(meanSquare: number): number {
     : RECORDING_LEVEL_FLOOR_DB;
 }
 
-/** Re-encodes [startMs, endMs) of the file to mono Opus in WebM at `outPath`. */
-export async function encodeSpan(
+/** Segments re-encoded by one ffmpeg run: one start and one decoding for many, and little redone after a stop. */
+export const SPANS_PER_ENCODING = 16;
+
+/**
+ * Re-encodes each span of the file to mono Opus in WebM at its own path, in one ffmpeg run: the file is decoded
+ * once, from the first span's start to the last one's end, split, and each part trimmed to its span
+ * (sample-exact) and encoded to its output.
+ */
+export async function encodeSpans(
   filePath: string,
   demuxer: string,
-  [startMs, endMs]: SegmentSpan,
-  outPath: string,
+  spans: { span: SegmentSpan; outPath: string }[],
   ffmpegPath: string,
 ): Promise<void> {
+  if (spans.length === 0) return;
+  const fromMs = Math.min(...spans.map(({ span }) => span[0]));
+  const toMs = Math.max(...spans.map(({ span }) => span[1]));
+  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  const parts = spans.map((_, index) => `[a${index}]`).join('');
+  const graph = [
+    `[0:a:0]asplit=${spans.length}${parts}`,
+    ...spans.map(
+      ({ span: [startMs, endMs] }, index) =>
+        `[a${index}]atrim=start=${seconds(startMs - fromMs)}:end=${seconds(endMs - fromMs)},asetpts=PTS-STARTPTS[o${index}]`,
+    ),
+  ].join(';');
   const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-nostats',
-    '-v',
-    'error',
-    '-protocol_whitelist',
-    'file',
-    '-f',
-    demuxer,
-    '-ss',
-    (startMs / 1000).toFixed(3),
-    '-i',
-    `file:${filePath}`,
-    '-t',
-    ((endMs - startMs) / 1000).toFixed(3),
-    '-map',
-    '0:a:0',
-    '-ac',
-    '1',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    SEGMENT_BITRATE,
-    '-f',
-    'webm',
-    '-y',
-    `file:${outPath}`,
+    ...['-nostdin', '-hide_banner', '-nostats', '-v', 'error', '-protocol_whitelist', 'file'],
+    ...['-f', demuxer, '-ss', seconds(fromMs), '-t', seconds(toMs - fromMs), '-i', `file:${filePath}`],
+    ...['-filter_complex', graph],
+    ...spans.flatMap(({ outPath }, index) => [
+      ...['-map', `[o${index}]`, '-ac', '1', '-c:a', 'libopus', '-b:a', SEGMENT_BITRATE],
+      ...['-f', 'webm', '-y', `file:${outPath}`],
+    ]),
   ];
-  const run = await runFfmpeg(args, { ffmpegPath, decodeTimeoutMs: 120_000 });
+  const run = await runFfmpeg(args, { ffmpegPath, decodeTimeoutMs: 600_000 });
   if (run.status === 'missing') throw new Error('ffmpeg is not installed: stories cannot be cut.');
   if (run.code !== 0)
-    throw new Error(`ffmpeg could not cut a segment (exit ${run.code}): ${run.stderr.slice(0, 200)}`);
+    throw new Error(`ffmpeg could not cut segments (exit ${run.code}): ${run.stderr.slice(0, 200)}`);
 }
 
 export interface CutOutcome {
@@ -181,69 +179,97 @@ export class StoryCutter {
         plan = await stories.setPlan(recordingId, planSegments(levels));
       }
       const stored = await stories.segmentIndexes(recordingId);
+      const missing = [...plan.entries()].filter(([index]) => !stored.has(index));
       let created = 0;
-      for (const [index, span] of plan.entries()) {
+      for (let at = 0; at < missing.length; at += SPANS_PER_ENCODING) {
         if (this.closed) return null;
-        if (stored.has(index)) continue;
-        if (await this.storeSegment(story, demuxer, source, index, span)) created++;
+        created += await this.storeSegments(
+          story,
+          demuxer,
+          source,
+          missing.slice(at, at + SPANS_PER_ENCODING),
+        );
       }
+      // Stopped part-way: the story still waits, and the next start stores what is missing.
+      if (this.closed) return null;
       await stories.finish(recordingId);
       this.log.info({ recordingId, segments: plan.length, created }, 'story cut into segments');
       return { segments: plan.length, created };
     });
   }
 
-  private async storeSegment(
+  /** Encodes the segments in one run, then stores each not yet stored; how many it stored. */
+  private async storeSegments(
     story: RecordingRow,
     demuxer: string,
     source: string,
+    segments: [number, SegmentSpan][],
+  ): Promise<number> {
+    const encoded = await Promise.all(
+      segments.map(async ([index, span]) => ({
+        index,
+        span,
+        outPath: await this.service.tempPath(`segment-${crypto.randomUUID()}.webm`),
+      })),
+    );
+    try {
+      await decoders.run(() => encodeSpans(source, demuxer, encoded, this.config.FFMPEG_PATH));
+      let created = 0;
+      for (const { index, span, outPath } of encoded) {
+        if (this.closed) break;
+        if (await this.storeSegment(story, index, span, outPath)) created++;
+      }
+      return created;
+    } finally {
+      await Promise.all(encoded.map(({ outPath }) => fsp.rm(outPath, { force: true })));
+    }
+  }
+
+  /** Inspects the encoded segment like an upload and stores it as a clip of the story, once. */
+  private async storeSegment(
+    story: RecordingRow,
     index: number,
     span: SegmentSpan,
+    out: string,
   ): Promise<boolean> {
-    const out = await this.service.tempPath(`segment-${crypto.randomUUID()}.webm`);
-    try {
-      await decoders.run(() => encodeSpan(source, demuxer, span, out, this.config.FFMPEG_PATH));
-      const inspection = await this.service.inspect(out, null);
-      const { sha256 } = await hashFile(out);
-      return await this.service.blobLocks.run(sha256, async () => {
-        await this.service.blobs.put(out, { keepSource: true });
-        const base = story.fileName.replace(/\.[a-z0-9]+$/i, '');
-        const row = await this.repositories.recordings.insert({
-          id: segmentId(story.id, index),
-          ownerId: story.ownerId,
-          fileName: `${base}-${String(index + 1).padStart(3, '0')}.webm`,
-          mimeType: inspection.mimeType,
-          sizeBytes: inspection.sizeBytes,
-          sha256,
-          durationSeconds: inspection.duration,
-          transcript: null,
-          language: story.language ?? 'lpx',
-          title: story.title,
-          promptPairId: null,
-          sourcePairId: null,
-          pictureId: null,
-          speakerId: story.speakerId,
-          ageGroup: story.ageGroup,
-          gender: story.gender,
-          dialect: story.dialect,
-          codec: inspection.codec,
-          sampleRate: inspection.sampleRate,
-          channels: inspection.channels,
-          quality: inspection.quality,
-          clientMimeType: null,
-          clientDurationSeconds: null,
-          recordedAt: story.recordedAt ? new Date(story.recordedAt.getTime() + span[0]) : null,
-          kind: 'clip',
-          parentId: story.id,
-          segmentIndex: index,
-          startMs: span[0],
-          endMs: span[1],
-        });
-        if (!row) await this.service.dropBlobIfUnused(sha256);
-        return Boolean(row);
+    const inspection = await this.service.inspect(out, null);
+    const { sha256 } = await hashFile(out);
+    return await this.service.blobLocks.run(sha256, async () => {
+      await this.service.blobs.put(out, { keepSource: true });
+      const base = story.fileName.replace(/\.[a-z0-9]+$/i, '');
+      const row = await this.repositories.recordings.insert({
+        id: segmentId(story.id, index),
+        ownerId: story.ownerId,
+        fileName: `${base}-${String(index + 1).padStart(3, '0')}.webm`,
+        mimeType: inspection.mimeType,
+        sizeBytes: inspection.sizeBytes,
+        sha256,
+        durationSeconds: inspection.duration,
+        transcript: null,
+        language: story.language ?? 'lpx',
+        title: story.title,
+        promptPairId: null,
+        sourcePairId: null,
+        pictureId: null,
+        speakerId: story.speakerId,
+        ageGroup: story.ageGroup,
+        gender: story.gender,
+        dialect: story.dialect,
+        codec: inspection.codec,
+        sampleRate: inspection.sampleRate,
+        channels: inspection.channels,
+        quality: inspection.quality,
+        clientMimeType: null,
+        clientDurationSeconds: null,
+        recordedAt: story.recordedAt ? new Date(story.recordedAt.getTime() + span[0]) : null,
+        kind: 'clip',
+        parentId: story.id,
+        segmentIndex: index,
+        startMs: span[0],
+        endMs: span[1],
       });
-    } finally {
-      await fsp.rm(out, { force: true });
-    }
+      if (!row) await this.service.dropBlobIfUnused(sha256);
+      return Boolean(row);
+    });
   }
 }
