@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   childCpuSeconds,
+  machineBusySampler,
   root,
   runInTurn,
   runSideBySide,
@@ -73,6 +74,7 @@ function readJson<T>(file: string): T | null {
 const vitestFile = path.join(out, 'vitest.json');
 const playwrightFile = path.join(out, 'playwright.json');
 const cpuBeforeTiers = childCpuSeconds();
+const machineBusy = machineBusySampler();
 const [vitestResult, e2eLane] = await Promise.all([
   runSideBySide(
     [
@@ -98,6 +100,7 @@ const [vitestResult, e2eLane] = await Promise.all([
   ),
 ]);
 const cpuTiers = childCpuSeconds() - cpuBeforeTiers;
+const machineDuringTiers = machineBusy.stop();
 const [vitestRun] = vitestResult;
 const [buildRun, e2eRun] = e2eLane as [StepResult, StepResult];
 timings.push(
@@ -140,6 +143,7 @@ for (const { label, seconds, cpuSeconds } of timings) {
   const cpu = Number.isNaN(cpuSeconds) ? '     (above)' : `${cpuSeconds.toFixed(0).padStart(5)} s CPU`;
   console.log(`  ${seconds.toFixed(0).padStart(5)} s wall ${cpu}  ${label}`);
 }
+if (machineDuringTiers) console.log(`The whole machine during the two lanes: ${machineDuringTiers}`);
 
 const passed = unit.passed + e2e.passed;
 // A runner that crashed without reporting counts as one failure, so a broken tier can never look green.

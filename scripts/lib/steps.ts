@@ -30,6 +30,45 @@ export function childCpuSeconds(): number {
   }
 }
 
+/** CPU seconds the whole machine has spent busy (every process, the database server's too) and in all, from /proc/stat. */
+function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu user nice system idle iowait irq softirq steal (in clock ticks of 1/100 s)
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    return { busy: (total - ticks[3]! - ticks[4]!) / 100, total: total / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples how busy the whole machine is, every `everySeconds`, while the tiers run: where its cores sat idle is
+ * where more parallel work would fit (the tiers' own CPU figure leaves out the database server's).
+ */
+export function machineBusySampler(everySeconds = 60): { stop(): string | null } {
+  const start = machineCpu();
+  const shares: number[] = [];
+  let last = start;
+  const timer = setInterval(() => {
+    const now = machineCpu();
+    if (now && last && now.total > last.total) shares.push((now.busy - last.busy) / (now.total - last.total));
+    last = now;
+  }, everySeconds * 1000);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      const end = machineCpu();
+      if (!start || !end || end.total <= start.total) return null;
+      const all = (end.busy - start.busy) / (end.total - start.total);
+      const percents = shares.map((share) => Math.round(share * 100)).join(' ');
+      return `${(end.busy - start.busy).toFixed(0)} CPU-s busy, ${Math.round(all * 100)} % of the machine's cores; per minute: ${percents}`;
+    },
+  };
+}
+
 /**
  * Runs the steps side by side. A step alone writes to the terminal as it goes; steps side by side keep their
  * output until they end, then print it whole, so two tools' lines never interleave.
