@@ -52,11 +52,18 @@ export type ReviewResult =
   { kind: 'reviewed'; proposal: ProposalStatus } | { kind: 'own' } | { kind: 'missing' };
 
 /**
- * Waits for the lock that orders pair changes (migration 0009's trigger takes it too): taken first by every
- * transaction that changes pairs or proposals, so all of them take their locks in one order.
+ * Waits for the lock that keeps transactions changing pairs and proposals from deadlocking on their row locks:
+ * taken first, before any row lock. Those that lock rows of several pairs or proposals in their own orders
+ * (reviews, decisions, transcripts, imports) take it alone; a contributor's save, which locks one pair and then
+ * that pair's proposals, takes it `shared`, so saves run side by side and wait only for those. (Since 0026 the
+ * change numbers are drawn at commit under a lock of their own, held only for the commit.)
  */
-export const lockPairChanges = (db: DbOrTx) =>
-  db.execute(sql`select pg_advisory_xact_lock(hashtext('translation_pairs_change_seq'))`);
+export const lockPairChanges = (db: DbOrTx, mode: 'alone' | 'shared' = 'alone') =>
+  db.execute(
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(hashtext('translation_pairs_changes'))`
+      : sql`select pg_advisory_xact_lock(hashtext('translation_pairs_changes'))`,
+  );
 
 const displayName = (name: string | null) => name?.trim() || null;
 
@@ -130,7 +137,7 @@ export class ProposalsRepository {
   async save(pairId: number, text: string, actor: Actor, baseVersion?: number): Promise<ProposeResult> {
     return this.db.transaction(async (tx) => {
       const repository = new ProposalsRepository(tx);
-      await lockPairChanges(tx);
+      await lockPairChanges(tx, 'shared');
       const [pair] = await tx
         .select()
         .from(translationPairs)

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { grantCovers, latestConsents } from '../consent/consent-sql.ts';
-import { ProposalsRepository } from '../review/proposals.repository.ts';
+import { lockPairChanges, ProposalsRepository } from '../review/proposals.repository.ts';
 import { counted, cursorOf, renewSyncEpoch, syncEpoch } from './sync-cursor.ts';
 import { defineRepository } from '../../lib/repositories.ts';
 
@@ -284,6 +284,8 @@ export class TranslationRepository {
     if (prompts.length === 0) return counts;
     const toReview = review && importedBy !== undefined;
     return this.db.transaction(async (tx) => {
+      // Before any row lock, as every transaction that changes pairs and proposals together (lockPairChanges).
+      await lockPairChanges(tx);
       for (let start = 0; start < prompts.length; start += INSERT_CHUNK) {
         const rows = await tx
           .insert(translationPairs)
