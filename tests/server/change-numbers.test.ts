@@ -5,6 +5,7 @@
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withinTransaction } from '../../server/db/driver.ts';
 import { rowsOf } from '../../server/db/migrate.ts';
 import { createTestApp, DATABASE_KINDS, signUp, type TestApp } from './test-app.ts';
 
@@ -72,6 +73,20 @@ describe.each(DATABASE_KINDS)('change numbers at commit on %s', (kind) => {
       sql`select count(*) as c from translation_pairs where change_seq < 0`,
     );
     expect(Number(provisional.c)).toBe(0);
+  });
+
+  it('runs withinTransaction on the transaction it is given, and in a transaction of its own otherwise', async () => {
+    const [first] = pairIds as [number, number];
+    const before = await changeSeqOf(first);
+    await t.database.db.transaction(async (tx) => {
+      expect(await withinTransaction(tx, (inner) => Promise.resolve(inner === tx))).toBe(true);
+    });
+    const failed = withinTransaction(t.database.db, async (tx) => {
+      await tx.execute(sql`update translation_pairs set version = version + 1 where id = ${first}`);
+      throw new Error('rolled back');
+    });
+    await expect(failed).rejects.toThrow('rolled back');
+    expect(await changeSeqOf(first)).toBe(before);
   });
 
   it('moves the consent counter when a consent event is committed', async () => {

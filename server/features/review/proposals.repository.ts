@@ -15,7 +15,7 @@ import type {
 import type { ProposalSummary, ReviewedPair, TranslationPair } from '../../../core/api/translation.ts';
 import type { TranslationCategory } from '../../../core/constants.ts';
 import { proposalStateFromReviews } from '../../../core/review/rules.ts';
-import type { DbOrTx } from '../../db/driver.ts';
+import { withinTransaction, type DbOrTx } from '../../db/driver.ts';
 import { countVerdicts, rejectionReasons, reviewsGiven, type ReviewsTable } from './review-tally.ts';
 import {
   proposalReviews,
@@ -135,7 +135,8 @@ export class ProposalsRepository {
    * conflict is the approved text having changed since.
    */
   async save(pairId: number, text: string, actor: Actor, baseVersion?: number): Promise<ProposeResult> {
-    return this.db.transaction(async (tx) => {
+    // Every outcome is answered or thrown to the route: the request's own transaction serves.
+    return withinTransaction(this.db, async (tx) => {
       const repository = new ProposalsRepository(tx);
       await lockPairChanges(tx, 'shared');
       const [pair] = await tx
