@@ -204,19 +204,30 @@ export class TrafficLog {
   }
 
   private timedTusRequest(request: HttpRequest): HttpRequest {
+    let progressHandler: ((bytesSent: number) => void) | null = null;
     return {
       getMethod: () => request.getMethod(),
       getURL: () => request.getURL(),
       setHeader: (header, value) => request.setHeader(header, value),
       getHeader: (header) => request.getHeader(header),
-      setProgressHandler: (handler) => request.setProgressHandler(handler),
+      setProgressHandler: (handler) => {
+        progressHandler = handler;
+        request.setProgressHandler(handler);
+      },
       abort: () => request.abort(),
       getUnderlyingObject: (): unknown => request.getUnderlyingObject(),
       send: async (body: unknown): Promise<HttpResponse> => {
         const startedMs = this.now();
         const base = { method: request.getMethod(), route: routeOf(request.getURL()), startedMs };
         try {
-          const response = await request.send(body);
+          const sending = request.send(body);
+          // As a browser's XHR reports the upload's progress until its last byte went out, so the app sizes its
+          // pieces by the link rather than by the server's answer (upload-chunks.ts pieceSendingMs); Node's stack
+          // reports only while its buffer is full.
+          const underlying = request.getUnderlyingObject() as http.ClientRequest | null;
+          if (body instanceof Uint8Array && underlying)
+            underlying.once('finish', () => progressHandler?.(body.length));
+          const response = await sending;
           const status = response.getStatus();
           const retryAfterS = retryAfterSeconds(response.getHeader('Retry-After'));
           this.add({

@@ -5,7 +5,7 @@
 // the entry (outbox-effects.ts), after the server verified its checksum.
 import { DetailedError, Upload } from 'tus-js-client';
 import { FetchHttpStack } from './fetch-http-stack.ts';
-import { notePieceSent, uploadChunkBytes } from './upload-chunks.ts';
+import { notePieceSent, pieceSendingMs, uploadChunkBytes, type PieceProgress } from './upload-chunks.ts';
 import { ERROR_CODES } from '../../core/api/errors.ts';
 import type { TusUploadMetadata } from '../../core/api/recordings.ts';
 import type { LocalDb, LocalRecording } from './local-db.ts';
@@ -73,6 +73,8 @@ function uploadOne(
   now: () => number,
 ): Promise<SendOutcome> {
   const pieceStarted = new WeakMap<object, number>();
+  /** The newest progress of the piece being sent (one request at a time per upload). */
+  let progress: PieceProgress | null = null;
   /**
    * Retry-After of a busy answer to the HEAD that resumes an upload. tus-js-client takes any failed HEAD for a
    * lost upload and creates it again at once; a busy server's HEAD instead ends this round, to wait as told.
@@ -119,7 +121,7 @@ function uploadOne(
       },
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
-      // Each acknowledged piece tells how fast the link sends: the next upload's pieces are sized by it.
+      // Each acknowledged piece tells how fast the link sends (pieceSendingMs): the next upload's pieces are sized by it.
       onBeforeRequest: (request) => {
         if (request.getMethod() === 'PATCH') pieceStarted.set(request, now());
       },
@@ -133,13 +135,15 @@ function uploadOne(
         const startedAt = pieceStarted.get(request);
         // 204 for a piece, 201 for the last one (the stored recording).
         if (startedAt === undefined || status < 200 || status > 299) return;
-        const sent = Number(response.getHeader('Upload-Offset')) - Number(request.getHeader('Upload-Offset'));
-        if (Number.isFinite(sent)) notePieceSent(sent, now() - startedAt);
+        const end = Number(response.getHeader('Upload-Offset'));
+        const sent = end - Number(request.getHeader('Upload-Offset'));
+        if (Number.isFinite(sent)) notePieceSent(sent, pieceSendingMs(startedAt, end, progress, now()));
       },
       onUploadUrlAvailable: () => {
         void db.recordings.update(recording.id, { uploadUrl: upload.url, state: 'uploading' });
       },
       onProgress: (bytesSent) => {
+        progress = { bytes: bytesSent, at: now() };
         void db.recordings.update(recording.id, { uploadedBytes: bytesSent, state: 'uploading' });
       },
       onSuccess: () => resolve({ kind: 'confirmed', body: null }),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   forgetUploadRate,
   notePieceSent,
+  pieceSendingMs,
   UPLOAD_CHUNK_MAX_BYTES,
   UPLOAD_CHUNK_MIN_BYTES,
   uploadChunkBytes,
@@ -35,5 +36,20 @@ describe('uploadChunkBytes', () => {
     expect(uploadChunkBytes(undefined)).toBe(UPLOAD_CHUNK_MAX_BYTES);
     notePieceSent(1_000, 60_000);
     expect(uploadChunkBytes(undefined)).toBe(UPLOAD_CHUNK_MIN_BYTES);
+  });
+});
+
+describe('pieceSendingMs', () => {
+  it('times a piece until its last byte went out when the progress saw it, not until the busy server answered', () => {
+    // 256 kB from offset 0 handed to the link in 200 ms; the server stored it and answered 9 s later.
+    expect(pieceSendingMs(1_000, 262_144, { bytes: 262_144, at: 1_200 }, 10_200)).toBe(200);
+    notePieceSent(262_144, pieceSendingMs(1_000, 262_144, { bytes: 262_144, at: 1_200 }, 10_200));
+    expect(uploadChunkBytes(undefined)).toBe(UPLOAD_CHUNK_MAX_BYTES);
+  });
+
+  it('falls back to the answer when the progress did not reach the piece’s end, or is of an earlier piece', () => {
+    expect(pieceSendingMs(1_000, 262_144, { bytes: 131_072, at: 1_100 }, 10_200)).toBe(9_200);
+    expect(pieceSendingMs(1_000, 262_144, { bytes: 262_144, at: 900 }, 10_200)).toBe(9_200);
+    expect(pieceSendingMs(1_000, 262_144, null, 10_200)).toBe(9_200);
   });
 });
