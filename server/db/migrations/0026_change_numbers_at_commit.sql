@@ -54,15 +54,8 @@ CREATE TRIGGER translation_pairs_engine_revision
   AFTER DELETE OR TRUNCATE ON translation_pairs
   FOR EACH STATEMENT EXECUTE FUNCTION bump_engine_data_revision();
 
--- The consent ledger is append-only: a new event moves the counter at commit; anything else at once, as before.
-CREATE FUNCTION bump_engine_data_revision_at_commit() RETURNS trigger
-LANGUAGE plpgsql
-AS $$
-BEGIN
-  UPDATE engine_data_revisions SET revision = revision + 1 WHERE source = TG_TABLE_NAME;
-  RETURN NULL;
-END
-$$;
+-- The consent ledger is append-only: a new event moves the counter at commit (0005's function, run per row by a
+-- deferred trigger); anything else at once, as before.
 
 DROP TRIGGER consent_events_engine_revision ON consent_events;
 CREATE TRIGGER consent_events_engine_revision
@@ -71,4 +64,4 @@ CREATE TRIGGER consent_events_engine_revision
 CREATE CONSTRAINT TRIGGER consent_events_engine_revision_at_commit
   AFTER INSERT ON consent_events
   DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION bump_engine_data_revision_at_commit();
+  FOR EACH ROW EXECUTE FUNCTION bump_engine_data_revision();
