@@ -1,7 +1,7 @@
 // The installed-app side of the page: service worker registration through workbox-window, the update
 // that waits for the user's consent, and the browser's install prompt where it offers one.
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { busyReasons } from './busy.ts';
 import type { MessageDescriptor } from '../../core/i18n/define.ts';
 
@@ -64,8 +64,6 @@ export function registerServiceWorker(): void {
   });
 
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => update({ updateWaiting: true }));
   // A controller change on a page that already had one is a new version taking over (asked for here or in
   // another tab). The first install's claim of the page is not.
   let controlled = Boolean(navigator.serviceWorker.controller);
@@ -79,10 +77,17 @@ export function registerServiceWorker(): void {
     else update({ updateWaiting: false, updatedElsewhere: true });
   });
   void navigator.serviceWorker.ready.then(() => update({ offlineReady: true }));
-  registration = workbox.register().catch((error: unknown) => {
-    console.error('Service worker registration failed', error);
-    return undefined;
-  });
+  // workbox-window loads apart from the initial JavaScript (it registers after the page's load event anyway).
+  registration = import('workbox-window')
+    .then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => update({ updateWaiting: true }));
+      return workbox.register();
+    })
+    .catch((error: unknown) => {
+      console.error('Service worker registration failed', error);
+      return undefined;
+    });
 }
 
 let registration: Promise<ServiceWorkerRegistration | undefined> | null = null;

@@ -7,6 +7,7 @@ import { parseFamilyData } from '../../../core/families/family-schema.ts';
 import type { FamilyData } from '../../../core/families/family-schema.ts';
 import { QUEEN_ID } from '../../../core/families/lineage-generator.ts';
 import { FamilyDataAssembly, type FamilyDataReply } from './family-data-parts.ts';
+import { nextTask } from '../../lib/tasks.ts';
 
 export interface Families {
   data: FamilyData;
@@ -69,9 +70,6 @@ function readOffThread(text: string): Promise<FamilyData> {
     worker.postMessage(text);
   });
 }
-
-/** Lets the page paint and answer input before the next step (a task of its own). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function loadFamilies(): Promise<Families> {
   const text = await request(() => api.get('families').text());
