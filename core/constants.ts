@@ -152,8 +152,13 @@ export const FAMILY_GRAPH = {
   relativesCircleMaxRadius: 250,
   /** A lineage larger than this opens on the family view at any width (drawn whole, its names are unreadable). */
   lineageFirstMaxPersons: 300,
-  /** The whole lineage is drawn this many persons at a time, one batch a frame, nearest the root first. */
-  drawBatchPersons: 400,
+  /** The whole lineage is drawn this many persons at a time, one batch a task, nearest the root first. */
+  drawBatchPersons: 100,
+  /**
+   * A lineage above this many persons is drawn lean: a style without fading, arrows or name backdrops, names of
+   * the chosen family only until the reader asks for all, edges hidden and the picture reused while panning.
+   */
+  largeLineagePersons: 1000,
 } as const;
 
 /** Training jobs (/training): heartbeats, the timeout after which a silent worker's job is requeued, polling. */

@@ -8,7 +8,7 @@ import { pathToRoot, shortestPath } from '../../../core/families/paths.ts';
 import { relativesWithSelf } from '../../../core/families/relatives.ts';
 import { matchPersons } from '../../../core/families/search.ts';
 import { families as messages } from '../../../core/i18n/messages/families.ts';
-import { formatNumber, useT } from '../../i18n/i18n.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 import { familiesOf, loadFamilies, type Families } from './family-data.ts';
 import { FamilyCircle } from './family-circle.tsx';
 import {
@@ -23,17 +23,17 @@ import {
   rememberFocus,
   type FamiliesDisplay,
 } from './families-views.tsx';
+import { FamiliesCounters } from './families-counters.tsx';
 import { FamiliesLegend } from './families-legend.tsx';
 import { createFamiliesReducer, initialFamiliesState } from './families-state.ts';
 import { FamiliesToolbar } from './families-toolbar.tsx';
-import { kinMove } from './kin-navigation.ts';
 import { PersonCard } from './person-card.tsx';
 import { PersonSearch } from './person-search.tsx';
 import { RelationFinder } from './relation-finder.tsx';
+import { TreesApart } from './trees-apart.tsx';
+import { LineageStage } from './lineage-stage.tsx';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import './families.css';
-
-const LineageGraph = lazy(() => import('./lineage-graph.tsx'));
 // The windowed list and its virtualiser load when the list is first opened (most readers never open it).
 const FamilyListView = lazy(() =>
   import('./family-list-view.tsx').then((module) => ({ default: module.FamilyListView })),
@@ -123,13 +123,15 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
   const layout = families.data.layout ?? { generations: {}, organic: {} };
   // The family view opens on the person last viewed on this phone (or the root), with their card.
   const [focusId, setFocusId] = useState(() => rememberedFocus(graph));
-  const [state, dispatch] = useReducer(reducer, initialFamiliesState, (initial) =>
-    display === 'family'
+  const [state, dispatch] = useReducer(reducer, initialFamiliesState, (start) => {
+    // A large lineage opens with only the chosen family named (each name is measured as it is drawn); "Show
+    // names" names everyone.
+    const initial = { ...start, labelsVisible: graph.nodes.length <= FAMILY_GRAPH.largeLineagePersons };
+    return display === 'family'
       ? { ...reducer(initial, { type: 'select', id: focusId }), announcement: '' }
-      : initial,
-  );
+      : initial;
+  });
   const trees = useMemo(() => treesApart(families.data, graph.rootId), [families.data, graph.rootId]);
-  const dataRoot = families.data.persons[families.data.rootPersonId];
   const [traceQuery, setTraceQuery] = useState('');
   const [pinnedIds, setPinnedIds] = useState<ReadonlySet<string>>(new Set());
   const [movingId, setMovingId] = useState<string | null>(null);
@@ -217,22 +219,7 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
           <strong>{t(messages.sampleTitle)}</strong> {t(messages.sampleText)}
         </p>
       )}
-      <dl className="families-counters" data-testid="families-counters">
-        {(
-          [
-            ['persons', messages.persons, counters.persons],
-            ['male', messages.male, counters.male],
-            ['female', messages.female, counters.female],
-          ] as const
-        ).map(([key, label, value]) => (
-          <div key={key} className="card stat">
-            <dt className="stat-label">{t(label)}</dt>
-            <dd className="stat-value" data-counter={key}>
-              {formatNumber(value)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FamiliesCounters counters={counters} />
       {graph.unconnected > 0 && (
         <p className="muted families-unconnected" data-testid="families-unconnected">
           {t(messages.unconnected, { count: graph.unconnected, trees: trees.length })}
@@ -336,51 +323,19 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
             onFocus={(id) => selectAndFocus(id)}
           />
         ) : (
-          <Suspense
-            fallback={
-              <div
-                className="families-canvas"
-                style={{ height: `${FAMILY_GRAPH.graphHeightVh}vh` }}
-                data-testid="families-canvas"
-              >
-                <p className="muted families-canvas-loading" role="status">
-                  {t(messages.lineageLoading)}
-                </p>
-              </div>
-            }
-          >
-            <LineageGraph
-              options={graphOptions}
-              onCamera={onCamera}
-              canvasProps={{
-                className: 'families-canvas',
-                style: { height: `${FAMILY_GRAPH.graphHeightVh}vh` },
-                role: 'application',
-                'aria-roledescription': t(messages.graphRole),
-                'aria-label': t(messages.graphLabel),
-                'aria-describedby': 'families-help',
-                tabIndex: 0,
-                'data-testid': 'families-canvas',
-                'data-selected-id': state.selectedId ?? '',
-                'data-mode': state.mode,
-                'data-labels-visible': String(state.labelsVisible),
-                'data-moving': movingId ? 'true' : undefined,
-                onKeyDown: (event) => {
-                  if (event.key === 'Escape') {
-                    if (movingId) setMovingId(null);
-                    else clearSelection();
-                    return;
-                  }
-                  const next = kinMove(graph, state.selectedId ?? graph.rootId, event.key);
-                  if (next) {
-                    event.preventDefault();
-                    dispatch({ type: 'select', id: next });
-                    camera.centerOn(next, Math.max(FAMILY_GRAPH.searchZoom, 1), FAMILY_GRAPH.zoomDurationMs);
-                  }
-                },
-              }}
-            />
-          </Suspense>
+          <LineageStage
+            options={graphOptions}
+            onCamera={onCamera}
+            moving={movingId !== null}
+            onEscape={() => {
+              if (movingId) setMovingId(null);
+              else clearSelection();
+            }}
+            onKinMove={(next) => {
+              dispatch({ type: 'select', id: next });
+              camera.centerOn(next, Math.max(FAMILY_GRAPH.searchZoom, 1), FAMILY_GRAPH.zoomDurationMs);
+            }}
+          />
         )}
         {state.selectedId && (
           <PersonCard
@@ -416,38 +371,13 @@ function FamiliesGraphPage({ families, display, onDisplay, onChooseTree }: Famil
           />
         </Suspense>
       )}
-      {belowShown && (trees.length > 0 || graph.rootId !== families.data.rootPersonId) && (
-        <section
-          className="card families-trees"
-          aria-labelledby="families-trees-heading"
-          data-testid="families-trees"
-        >
-          <h2 id="families-trees-heading">{t(messages.treesApart)}</h2>
-          <ul className="families-trees-list">
-            {graph.rootId !== families.data.rootPersonId && dataRoot && (
-              <li>
-                <button type="button" className="btn" onClick={() => onChooseTree(dataRoot.id)}>
-                  {t(messages.backToRoot, { name: dataRoot.name })}
-                </button>
-              </li>
-            )}
-            {trees.map((tree) => (
-              <li key={tree.rootId}>
-                <button
-                  type="button"
-                  className="families-link-button"
-                  data-root-id={tree.rootId}
-                  onClick={() => onChooseTree(tree.rootId)}
-                >
-                  {t(messages.treeApart, {
-                    name: families.data.persons[tree.rootId]?.name ?? tree.rootId,
-                    count: tree.persons,
-                  })}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {belowShown && (
+        <TreesApart
+          data={families.data}
+          shownRootId={graph.rootId}
+          trees={trees}
+          onChooseTree={onChooseTree}
+        />
       )}
       {belowShown && (
         <RelationFinder

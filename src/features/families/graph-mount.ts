@@ -7,7 +7,9 @@ import { preventCytoscapeInlineStyle } from './cytoscape-csp.ts';
 import type { FamilyGraphOptions } from './family-graph-types.ts';
 import { fitViewport } from './graph-camera.ts';
 import { points, size, type GraphMotion } from './graph-motion.ts';
-import { buildStylesheet, readGraphColours, type GraphColours } from './graph-stylesheet.ts';
+import { graphClassesOf } from './graph-operations.ts';
+import { afterNextPaint } from '../../lib/tasks.ts';
+import { buildStylesheet, nodeSize, readGraphColours, type GraphColours } from './graph-stylesheet.ts';
 import { installTestHook, type GraphTestState } from './graph-test-hook.ts';
 
 export function mountGraph(
@@ -19,19 +21,33 @@ export function mountGraph(
   const { graph, layout } = options();
   preventCytoscapeInlineStyle();
   const batches = drawingBatches(graph, layout[options().view]);
+  const large = graph.nodes.length > FAMILY_GRAPH.largeLineagePersons;
   const cy = cytoscape({
     container,
     elements: batches[0] ?? [],
-    style: buildStylesheet(readGraphColours(), options().labelsVisible),
-    layout: { name: 'preset', fit: true, padding: FAMILY_GRAPH.autoFitPadding },
+    style: buildStylesheet(readGraphColours(), options().labelsVisible, large),
+    // Framed below from the positions alone: cytoscape's own fit measures every element (its style and label)
+    // at once, in this task.
+    layout: { name: 'preset', fit: false },
     minZoom: 0.05,
     maxZoom: 6,
     boxSelectionEnabled: false,
     autounselectify: true,
-    hideEdgesOnViewport: graph.nodes.length > 1000,
+    hideEdgesOnViewport: large,
     // A large lineage pans and zooms as a picture of itself, redrawn when the gesture ends.
-    textureOnViewport: graph.nodes.length > 1000,
+    textureOnViewport: large,
   });
+  cy.viewport(
+    fitViewport(
+      points(
+        cy,
+        cy.nodes().map((node) => node.id()),
+      ),
+      size(cy),
+      FAMILY_GRAPH.autoFitPadding,
+      3,
+    ),
+  );
   const testState: GraphTestState = {
     readyAt: null,
     pinned: motion.pinned,
@@ -39,16 +55,25 @@ export function mountGraph(
     resizePending: false,
   };
   const removeHook = installTestHook(cy, testState);
-  // The rest of a large lineage, a batch a frame, so no task holds the page long.
+  // The rest of a large lineage, a batch a frame, so no task holds the page long: each added in a task after a
+  // paint, apart from cytoscape's styling and drawing of it (its own frame callback).
   let nextBatch = 1;
-  let batchFrame = 0;
+  let stopped = false;
   const addBatch = () => {
     const batch = batches[nextBatch++];
-    if (!batch) return;
-    cy.add(batch);
-    batchFrame = requestAnimationFrame(addBatch);
+    if (!batch || stopped) return;
+    // Added with their classes (the highlight chosen before), so each element is styled once.
+    const { highlight, selectedId, matchIds, mode } = options();
+    const current = { highlight, selectedId, matchIds, mode };
+    const added = cy.add(
+      batch.map((element) => ({ ...element, classes: graphClassesOf(String(element.data.id), current) })),
+    );
+    // Styled and measured here, in this batch's own task: cytoscape would otherwise do it in its next drawing,
+    // which it puts off while drawing is slow, so batches pile up into one long frame.
+    added.boundingBox();
+    void afterNextPaint().then(addBatch);
   };
-  if (batches.length > 1) batchFrame = requestAnimationFrame(addBatch);
+  if (batches.length > 1) void afterNextPaint().then(addBatch);
   cy.one('render', () => {
     testState.readyAt = performance.now();
     container.dataset.ready = 'true';
@@ -87,7 +112,7 @@ export function mountGraph(
   const observer = new MutationObserver(() => setColours(readGraphColours()));
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   const unmount = () => {
-    cancelAnimationFrame(batchFrame);
+    stopped = true;
     window.clearTimeout(initialFit);
     stopRefit();
     observer.disconnect();
@@ -153,7 +178,7 @@ function drawingBatches(
     if (!node) continue;
     batch(batchOf.get(id) ?? 0).push({
       group: 'nodes',
-      data: { ...node },
+      data: { ...node, size: nodeSize(node.val) },
       position: { ...(positions[id] ?? { x: 0, y: 0 }) },
     });
   }

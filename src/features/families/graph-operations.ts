@@ -33,6 +33,21 @@ export function applyGraphClasses(
   });
 }
 
+/**
+ * The same classes for an element added later (the batches of a large lineage), given with it when it is added:
+ * a pass over every element per batch would restyle the whole graph each time.
+ */
+export function graphClassesOf(id: string, { highlight, selectedId, matchIds, mode }: GraphClasses): string {
+  const classes: string[] = [];
+  if (highlight) {
+    const kept = highlight.nodeIds.includes(id) || highlight.linkIds.includes(id);
+    classes.push(kept ? 'highlighted' : mode === 'select' ? 'dimmed' : 'dimmed-trace');
+  }
+  if (id === selectedId) classes.push('selected-person');
+  if (matchIds.has(id)) classes.push('match');
+  return classes.join(' ');
+}
+
 let fcoseRegistered = false;
 
 /** Re-runs fcose in the page with pinned nodes fixed; fcose is its own chunk, fetched on the first Re-layout. */

@@ -32,26 +32,30 @@ export function readGraphColours(element: Element = document.documentElement): G
 
 type Block = { selector: string; style: Record<string, unknown> };
 
-const size = (ele: cytoscape.NodeSingular) => ORGANIC_LAYOUT.nodeDiameter(Number(ele.data('val')));
+/** A node's diameter, kept in its data (`size`) when it is added, so the stylesheet maps it instead of calling. */
+export const nodeSize = (val: unknown) => ORGANIC_LAYOUT.nodeDiameter(Number(val));
+
+/**
+ * Below how far zoomed out a large lineage's names are not drawn (cytoscape's min-zoomed-font-size, in screen
+ * pixels): the overview shows the shape, names appear as the reader zooms in.
+ */
+const LARGE_MIN_ZOOMED_FONT_PX = 10;
 
 /**
  * Male: rounded square, female: circle, unknown: diamond. Royal lineage: double gold border. Selected: solid violet
  * outline and bold name. Search match: dashed amber outline. Marriage: dashed line; parent-child: solid with an arrow.
  */
-export function buildStylesheet(colours: GraphColours, labelsVisible: boolean): cytoscape.StylesheetStyle[] {
-  const blocks: Block[] = [
-    {
-      selector: 'node',
-      style: {
-        width: size,
-        height: size,
-        shape: 'ellipse',
-        'background-color': colours.muted,
-        label: labelsVisible ? 'data(name)' : '',
-        color: colours.text,
-        'font-size': 11,
-        'text-valign': 'bottom',
-        'text-margin-y': 4,
+export function buildStylesheet(
+  colours: GraphColours,
+  labelsVisible: boolean,
+  large = false,
+): cytoscape.StylesheetStyle[] {
+  // A large lineage gets a lean style: every property is applied to each of thousands of elements as they are
+  // added (the per-batch cost on a phone), so no fading, no backdrop behind names, no shortening of names.
+  const fade = large ? {} : { 'transition-property': 'opacity', 'transition-duration': 200 };
+  const labelStyle = large
+    ? { 'min-zoomed-font-size': LARGE_MIN_ZOOMED_FONT_PX }
+    : {
         'text-wrap': 'ellipsis',
         'text-max-width': '120px',
         'text-background-color': colours.background,
@@ -59,8 +63,22 @@ export function buildStylesheet(colours: GraphColours, labelsVisible: boolean): 
         'text-background-padding': '2px',
         'text-background-shape': 'roundrectangle',
         'min-zoomed-font-size': 7,
-        'transition-property': 'opacity',
-        'transition-duration': 200,
+      };
+  const blocks: Block[] = [
+    {
+      selector: 'node',
+      style: {
+        width: 'data(size)',
+        height: 'data(size)',
+        shape: 'ellipse',
+        'background-color': colours.muted,
+        label: labelsVisible ? 'data(name)' : '',
+        color: colours.text,
+        'font-size': 11,
+        'text-valign': 'bottom',
+        'text-margin-y': 4,
+        ...labelStyle,
+        ...fade,
       },
     },
     {
@@ -82,13 +100,18 @@ export function buildStylesheet(colours: GraphColours, labelsVisible: boolean): 
       selector: 'edge',
       style: {
         width: 1.5,
-        'curve-style': 'straight',
         'line-color': colours.muted,
-        'target-arrow-shape': 'triangle',
-        'target-arrow-color': colours.muted,
-        'arrow-scale': 0.7,
-        'transition-property': 'opacity',
-        'transition-duration': 200,
+        // A large lineage's lines are haystack lines, cytoscape's cheapest (no arrow): a parent is still
+        // above the child in the generations view, and the person card names the direction.
+        ...(large
+          ? { 'curve-style': 'haystack' }
+          : {
+              'curve-style': 'straight',
+              'target-arrow-shape': 'triangle',
+              'target-arrow-color': colours.muted,
+              'arrow-scale': 0.7,
+            }),
+        ...fade,
       },
     },
     {

@@ -20,6 +20,7 @@ export function useFamilyGraph(
   motionRef.current ??= new GraphMotion(() => optionsRef.current);
   const motion = motionRef.current;
   const [colours, setColours] = useState(readGraphColours);
+  const graphSize = options.graph.nodes.length;
 
   // Create once; every handler reads the latest options through the ref (registered once, never re-bound).
   useEffect(() => {
@@ -35,8 +36,10 @@ export function useFamilyGraph(
   }, [containerRef]);
 
   useEffect(() => {
-    cyRef.current?.style(buildStylesheet(colours, options.labelsVisible));
-  }, [colours, options.labelsVisible]);
+    cyRef.current?.style(
+      buildStylesheet(colours, options.labelsVisible, graphSize > FAMILY_GRAPH.largeLineagePersons),
+    );
+  }, [colours, options.labelsVisible, graphSize]);
 
   const { highlight, selectedId, matchIds, mode } = options;
   useEffect(() => {
