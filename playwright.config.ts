@@ -1,6 +1,7 @@
 // End-to-end tests in the system's Chromium against the built app served by the real server on a fresh data folder.
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_ADMISSION_WAIT, TEST_PASSWORD_HASHING } from './scripts/lib/server-process.ts';
+import { E2E_CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
@@ -32,7 +33,7 @@ export default defineConfig({
     // Most tests exercise pages, not the offline layer; tests/e2e/offline*.spec.ts allow the service worker.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

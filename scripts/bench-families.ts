@@ -19,6 +19,7 @@ import { startServer } from '../tests/e2e/server-process.ts';
 import { readFamilyData, generatedLineage } from './families.ts';
 import { withLayout, type LayoutTimings } from './families-layout.ts';
 import { grampsExampleGedcom, hasGrampsExample } from './lib/family-datasets.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, 'no-layout': { type: 'boolean' } },
@@ -225,7 +226,7 @@ async function main() {
 
   const server = await startServer('bench-families');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {

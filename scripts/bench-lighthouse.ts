@@ -13,6 +13,7 @@ import { startServer } from '../tests/e2e/server-process.ts';
 import { generatedLineage } from './families.ts';
 import { withLayout } from './families-layout.ts';
 import { grampsExampleGedcom, hasGrampsExample } from './lib/family-datasets.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ async function main() {
     for (let run = 0, failures = 0; run < runs;) {
       // A fresh browser (and profile) for each run: nothing cached, no service worker installed yet.
       const chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromePath: CHROMIUM_PATH,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
       });
       try {

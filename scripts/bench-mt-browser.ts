@@ -25,6 +25,7 @@ import { compactModel } from '../core/mt/prune.ts';
 import { parseModelFile, phoneFile, serialiseModel } from '../core/mt/serialise.ts';
 import { trainModel } from '../core/mt/train.ts';
 import { loadBibleCorpus } from './lib/bible-corpus.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -215,7 +216,7 @@ const workerJs = await bundle(WORKER, 'worker.js', files);
 const pageJs = await bundle(PAGE, 'page.js', files);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 });
 try {

@@ -5,10 +5,11 @@
 // Usage: npm run build && npx tsx scripts/bench-offline.ts
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/e2e/server-process.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const server = await startServer('bench-offline');
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {

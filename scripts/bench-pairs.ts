@@ -20,6 +20,7 @@ import { api } from './lib/json-api.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
 import { watchNetwork } from './lib/network-watch.ts';
 import { measureRates } from './lib/ready-pages-rates.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -76,7 +77,7 @@ const call = <T>(path: string, token: string, body?: unknown) =>
   api<T>(fetch, `${server.url}/api`, body === undefined ? 'GET' : 'POST', `/${path}`, body, token);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {

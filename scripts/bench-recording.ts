@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { Upload } from 'tus-js-client';
 import { RECORDING_BITS_PER_SECOND } from '../core/constants.ts';
 import { serverProcess } from './lib/server-process.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const CHUNK = 1024 * 1024;
 const root = path.resolve('.tmp', 'bench-recording');
@@ -35,7 +36,7 @@ async function bytesPerMinute(origin: string): Promise<{ mimeType: string; perMi
   // Obviously made-up words, spoken continuously for the whole take.
   execFileSync('espeak-ng', ['-w', voice, 'zorbel quandy mipple, tessaro vint. '.repeat(12)]);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--use-fake-ui-for-media-stream',

@@ -11,6 +11,7 @@ import { startServer } from '../tests/e2e/server-process.ts';
 import { api } from './lib/json-api.ts';
 import { throttledLink } from './lib/throttled-link.ts';
 import { clipFile, makeClips } from './sync-storm/clips.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const LINK = { downBitsPerSecond: 100_000, upBitsPerSecond: 50_000, roundTripMs: 600 };
 // The signal is lost for 15 s in the middle of the upload (which takes about 40 s at this rate).
@@ -25,7 +26,7 @@ const clip = (index: number) => clipFile(clipDir, index);
 const server = await startServer('bench-upload');
 const link = await throttledLink({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, LINK);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {

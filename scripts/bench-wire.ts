@@ -13,13 +13,14 @@ import { api } from './lib/json-api.ts';
 import { watchNetwork, type Resource } from './lib/network-watch.ts';
 import { throttledLink } from './lib/throttled-link.ts';
 import { startServer } from '../tests/e2e/server-process.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const LINK = { downBitsPerSecond: 100_000, upBitsPerSecond: 50_000, roundTripMs: 600 };
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`.padStart(10);
 
 const server = await startServer('bench-wire');
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 export const FAKE_VOICE = path.resolve('.tmp', 'e2e-voice.wav');
 
@@ -33,7 +34,7 @@ export function fakeMicrophoneArgs(): string[] {
 /** Playwright options for a spec whose browser has the fake microphone: `test.use(WITH_FAKE_MICROPHONE)`. */
 export const WITH_FAKE_MICROPHONE = {
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM_PATH,
     args: fakeMicrophoneArgs(),
   },
 };

@@ -9,6 +9,7 @@ import type { BrowserContext } from '@playwright/test';
 import { fakeMicrophoneArgs } from './fake-microphone.ts';
 import { approveLopitTexts, expect, grantConsentByApi, signUpByApi, test } from './fixtures.ts';
 import { ownServer } from './server-process.ts';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 interface StoredRecording {
   id: string;
@@ -36,7 +37,7 @@ test('ready for the field, then a day without signal: everything arrives once, c
   fs.rmSync(profile, { recursive: true, force: true });
   const openPhone = (offline: boolean): Promise<BrowserContext> =>
     playwright.chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM_PATH,
       args: fakeMicrophoneArgs(),
       viewport: { width: 360, height: 740 },
       isMobile: true,

@@ -25,6 +25,7 @@ import {
 import { checkEveryRoute, openInApp } from './every-route.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { START_HOOK_TIMEOUT_MS, startServer, type ServerProcess } from './server-process.ts';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 const PSEUDO = PSEUDO_LOCALE;
 const PHONE = { width: 360, height: 740 };
@@ -911,7 +912,7 @@ test.describe('Recording, Speak, Listen and Review with data', () => {
 
   test.beforeAll(async ({ request }) => {
     micBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM_PATH,
       args: fakeMicrophoneArgs(),
     });
     const base = server.url;

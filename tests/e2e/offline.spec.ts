@@ -17,6 +17,7 @@ import {
   waitForOfflineReady,
 } from './fixtures.ts';
 import { ownServer } from './server-process.ts';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -78,7 +79,7 @@ test.describe('installable app', () => {
     );
     // Installation is never offered in incognito, which is what a normal test context is: use a profile.
     const profile = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
     });
     try {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, grantConsentByApi, signInContext, signUpByApi, test } from './fixtures.ts';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 const SILENCE = path.resolve('.tmp', 'e2e-silence.wav');
 fs.mkdirSync(path.dirname(SILENCE), { recursive: true });
@@ -14,7 +15,7 @@ if (!fs.existsSync(SILENCE))
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',

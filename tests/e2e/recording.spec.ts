@@ -9,10 +9,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ensureFakeVoice, fakeMicrophoneArgs } from './fake-microphone.ts';
 import { expect, signInContext, signUpByApi, test, waitForOfflineReady } from './fixtures.ts';
 import { ownServer } from './server-process.ts';
+import { E2E_CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM_PATH,
     args: fakeMicrophoneArgs(),
   },
   permissions: ['microphone'],
