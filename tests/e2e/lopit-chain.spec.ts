@@ -379,7 +379,12 @@ test('Lopit speech from every flow, offline, for a contributor and an elder with
 
   // --- The speech recognition export holds exactly these clips, as Lopit with their Lopit text, and /training,
   // /data and the export count the same hours, clips and speakers.
-  const archive = await request.get(`${server.url}/api/admin/exports/asr.zip`, { headers: auth(admin) });
+  // The export turns every clip into WAV (an ffmpeg run each): under CI's load its 4.5 MB took longer than the
+  // 45 s an action may (one whole run of 2026-11-28), so it has the test's own budget.
+  const archive = await request.get(`${server.url}/api/admin/exports/asr.zip`, {
+    headers: auth(admin),
+    timeout: 240_000,
+  });
   expect(archive.ok(), await archive.text()).toBe(true);
   const entries = readZip(await archive.body());
   const entry = (name: string) => [...entries.values()].find((item) => item.name.endsWith(`/${name}`));
