@@ -118,7 +118,7 @@ test('Lopit speech from every flow, offline, for a contributor and an elder with
   browser,
   request,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   // The server's first account is its admin; the contributor with the phone, and another who writes down.
   const admin = await signUpByApi(request, server.url, 'Curator');
   await grantConsentByApi(request, server.url, admin.token, 'full');
